@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { url } from './common.ts';
+import { language } from './language.ts';
+import { project } from './project.ts';
+
+/** Repository fields are `null` when the token may not see them (weblate-api-facts.md). */
+const repositoryText = z.string().nullable();
+
+export const component = z.looseObject({
+  name: z.string(),
+  slug: z.string(),
+  id: z.number().int(),
+  source_language: language,
+  project,
+  vcs: repositoryText,
+  repo: repositoryText,
+  git_export: repositoryText,
+  branch: repositoryText,
+  push_branch: repositoryText,
+  filemask: repositoryText,
+  template: repositoryText,
+  edit_template: z.boolean(),
+  intermediate: repositoryText,
+  new_base: repositoryText,
+  file_format: z.string(),
+  license: z.string(),
+  license_url: z.string().nullable(),
+  agreement: z.string(),
+  web_url: url,
+  url,
+  repository_url: url,
+  translations_url: url,
+  statistics_url: url,
+  lock_url: url,
+  links_url: url,
+  changes_list_url: url,
+  task_url: url.nullable(),
+  new_lang: z.string(),
+  language_code_style: z.string(),
+  push: repositoryText,
+  check_flags: z.string(),
+  priority: z.number().int(),
+  enforced_checks: z.array(z.unknown()),
+  restricted: z.boolean(),
+  /** URL template with `{{branch}}`, `{{filename}}` and `{{line}}`; empty when unknown. */
+  repoweb: repositoryText,
+  report_source_bugs: z.string(),
+  merge_style: z.string(),
+  commit_message: z.string(),
+  add_message: z.string(),
+  delete_message: z.string(),
+  merge_message: z.string(),
+  addon_message: z.string(),
+  pull_message: z.string(),
+  allow_translation_propagation: z.boolean(),
+  manage_units: z.boolean(),
+  enable_suggestions: z.boolean(),
+  suggestion_voting: z.boolean(),
+  suggestion_autoaccept: z.number().int(),
+  push_on_commit: z.boolean(),
+  commit_pending_age: z.number().int(),
+  auto_lock_error: z.boolean(),
+  language_regex: z.string(),
+  variant_regex: z.string(),
+  addons: z.array(z.unknown()),
+  is_glossary: z.boolean(),
+  glossary_color: z.string(),
+});
+
+export type Component = z.infer<typeof component>;

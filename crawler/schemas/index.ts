@@ -1,0 +1,17 @@
+/**
+ * The one contract every stage shares: zod schemas for each resource of the API
+ * (seed/000_f1e01d278fd4e916.txt plus weblate-api-facts.md). Objects are loose: fields a
+ * newer server adds pass through untouched.
+ */
+export * from './change.ts';
+export * from './common.ts';
+export * from './component.ts';
+export * from './json.ts';
+export * from './language.ts';
+export * from './notification.ts';
+export * from './project.ts';
+export * from './root.ts';
+export * from './statistics.ts';
+export * from './translation.ts';
+export * from './unit.ts';
+export * from './user.ts';

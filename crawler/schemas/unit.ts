@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { int64, timestamp, url } from './common.ts';
+
+/** Unit states (weblate-api-facts.md); newer servers may send values not listed here. */
+export const unitStates = {
+  0: 'empty',
+  10: 'needs editing',
+  11: 'needs rewriting',
+  12: 'needs checking',
+  20: 'translated',
+  30: 'approved',
+  100: 'read-only',
+} as const satisfies Record<number, string>;
+
+export const unit = z.looseObject({
+  id: z.number().int(),
+  translation: url,
+  /** One element per plural form. */
+  source: z.array(z.string()),
+  previous_source: z.string(),
+  /** One element per plural form; `[""]` when untranslated. */
+  target: z.array(z.string()),
+  id_hash: int64,
+  content_hash: int64,
+  location: z.string(),
+  context: z.string(),
+  note: z.string(),
+  flags: z.string(),
+  extra_flags: z.string(),
+  labels: z.array(z.unknown()),
+  state: z.number().int(),
+  fuzzy: z.boolean(),
+  translated: z.boolean(),
+  approved: z.boolean(),
+  position: z.number().int(),
+  has_suggestion: z.boolean(),
+  has_comment: z.boolean(),
+  has_failing_check: z.boolean(),
+  num_words: z.number().int(),
+  source_unit: url,
+  priority: z.number().int(),
+  web_url: url,
+  url,
+  explanation: z.string(),
+  pending: z.boolean(),
+  timestamp,
+});
+
+export type Unit = z.infer<typeof unit>;

@@ -1,0 +1,177 @@
+/**
+ * The reference server's data model: what a Weblate instance holds, independent of how the
+ * API spells it. `routes/` renders API records from these rows; a dataset (the bundled real
+ * catalogs in `data/bundled/`, or the lazy synthetic generator) provides them.
+ *
+ * Row fields named like API fields carry the API's values unchanged; camelCase fields are
+ * the model's own (ids of related rows, hashes as bigint).
+ */
+
+export interface LanguageRow {
+  code: string;
+  name: string;
+  plural: { id: number; source: number; number: number; formula: string; type: number };
+  aliases: string[];
+  direction: 'ltr' | 'rtl' | '';
+  population: number;
+}
+
+export interface ProjectRow {
+  id: number;
+  slug: string;
+  name: string;
+  web: string;
+  instructions: string;
+  translation_review: boolean;
+  source_review: boolean;
+  set_language_team: boolean;
+  enable_hooks: boolean;
+  language_aliases: string;
+  /** Visible only with a token when the server runs with `token required` (404 otherwise). */
+  private: boolean;
+}
+
+/** Every scalar field of the API's Component, by its API name. */
+export interface ComponentFields {
+  vcs: string;
+  repo: string;
+  git_export: string;
+  branch: string;
+  push_branch: string;
+  filemask: string;
+  template: string;
+  edit_template: boolean;
+  intermediate: string;
+  new_base: string;
+  file_format: string;
+  license: string;
+  license_url: string | null;
+  agreement: string;
+  new_lang: string;
+  language_code_style: string;
+  push: string;
+  check_flags: string;
+  priority: number;
+  enforced_checks: unknown[];
+  restricted: boolean;
+  repoweb: string;
+  report_source_bugs: string;
+  merge_style: string;
+  commit_message: string;
+  add_message: string;
+  delete_message: string;
+  merge_message: string;
+  addon_message: string;
+  pull_message: string;
+  allow_translation_propagation: boolean;
+  manage_units: boolean;
+  enable_suggestions: boolean;
+  suggestion_voting: boolean;
+  suggestion_autoaccept: number;
+  push_on_commit: boolean;
+  commit_pending_age: number;
+  auto_lock_error: boolean;
+  language_regex: string;
+  variant_regex: string;
+  addons: unknown[];
+  is_glossary: boolean;
+  glossary_color: string;
+}
+
+export interface ComponentRow extends ComponentFields {
+  id: number;
+  projectId: number;
+  slug: string;
+  name: string;
+  sourceLanguage: string;
+}
+
+export interface TranslationRow {
+  id: number;
+  componentId: number;
+  languageCode: string;
+  filename: string;
+  revision: string;
+}
+
+export interface UnitRow {
+  id: number;
+  translationId: number;
+  /** The unit with the same `idHash` in the component's source-language translation (itself there). */
+  sourceUnitId: number;
+  position: number;
+  source: string[];
+  previous_source: string;
+  target: string[];
+  context: string;
+  note: string;
+  location: string;
+  flags: string;
+  extra_flags: string;
+  labels: unknown[];
+  /** 0, 10, 20, 30 (review on), 100 (read-only); see weblate-api-facts.md. */
+  state: number;
+  idHash: bigint;
+  contentHash: bigint;
+  num_words: number;
+  priority: number;
+  explanation: string;
+  pending: boolean;
+  has_suggestion: boolean;
+  has_comment: boolean;
+  has_failing_check: boolean;
+  /** ISO 8601 UTC with microseconds and Z: when the unit last changed. */
+  timestamp: string;
+}
+
+export interface ChangeRow {
+  id: number;
+  action: number;
+  timestamp: string;
+  /** Usernames; null for changes the system made. */
+  user: string | null;
+  author: string | null;
+  unitId: number | null;
+  translationId: number | null;
+  componentId: number | null;
+  target: string;
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  full_name: string;
+}
+
+export interface NotificationRow {
+  id: number;
+  username: string;
+  notification: string;
+  scope: number;
+  frequency: number;
+  projectId: number | null;
+  componentId: number | null;
+}
+
+/**
+ * What the HTTP layer reads. Small collections come whole; units and changes come in
+ * windows so that a lazily generated million-unit instance never has to exist in memory.
+ */
+export interface Model {
+  languages(): readonly LanguageRow[];
+  projects(): readonly ProjectRow[];
+  components(): readonly ComponentRow[];
+  translations(): readonly TranslationRow[];
+  users(): readonly UserRow[];
+  notifications(): readonly NotificationRow[];
+
+  /** Number of units in a translation. */
+  unitCount(translationId: number): number;
+  /** Units of one translation ordered by id, `limit` of them from `offset`. */
+  units(translationId: number, offset: number, limit: number): UnitRow[];
+  unit(id: number): UnitRow | undefined;
+
+  /** Number of changes, and a window of them in ascending id order. */
+  changeCount(): number;
+  changes(offset: number, limit: number): ChangeRow[];
+}
