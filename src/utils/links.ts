@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+
+/**
+ * Every page is addressed by its file path inside `dist/` (`projects/foo/index.html`), and
+ * every link is relative from one file to another. That keeps the site working under any
+ * base path and from `file://`, which has no directory index: links name `index.html`.
+ */
+export type SitePath = string;
+
+const plainSegment = /^[A-Za-z0-9_@+-]{1,80}$/;
+
+/**
+ * A file-name-safe segment for a slug or language code. Plain ones stay as they are; any
+ * other (`../`, `cat%2Fcomp`, `a/b`, unicode, dots) is reduced to its safe characters plus
+ * a hash of the original, so two different slugs never share a folder and none escapes it.
+ */
+export function safeSegment(value: string): string {
+  if (plainSegment.test(value)) return value;
+  const readable = value
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_@+-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  const hash = createHash('sha256').update(value).digest('hex').slice(0, 10);
+  return readable === '' ? `x-${hash}` : `${readable}-${hash}`;
+}
+
+export function relativeHref(from: SitePath, to: SitePath, fragment?: string): string {
+  const relative = posix.relative(posix.dirname(from), to) || posix.basename(to);
+  return fragment === undefined ? relative : `${relative}#${encodeURIComponent(fragment)}`;
+}
+
+/** `../../` from `a/b/index.html` to the site root, `''` at the root. */
+export function rootPrefix(from: SitePath): string {
+  return '../'.repeat(posix.dirname(from) === '.' ? 0 : posix.dirname(from).split('/').length);
+}
+
+export interface TranslationKey {
+  project: string;
+  component: string;
+  language: string;
+}
+
+export const sitePaths = {
+  home: (): SitePath => 'index.html',
+  project: (project: string): SitePath => `projects/${safeSegment(project)}/index.html`,
+  component: (project: string, component: string): SitePath => `projects/${safeSegment(project)}/${safeSegment(component)}/index.html`,
+  translation: ({ project, component, language }: TranslationKey): SitePath =>
+    `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/index.html`,
+  /** Units are published in pages of `unitsPerPage`, each unit an anchor (see docs/site.md). */
+  units: ({ project, component, language }: TranslationKey, page: number): SitePath =>
+    `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/units/${page}/index.html`,
+  file: ({ project, component, language }: TranslationKey, filename: string): SitePath =>
+    `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/file/${safeFileName(filename)}`,
+  languages: (): SitePath => 'languages/index.html',
+  language: (code: string): SitePath => `languages/${safeSegment(code)}/index.html`,
+  changes: (page: number): SitePath => (page <= 1 ? 'changes/index.html' : `changes/${page}/index.html`),
+  feed: (): SitePath => 'changes/feed.xml',
+  projectBadge: (project: string): SitePath => `badges/${safeSegment(project)}.svg`,
+  componentBadge: (project: string, component: string): SitePath => `badges/${safeSegment(project)}/${safeSegment(component)}.svg`,
+  translationBadge: ({ project, component, language }: TranslationKey): SitePath =>
+    `badges/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}.svg`,
+  stylesheet: (): SitePath => 'assets/site.css',
+  script: (): SitePath => 'assets/site.js',
+};
+
+/** The raw file keeps its own name (`po/de.po` → `de.po`) when that name is safe. */
+export function safeFileName(filename: string): string {
+  const base = posix.basename(filename.replace(/\\/g, '/'));
+  const match = /^([A-Za-z0-9_@+-]{1,80})\.([A-Za-z0-9]{1,10})$/.exec(base);
+  return match ? base : `${safeSegment(base)}.txt`;
+}
+
+/** The unit page (1-based) holding the unit at `index` in position order. */
+export function unitPage(index: number, unitsPerPage: number): number {
+  return Math.floor(index / unitsPerPage) + 1;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
+import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths, unitPage } from '../../src/utils/links.ts';
+import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
+import { actionName, stateName } from '../../src/utils/names.ts';
+import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
+import { progressSegments } from '../../src/utils/progress.ts';
+import { locationLinks } from '../../src/utils/repoweb.ts';
+
+const formulas = {
+  ar: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
+  pl: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2',
+  ru: 'n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2',
+  fr: 'n > 1',
+  ja: '0',
+};
+
+describe('plural formulas', () => {
+  it('gives the example counts of each form for ar, pl, ru, fr and ja', () => {
+    expect(pluralExamples(formulas.ar, 6, 4)).toEqual([[0], [1], [2], [3, 4, 5, 6], [11, 12, 13, 14], [100, 101, 102, 200]]);
+    expect(pluralExamples(formulas.pl, 3)).toEqual([[1], [2, 3, 4, 22, 23, 24], [0, 5, 6, 7, 8, 9]]);
+    expect(pluralExamples(formulas.ru, 3)).toEqual([[1, 21, 31, 41, 51, 61], [2, 3, 4, 22, 23, 24], [0, 5, 6, 7, 8, 9]]);
+    expect(pluralExamples(formulas.fr, 2)).toEqual([[0, 1], [2, 3, 4, 5, 6, 7]]);
+    expect(pluralExamples(formulas.ja, 1)).toEqual([[0, 1, 2, 3, 4, 5]]);
+  });
+
+  it('follows C precedence and short-circuits', () => {
+    expect(evaluatePlural(parsePluralFormula('1 + 2 * 3 == 7'), 0)).toBe(1);
+    expect(evaluatePlural(parsePluralFormula('n - 1 - 1'), 5)).toBe(3);
+    expect(evaluatePlural(parsePluralFormula('!n'), 0)).toBe(1);
+    expect(evaluatePlural(parsePluralFormula('n == 0 || 10 / n > 1'), 0)).toBe(1);
+    expect(evaluatePlural(parsePluralFormula('n != 0 && 10 % n'), 0)).toBe(0);
+    expect(evaluatePlural(parsePluralFormula('7 / 2'), 0)).toBe(3);
+    expect(evaluatePlural(parsePluralFormula('n ? 1 : 0 ? 2 : 3'), 0)).toBe(3);
+  });
+
+  it('accepts the gettext header form', () => {
+    expect(pluralExamples('nplurals=2; plural=(n != 1);', 2, 2)).toEqual([[1], [0, 2]]);
+  });
+
+  it.each([
+    ['alert(1)', /unexpected "a"/],
+    ['n; process.exit(1)', /unexpected ";"/],
+    ['constructor', /unexpected "c"/],
+    ['n == 1 ?', /ends too early/],
+    ['(n', /expected "\)"/],
+    ['n n', /after the end/],
+    ['', /empty/],
+    ['n = 1', /unexpected "="/],
+    ['n ** 2', /unexpected "\*"/],
+    ['0x10', /after the end|unexpected "x"/],
+    ['('.repeat(300) + 'n' + ')'.repeat(300), /deeper than/],
+    ['!'.repeat(300) + 'n', /deeper than/],
+    ['n'.padEnd(2000, ' '), /longer than/],
+    ['99999999999999999999', /too large/],
+  ])('refuses formula #%# with a clear error', (formula, message) => {
+    let error: unknown;
+    try {
+      parsePluralFormula(formula);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(PluralFormulaError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toMatch(/^plural formula ".*": .* at character \d+$/s);
+  });
+
+  it('skips counts that divide by zero instead of failing the page', () => {
+    expect(pluralExamples('10 / (n - 1) > 3 ? 1 : 0', 2, 3)).toEqual([[0, 4, 5], [2, 3]]);
+  });
+
+  it('ignores form indexes the language does not have', () => {
+    expect(pluralExamples('n', 2, 3)).toEqual([[0], [1]]);
+  });
+});
+
+describe('names', () => {
+  it('names known states and shows unknown ones as numbers', () => {
+    expect([0, 10, 11, 12, 20, 30, 100].map(stateName)).toEqual([
+      'empty', 'needs editing', 'needs rewriting', 'needs checking', 'translated', 'approved', 'read-only',
+    ]);
+    expect(stateName(42)).toBe('state 42');
+  });
+
+  it('names known actions and keeps unknown codes raw', () => {
+    expect(actionName(59)).toBe('String updated in the repository');
+    expect(actionName(999)).toBe('action 999');
+  });
+});
+
+describe('markdown instructions', () => {
+  it('keeps HTML as text and drops unsafe links', () => {
+    const html = renderInstructions('<script>window.__pwned=1</script>\r\n\r\n[x](javascript:alert(1)) [y](https://example.org/a) <img src=x onerror=alert(1)> ![i](https://tracker.example/p.png)');
+    expect(html).not.toMatch(/<script|<img|href="javascript/i);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('<a href="https://example.org/a" rel="nofollow noopener noreferrer">y</a>');
+    expect(html).toContain('[x](javascript:alert(1))');
+  });
+
+  it('allows only http, https and mailto', () => {
+    expect(['http://a.example', 'https://a.example', 'mailto:a@b.example'].every(isSafeLink)).toBe(true);
+    expect(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,x', '/relative', 'vbscript:x', 'file:///etc/passwd'].some(isSafeLink)).toBe(false);
+  });
+});
+
+describe('repoweb links', () => {
+  it('fills branch, filename and line for each location', () => {
+    expect(locationLinks('src/a b.c:12, lib/x.py:3', 'https://git.example/r/blob/{{branch}}/{{ filename }}#L{{line}}', 'main')).toEqual([
+      { text: 'src/a b.c:12', href: 'https://git.example/r/blob/main/src/a%20b.c#L12' },
+      { text: 'lib/x.py:3', href: 'https://git.example/r/blob/main/lib/x.py#L3' },
+    ]);
+  });
+
+  it('keeps locations as text without a template or with a non-http one', () => {
+    expect(locationLinks('a.c:1', '', 'main')).toEqual([{ text: 'a.c:1' }]);
+    expect(locationLinks('a.c:1', 'javascript:alert("{{filename}}")', 'main')).toEqual([{ text: 'a.c:1' }]);
+  });
+});
+
+describe('badges', () => {
+  it('escapes every piece of text', () => {
+    const svg = badgeSvg('<b>"x"&', 87.55);
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;b&gt;&quot;x&quot;&amp;');
+    expect(svg).toContain('87.5%');
+    expect(escapeXml(`'`)).toBe('&apos;');
+  });
+});
+
+describe('links', () => {
+  it('makes slugs and codes safe path segments', () => {
+    expect(safeSegment('weblate')).toBe('weblate');
+    expect(safeSegment('pt_BR')).toBe('pt_BR');
+    for (const hostile of ['..', '../etc', 'cat%2Fcomp', 'a/b', '.', 'x\\y', 'ĉu', '']) {
+      const segment = safeSegment(hostile);
+      expect(segment).toMatch(/^[A-Za-z0-9_@+-]+$/);
+    }
+    expect(safeSegment('a/b')).not.toBe(safeSegment('a-b'));
+    expect(safeSegment('cat%2Fcomp')).not.toBe(safeSegment('cat/comp'));
+    expect(safeFileName('po/../../de.po')).toBe('de.po');
+    expect(safeFileName('../..')).toMatch(/^[A-Za-z0-9_@+-]+\.txt$/);
+  });
+
+  it('links relatively, ending in a file name', () => {
+    const unitPath = sitePaths.units({ project: 'p', component: 'c', language: 'de' }, 2);
+    expect(relativeHref(unitPath, sitePaths.home())).toBe('../../../../../../index.html');
+    expect(relativeHref(sitePaths.home(), sitePaths.project('p'))).toBe('projects/p/index.html');
+    expect(relativeHref(sitePaths.project('p'), sitePaths.project('p'))).toBe('index.html');
+    expect(relativeHref(sitePaths.component('p', 'c'), sitePaths.language('de'))).toBe('../../../languages/de/index.html');
+    expect(relativeHref(unitPath, unitPath, 'unit-7')).toBe('index.html#unit-7');
+    expect(rootPrefix(unitPath)).toBe('../../../../../../');
+    expect(rootPrefix('index.html')).toBe('');
+  });
+
+  it('groups units into pages', () => {
+    expect([0, 99, 100, 250].map((index) => unitPage(index, 100))).toEqual([1, 1, 2, 3]);
+  });
+});
+
+describe('progress', () => {
+  it('splits into translated, fuzzy and untranslated and clamps bad figures', () => {
+    expect(progressSegments({ total: 8, translated: 6, fuzzy: 1 })).toMatchObject({ translatedPercent: 75, fuzzyPercent: 12.5, untranslatedPercent: 12.5 });
+    expect(progressSegments({ total: 3, translated: 5, fuzzy: 2 })).toMatchObject({ translatedPercent: 100, fuzzyPercent: 0, untranslatedPercent: 0 });
+    expect(progressSegments({ total: 0, translated: 0, fuzzy: 0 }).label).toBe('no strings');
+  });
+});
