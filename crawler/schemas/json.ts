@@ -1,4 +1,4 @@
-import { parse, parseNumberAndBigInt, stringify } from 'lossless-json';
+import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
 
 /**
  * JSON that keeps 64-bit integers exact. Weblate sends `id_hash` and `content_hash` as
@@ -7,7 +7,13 @@ import { parse, parseNumberAndBigInt, stringify } from 'lossless-json';
  * `bigint`, everything else is what `JSON.parse` gives.
  */
 export function parseJson(text: string): unknown {
-  return parse(text, null, parseNumberAndBigInt);
+  return parse(text, null, parseNumber);
+}
+
+// lossless-json's own parseNumberAndBigInt turns every integer into a bigint, which no
+// `z.number()` accepts: only the ones a JS number would round go to bigint.
+function parseNumber(text: string): number | bigint {
+  return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
 }
 
 /** Serializes like `JSON.stringify`, writing `bigint` values as plain JSON integers. */
