@@ -1,0 +1,219 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+import { Agent, request } from 'undici';
+import { parseJson } from '../schemas/json.ts';
+import {
+  ContentTypeError,
+  CrawlError,
+  HttpStatusError,
+  NetworkError,
+  OffOriginError,
+  RateLimitError,
+  RetriesExhaustedError,
+  ThrottledError,
+} from '../errors.ts';
+import { resolveLink } from '../links.ts';
+import { type RateBudget, backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from './pacing.ts';
+
+export interface HttpClientOptions {
+  apiRoot: URL;
+  /** Sent as `Authorization: Token …`; read from WEBLATE_TOKEN by the CLI, never from a flag. */
+  token?: string | undefined;
+  userAgent: string;
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** Requests started per second at most; undefined: no cap beyond the server's budget. */
+  maxRps?: number | undefined;
+  /** A request whose headers or body stall this long is abandoned and retried. */
+  timeoutMs: number;
+  /** Retries of a 5xx, a timeout or a network error before the request fails. */
+  retries: number;
+  /** The longest `Retry-After` the crawl sits through; a longer one stops it (resumable). */
+  maxWaitMs: number;
+  random?: () => number;
+  /** The clock and the wait, injectable so the pacing policy is tested without waiting. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Told about every wait, so progress can say why the crawl is idle. */
+  onWait?: (ms: number, reason: string) => void;
+}
+
+export interface Fetched<T> {
+  body: T;
+  contentType: string;
+  /** Requests this fetch cost, retries included. */
+  requests: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** 429 and 503 with `Retry-After` wait without using up a retry, as long as the waits stay under this. */
+const maxThrottledWaits = 50;
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isJson(contentType: string): boolean {
+  return /^application\/([\w.-]+\+)?json\b/i.test(contentType);
+}
+
+/** The server's reason from an error body (`{"detail"}` before Weblate 5.10, `{"errors":[{detail}]}` since). */
+function errorDetail(text: string, contentType: string): string {
+  if (!isJson(contentType)) return contentType.startsWith('text/html') ? 'an HTML error page' : '';
+  try {
+    const body = parseJson(text) as { detail?: unknown; errors?: { detail?: unknown }[] };
+    const detail = body.detail ?? body.errors?.[0]?.detail;
+    return typeof detail === 'string' ? detail.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * GET requests to one Weblate API: polite (concurrency, max-rps, the server's rate budget,
+ * `Retry-After`), persistent (retries with backoff) and strict (only URLs under the API root,
+ * content type checked before parsing).
+ */
+export class HttpClient {
+  /** Every request sent, retries included. */
+  requests = 0;
+  budget: RateBudget = {};
+  readonly #options: HttpClientOptions;
+  readonly #agent: Agent;
+  readonly #limit: LimitFunction;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+  #nextStart = 0;
+  #pausedUntil = 0;
+
+  constructor(options: HttpClientOptions) {
+    this.#options = options;
+    this.#agent = new Agent({ connections: options.concurrency, keepAliveTimeout: 10_000 });
+    this.#limit = pLimit(options.concurrency);
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A JSON resource, parsed losslessly (64-bit integers stay exact). */
+  getJson(url: string): Promise<Fetched<unknown>> {
+    return this.#get(url, 'application/json', (text, contentType, status) => {
+      if (!isJson(contentType)) throw new ContentTypeError(url, contentType, status);
+      try {
+        return parseJson(text.toString('utf8'));
+      } catch (error) {
+        // A body cut short by a dropped connection parses badly; sending again fixes it.
+        throw new NetworkError(url, new Error(`the body is not valid JSON (${(error as Error).message})`));
+      }
+    });
+  }
+
+  /** A raw file (translation `file/`), bytes as stored on the server. */
+  getBytes(url: string): Promise<Fetched<Buffer>> {
+    return this.#get(url, '*/*', (bytes) => bytes);
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  #get<T>(url: string, accept: string, decode: (bytes: Buffer, contentType: string, status: number) => T): Promise<Fetched<T>> {
+    if (resolveLink(url, this.#options.apiRoot) === undefined) {
+      return Promise.reject(new OffOriginError(url, this.#options.apiRoot.href));
+    }
+    return this.#limit(async () => {
+      let attempt = 0;
+      let throttled = 0;
+      let requests = 0;
+      for (;;) {
+        await this.#pace();
+        requests++;
+        this.requests++;
+        try {
+          const { bytes, contentType, status } = await this.#send(url, accept);
+          return { body: decode(bytes, contentType, status), contentType, requests };
+        } catch (error) {
+          if (!(error instanceof CrawlError)) throw error;
+          const wait = this.#throttleWait(error);
+          if (wait !== undefined && throttled < maxThrottledWaits) {
+            throttled++;
+            if (wait > this.#options.maxWaitMs) {
+              throw new RateLimitError(
+                url,
+                Math.ceil(wait / 1000),
+                `the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than --max-wait ${Math.round(this.#options.maxWaitMs / 1000)} s`,
+              );
+            }
+            this.#pauseAll(wait, 'Retry-After');
+            continue;
+          }
+          if (!error.retryable) throw error;
+          attempt++;
+          if (attempt > this.#options.retries) throw new RetriesExhaustedError(url, attempt, error);
+          const delay = backoffDelay(attempt, this.#random);
+          this.#options.onWait?.(delay, `retry ${attempt} after: ${error.message}`);
+          await this.#sleep(delay);
+        }
+      }
+    });
+  }
+
+  /** The wait a 429/503 asks for; the server's `Retry-After` beats its X-RateLimit headers, which have been wrong. */
+  #throttleWait(error: CrawlError): number | undefined {
+    if (!(error instanceof ThrottledError)) return undefined;
+    return error.retryAfter ?? (this.budget.reset !== undefined ? this.budget.reset * 1000 : undefined);
+  }
+
+  /** Every request waits out a pause the server asked for, not just the one that was told. */
+  #pauseAll(ms: number, reason: string): void {
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
+    this.#options.onWait?.(ms, reason);
+  }
+
+  async #pace(): Promise<void> {
+    const budgetWait = budgetDelay(this.budget, this.#options.concurrency);
+    if (budgetWait > 0) this.#pauseAll(budgetWait, 'rate budget nearly used');
+    const now = this.#now();
+    let start = Math.max(now, this.#pausedUntil);
+    if (this.#options.maxRps !== undefined) {
+      start = Math.max(start, this.#nextStart);
+      this.#nextStart = start + 1000 / this.#options.maxRps;
+    }
+    if (start > now) await this.#sleep(start - now);
+  }
+
+  async #send(url: string, accept: string): Promise<{ bytes: Buffer; contentType: string; status: number }> {
+    const headers: Record<string, string> = {
+      accept,
+      'accept-language': 'en',
+      'user-agent': this.#options.userAgent,
+    };
+    if (this.#options.token) headers.authorization = `Token ${this.#options.token}`;
+    let response: Awaited<ReturnType<typeof request>>;
+    let bytes: Buffer;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: this.#agent,
+        headersTimeout: this.#options.timeoutMs,
+        bodyTimeout: this.#options.timeoutMs,
+      });
+      bytes = Buffer.from(await response.body.arrayBuffer());
+    } catch (error) {
+      throw new NetworkError(url, error);
+    }
+    const responseHeaders: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(response.headers)) responseHeaders[name] = firstHeader(value);
+    const budget = readRateBudget(responseHeaders);
+    if (budget.remaining !== undefined) this.budget = budget;
+    const contentType = responseHeaders['content-type'] ?? '';
+    const status = response.statusCode;
+    if (status === 429 || status === 503) {
+      throw new ThrottledError(url, status, retryAfterDelay(responseHeaders['retry-after'], this.#now()), errorDetail(bytes.toString('utf8'), contentType));
+    }
+    if (status < 200 || status >= 300) throw new HttpStatusError(url, status, errorDetail(bytes.toString('utf8'), contentType));
+    return { bytes, contentType, status };
+  }
+}
