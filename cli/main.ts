@@ -4,6 +4,7 @@ import { type Command, UsageError, exitCodes } from './command.ts';
 // Each subcommand is loaded only when asked for, so `tmsnap --help` does not pay for Astro.
 const commands: Record<string, () => Promise<Command>> = {
   'reference-server': async () => (await import('./reference-server.ts')).command,
+  build: async () => (await import('./build.ts')).command,
 };
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
