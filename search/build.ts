@@ -1,0 +1,99 @@
+/**
+ * Writes the site's search index into `<outDir>/search/`: `manifest.js`, one script per shard
+ * under `shards/`, and `app.js` (the page's script, bundled as a classic script because module
+ * scripts do not load from `file://`). The site build calls this after Astro has rendered.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unitStates } from '../crawler/schemas/unit.ts';
+import { registerFunction, searchFormat, type SearchManifest, type ShardFile } from './format.ts';
+import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
+
+export interface SearchBuildOptions {
+  /** The unit's page (a site path from the root) plus its fragment: the site decides the scheme. */
+  unitHref: ShardStreamOptions['unitHref'];
+  /** Most units per language in one shard. */
+  unitsPerShard?: number;
+  onProgress?: (message: string) => void;
+}
+
+export interface SearchBuildReport {
+  shards: number;
+  /** Bytes of every file written (manifest, shards, app). */
+  bytes: number;
+  units: number;
+  sources: number;
+}
+
+const appEntry = fileURLToPath(new URL('../src/scripts/search/app.ts', import.meta.url));
+
+/** A search file: data handed to the page's registration function, named by its path. */
+export function shardScript(file: string, data: unknown): string {
+  return `${registerFunction}(${JSON.stringify(file)},${JSON.stringify(data)});\n`;
+}
+
+export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: string, options: SearchBuildOptions): Promise<SearchBuildReport> {
+  const dir = join(outDir, 'search');
+  await rm(join(dir, 'shards'), { recursive: true, force: true });
+  await mkdir(join(dir, 'shards'), { recursive: true });
+  const plan = await planSearch(snapshot, options.unitsPerShard ?? defaultUnitsPerShard);
+  const report: SearchBuildReport = { shards: 0, bytes: 0, units: 0, sources: 0 };
+  const write = async (file: string, data: unknown): Promise<ShardFile> => {
+    const text = shardScript(file, data);
+    await writeFile(join(dir, file), text);
+    const bytes = Buffer.byteLength(text);
+    report.bytes += bytes;
+    return { file, bytes };
+  };
+
+  const sourceFiles = new Map<number, ShardFile>();
+  const targets: SearchManifest['targets'] = [];
+  const states = new Set<number>();
+  const streamOptions: ShardStreamOptions = { unitHref: options.unitHref };
+  if (options.onProgress) streamOptions.onProgress = options.onProgress;
+  for await (const shard of streamShards(snapshot, plan, streamOptions)) {
+    report.shards++;
+    if (shard.kind === 'source') {
+      sourceFiles.set(shard.data.bucket, await write(`shards/s-${shard.data.bucket}.js`, shard.data));
+      report.sources += shard.data.texts.length;
+    } else {
+      const file = await write(`shards/t-${shard.data.bucket}-${shard.data.language}.js`, shard.data);
+      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units });
+      report.units += shard.units;
+      for (const state of shard.data.units.state) states.add(state);
+    }
+  }
+
+  const { catalog } = plan;
+  const manifest: SearchManifest = {
+    format: searchFormat,
+    snapshot: { id: snapshot.manifest.id, finished: snapshot.manifest.finished },
+    projects: catalog.projects,
+    components: catalog.components,
+    languages: catalog.languages,
+    states: [...states].sort((a, b) => a - b).map((state) => [state, (unitStates as Record<number, string>)[state] ?? `state ${state}`]),
+    buckets: plan.buckets.map((components, bucket) => ({ components, sources: sourceFiles.get(bucket) ?? null })),
+    targets,
+  };
+  report.bytes += await bundleApp(join(dir, 'app.js'));
+  // Last, so a build that failed half-way never leaves a manifest naming missing shards.
+  await write('manifest.js', manifest);
+  return report;
+}
+
+async function bundleApp(outfile: string): Promise<number> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [appEntry],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2022',
+    outfile,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+}

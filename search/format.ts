@@ -1,0 +1,62 @@
+/**
+ * The search index as the site ships it (`dist/search/`). Version 1. One manifest names every
+ * shard; shards are of two kinds:
+ * - a source shard per bucket of components: each distinct source string once, shared by
+ *   every language;
+ * - a target shard per language × bucket: that language's units, their targets indexed, each
+ *   pointing at its source string in the bucket's source shard.
+ * Tables are columns (one array per field) because a million units as objects repeat every
+ * key a million times.
+ */
+import type { AsPlainObject } from 'minisearch';
+
+export const searchFormat = 1;
+
+export interface ShardFile {
+  /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */
+  file: string;
+  bytes: number;
+}
+
+export interface SearchManifest {
+  format: typeof searchFormat;
+  snapshot: { id: string; finished: string };
+  projects: { slug: string; name: string }[];
+  components: { project: number; slug: string; name: string }[];
+  languages: { code: string; name: string; direction: string }[];
+  /** Unit state → its name, for the states present. */
+  states: [number, string][];
+  /** `sources` is null for a bucket whose components have no units. */
+  buckets: { components: number[]; sources: ShardFile | null }[];
+  targets: (ShardFile & { bucket: number; language: number; units: number })[];
+}
+
+export interface SourceShardData {
+  format: typeof searchFormat;
+  bucket: number;
+  /** Plural forms of each distinct source string; the index's document ids are positions here. */
+  texts: string[][];
+  index: AsPlainObject;
+}
+
+export interface TargetShardData {
+  format: typeof searchFormat;
+  bucket: number;
+  language: number;
+  units: {
+    component: number[];
+    /** Position in the bucket's source `texts`. */
+    source: number[];
+    target: string[][];
+    state: number[];
+    /** Position in `pages`; a unit's link is its page plus its `anchor`. */
+    page: number[];
+    anchor: string[];
+  };
+  /** Site paths of the pages holding units (relative to the site root), each stored once. */
+  pages: string[];
+  index: AsPlainObject;
+}
+
+/** The global function shard scripts call: `tmsnapSearch("shards/t-pl-0.js", {...})`. */
+export const registerFunction = 'tmsnapSearch';

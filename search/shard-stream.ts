@@ -1,0 +1,100 @@
+/**
+ * Reads a snapshot bucket by bucket and yields its shards, so that at most one language of one
+ * bucket is in memory besides the bucket's source table. The site build writes what it yields;
+ * the CLI opens it directly.
+ */
+import type { Manifest, StoredComponent, StoredLanguage, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
+import { buildCatalog, type Catalog } from './catalog.ts';
+import type { SourceShardData, TargetShardData } from './format.ts';
+import { planBuckets, type ShardSelection } from './plan.ts';
+import { buildSourceShard, buildTargetShard, SourceTable, type SearchUnit } from './shards.ts';
+
+/** What search reads from a snapshot (the snapshot reader's interface, narrowed). */
+export interface SearchableSnapshot {
+  manifest: Pick<Manifest, 'id' | 'finished'>;
+  projects(): Promise<StoredProject[]>;
+  components(): Promise<StoredComponent[]>;
+  languages(): Promise<StoredLanguage[]>;
+  translations(): Promise<StoredTranslation[]>;
+  units(translationPath: string): Promise<StoredUnit[]>;
+}
+
+/** Where a unit sits, for building its link. `index` is its place in position order. */
+export interface UnitPlace {
+  project: StoredProject;
+  component: StoredComponent;
+  translation: StoredTranslation;
+  unit: StoredUnit;
+  index: number;
+}
+
+export interface SearchPlan {
+  catalog: Catalog;
+  /** Component positions per bucket. */
+  buckets: number[][];
+}
+
+/** Most units per language in one shard: about 1 MB of index, parsed in well under a second. */
+export const defaultUnitsPerShard = 20_000;
+
+export async function planSearch(snapshot: SearchableSnapshot, unitsPerShard = defaultUnitsPerShard): Promise<SearchPlan> {
+  const [projects, components, languages, translations] = await Promise.all([
+    snapshot.projects(),
+    snapshot.components(),
+    snapshot.languages(),
+    snapshot.translations(),
+  ]);
+  const catalog = buildCatalog({ projects, components, languages, translations });
+  const sizes = catalog.components.map((_, component) => ({ component, units: 0 }));
+  for (const { component, record } of catalog.translations) sizes[component]!.units = Math.max(sizes[component]!.units, record.total);
+  return { catalog, buckets: planBuckets(sizes, unitsPerShard) };
+}
+
+export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: TargetShardData; units: number };
+
+export interface ShardStreamOptions {
+  unitHref(place: UnitPlace): string;
+  selection?: ShardSelection;
+  onProgress?(message: string): void;
+}
+
+/**
+ * Every shard of the plan that `selection` wants: per bucket, one target shard per language
+ * with units, then the bucket's source shard (it holds the sources those units use).
+ */
+export async function* streamShards(snapshot: SearchableSnapshot, plan: SearchPlan, options: ShardStreamOptions): AsyncGenerator<ShardOutput> {
+  const { catalog } = plan;
+  const { languages, components } = options.selection ?? {};
+  for (const [bucket, bucketComponents] of plan.buckets.entries()) {
+    const inBucket = new Set(bucketComponents.filter((component) => !components || components.has(component)));
+    if (inBucket.size === 0) continue;
+    const byLanguage = new Map<number, typeof catalog.translations>();
+    for (const translation of catalog.translations) {
+      if (!inBucket.has(translation.component) || (languages && !languages.has(translation.language))) continue;
+      const list = byLanguage.get(translation.language) ?? [];
+      list.push(translation);
+      byLanguage.set(translation.language, list);
+    }
+    const sources = new SourceTable();
+    for (const [language, translations] of [...byLanguage].sort(([a], [b]) => a - b)) {
+      options.onProgress?.(`search index: bucket ${bucket + 1}/${plan.buckets.length}, language ${catalog.languages[language]!.code}`);
+      const units: SearchUnit[] = [];
+      for (const translation of translations) {
+        const component = catalog.componentRecords[translation.component]!;
+        const project = catalog.projectRecords[catalog.components[translation.component]!.project]!;
+        const stored = await snapshot.units(translation.record.url);
+        stored.forEach((unit, index) => {
+          units.push({
+            component: translation.component,
+            source: unit.source,
+            target: unit.target,
+            state: unit.state,
+            href: options.unitHref({ project, component, translation: translation.record, unit, index }),
+          });
+        });
+      }
+      if (units.length > 0) yield { kind: 'target', data: buildTargetShard(bucket, language, units, sources), units: units.length };
+    }
+    if (sources.texts.length > 0) yield { kind: 'source', data: buildSourceShard(bucket, sources) };
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Building shards from units and opening them for queries. Pure data in, data out: the build
+ * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
+ */
+import MiniSearch from 'minisearch';
+import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
+import { indexOptions, joinForms, type SearchDocument } from './matching.ts';
+
+/** One unit as search needs it. */
+export interface SearchUnit {
+  component: number;
+  source: readonly string[];
+  target: readonly string[];
+  state: number;
+  /** Site path of the unit's page plus its fragment, e.g. `projects/a/b/pl/units/1/index.html#u12`. */
+  href: string;
+}
+
+/** The distinct source strings of one bucket, each stored once whatever language refers to it. */
+export class SourceTable {
+  readonly texts: string[][] = [];
+  readonly #ids = new Map<string, number>();
+
+  intern(forms: readonly string[]): number {
+    const key = forms.join('\u0000');
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.texts.push([...forms]);
+      this.#ids.set(key, id);
+    }
+    return id;
+  }
+}
+
+export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
+  const index = new MiniSearch<SearchDocument>(indexOptions);
+  table.texts.forEach((forms, id) => index.add({ id, text: joinForms(forms) }));
+  return { format: searchFormat, bucket, texts: table.texts, index: index.toJSON() };
+}
+
+export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): TargetShardData {
+  const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
+  const pages: string[] = [];
+  const pageIds = new Map<string, number>();
+  const index = new MiniSearch<SearchDocument>(indexOptions);
+  for (const unit of units) {
+    const id = columns.component.length;
+    const hash = unit.href.indexOf('#');
+    const page = hash === -1 ? unit.href : unit.href.slice(0, hash);
+    let pageId = pageIds.get(page);
+    if (pageId === undefined) {
+      pageId = pages.length;
+      pages.push(page);
+      pageIds.set(page, pageId);
+    }
+    columns.component.push(unit.component);
+    columns.source.push(sources.intern(unit.source));
+    columns.target.push([...unit.target]);
+    columns.state.push(unit.state);
+    columns.page.push(pageId);
+    columns.anchor.push(hash === -1 ? '' : unit.href.slice(hash));
+    const text = joinForms(unit.target);
+    // Untranslated units are found through their source only.
+    if (text.trim() !== '') index.add({ id, text });
+  }
+  return { format: searchFormat, bucket, language, units: columns, pages, index: index.toJSON() };
+}
+
+export interface OpenSourceShard {
+  data: SourceShardData;
+  index: MiniSearch<SearchDocument>;
+  /** Phrase forms of the texts, filled as queries need them. */
+  phrases: string[];
+}
+
+export interface OpenTargetShard {
+  data: TargetShardData;
+  index: MiniSearch<SearchDocument>;
+  /** Units of this shard by source id: how a source match reaches its translations. */
+  unitsBySource: Map<number, number[]>;
+  /** Phrase forms of the targets, filled as queries need them. */
+  phrases: string[];
+}
+
+export function openSourceShard(data: SourceShardData): OpenSourceShard {
+  return { data, index: MiniSearch.loadJS(data.index, indexOptions), phrases: [] };
+}
+
+export function openTargetShard(data: TargetShardData): OpenTargetShard {
+  const unitsBySource = new Map<number, number[]>();
+  data.units.source.forEach((source, unit) => {
+    const list = unitsBySource.get(source);
+    if (list) list.push(unit);
+    else unitsBySource.set(source, [unit]);
+  });
+  return { data, index: MiniSearch.loadJS(data.index, indexOptions), unitsBySource, phrases: [] };
+}
+
+export function unitHref(shard: TargetShardData, unit: number): string {
+  return (shard.pages[shard.units.page[unit]!] ?? '') + (shard.units.anchor[unit] ?? '');
+}

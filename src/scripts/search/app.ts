@@ -1,0 +1,189 @@
+/**
+ * The search page: reads the query from the URL, loads only the shards it needs (as script
+ * files, so it works from `file://`), runs the query on each keystroke and keeps the URL in
+ * step so a search can be shared. Bundled as a classic script by `search/build.ts`.
+ */
+import { resolveFilters } from '../../../search/filters.ts';
+import type { SearchManifest, SourceShardData, TargetShardData } from '../../../search/format.ts';
+import { selectShards } from '../../../search/plan.ts';
+import { searchShards, type SearchHit } from '../../../search/query.ts';
+import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import { installRegistration, loadScript } from './loader.ts';
+import { renderHit } from './render.ts';
+import { readState, writeState, type SearchState } from './url-state.ts';
+
+const pageSize = 50;
+
+const form = document.getElementById('search-form') as HTMLFormElement;
+const status = document.getElementById('search-status') as HTMLElement;
+const results = document.getElementById('search-results') as HTMLOListElement;
+const more = document.getElementById('search-more') as HTMLButtonElement;
+const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+const root = form.dataset.root ?? '../';
+
+const sources = new Map<number, OpenSourceShard>();
+const targets = new Map<string, OpenTargetShard>();
+const requested = new Set<string>();
+const failed = new Set<string>();
+let manifest: SearchManifest;
+let hits: SearchHit[] = [];
+let shown = 0;
+let scheduled = false;
+
+function option(value: string, label: string): HTMLOptionElement {
+  const node = document.createElement('option');
+  node.value = value;
+  node.textContent = label;
+  return node;
+}
+
+function fillFilters(): void {
+  const byName = <T extends { name: string }>(list: T[]) => [...list.entries()].sort(([, a], [, b]) => a.name.localeCompare(b.name));
+  control('lang').append(...byName(manifest.languages).map(([, language]) => option(language.code, `${language.name} (${language.code})`)));
+  control('project').append(...byName(manifest.projects).map(([, project]) => option(project.slug, project.name)));
+  control('component').append(
+    ...manifest.components.map((component) => {
+      const project = manifest.projects[component.project]!;
+      const node = option(`${project.slug}/${component.slug}`, `${project.name} / ${component.name}`);
+      node.dataset.project = project.slug;
+      return node;
+    }),
+  );
+  control('state').append(...manifest.states.map(([code, name]) => option(String(code), name)));
+}
+
+function formState(): SearchState {
+  const data = new FormData(form);
+  return readState(new URLSearchParams([...data].map(([key, value]) => [key, String(value)])));
+}
+
+function applyState(state: SearchState): void {
+  control('q').value = state.q;
+  for (const key of ['lang', 'project', 'component', 'state'] as const) {
+    const select = control(key) as HTMLSelectElement;
+    select.value = [...select.options].some((node) => node.value === state[key]) ? state[key] : '';
+  }
+  const scope = form.querySelector<HTMLInputElement>(`input[name="in"][value="${state.in}"]`);
+  if (scope) scope.checked = true;
+}
+
+/** Components of other projects are hidden once a project is chosen. */
+function narrowComponents(project: string): void {
+  const select = control('component') as HTMLSelectElement;
+  for (const node of select.options) if (node.value !== '') node.hidden = project !== '' && node.dataset.project !== project;
+  if (select.selectedOptions[0]?.hidden) select.value = '';
+}
+
+function shareUrl(state: SearchState): void {
+  const query = writeState(state).toString();
+  try {
+    history.replaceState(null, '', query === '' ? location.pathname : `?${query}`);
+  } catch {
+    // Some browsers refuse history changes on file:// pages; the search still works.
+  }
+}
+
+function load(file: string, open: (data: never) => void): void {
+  if (requested.has(file)) return;
+  requested.add(file);
+  loadScript(file).then(
+    (data) => {
+      open(data as never);
+      schedule();
+    },
+    () => {
+      failed.add(file);
+      schedule();
+    },
+  );
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => {
+    scheduled = false;
+    run();
+  });
+}
+
+function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): void {
+  status.dataset.state = state;
+  status.textContent = text;
+  results.setAttribute('aria-busy', String(state === 'loading'));
+}
+
+function run(): void {
+  const started = performance.now();
+  const state = formState();
+  narrowComponents(state.project);
+  const filters = resolveFilters(manifest, {
+    languages: state.lang ? [state.lang] : [],
+    projects: state.project ? [state.project] : [],
+    components: state.component ? [state.component] : [],
+    states: state.state ? [state.state] : [],
+  });
+  if (state.q.trim() === '') {
+    hits = [];
+    showHits(true);
+    setStatus('idle', `Type to search ${manifest.targets.reduce((sum, target) => sum + target.units, 0)} strings in ${manifest.languages.length} languages.`);
+    return;
+  }
+  // Source shards are loaded even for target-only searches: results show the source text.
+  const wanted = selectShards(manifest, filters);
+  for (const bucket of wanted.buckets) load(manifest.buckets[bucket]!.sources!.file, (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)));
+  for (const target of wanted.targets) load(target.file, (data: TargetShardData) => targets.set(target.file, openTargetShard(data)));
+
+  const ready = wanted.targets.filter((target) => targets.has(target.file) && sources.has(target.bucket));
+  hits = searchShards({ text: state.q, scope: state.in, components: filters.components, states: filters.states }, sources, ready.map((target) => targets.get(target.file)!));
+  showHits(true);
+  const missing = wanted.targets.length - ready.length;
+  const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
+  const count = `${hits.length} result${hits.length === 1 ? '' : 's'}`;
+  if (broken.length > 0) setStatus('error', `${count}; ${broken.length} part(s) of the search index could not be loaded (${broken[0]!.file}): is the search folder complete?`);
+  else if (missing > 0) setStatus('loading', `Loading the search index (${ready.length} of ${wanted.targets.length} parts)… ${count} so far.`);
+  else setStatus('done', count);
+  performance.measure('tmsnap-search', { start: started });
+}
+
+function showHits(reset: boolean): void {
+  if (reset) {
+    results.replaceChildren();
+    shown = 0;
+  }
+  const context = {
+    manifest,
+    root,
+    sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
+  };
+  const next = hits.slice(shown, shown + pageSize);
+  results.append(...next.map((hit) => renderHit(hit, context)));
+  shown += next.length;
+  more.hidden = shown >= hits.length;
+}
+
+async function start(): Promise<void> {
+  installRegistration();
+  setStatus('loading', 'Loading the search index…');
+  try {
+    manifest = await loadScript<SearchManifest>('manifest.js');
+  } catch {
+    setStatus('error', 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?');
+    return;
+  }
+  fillFilters();
+  applyState(readState(new URLSearchParams(location.search)));
+  run();
+  form.addEventListener('input', () => {
+    shareUrl(formState());
+    run();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    shareUrl(formState());
+    run();
+  });
+  more.addEventListener('click', () => showHits(false));
+}
+
+void start();
