@@ -5,6 +5,7 @@ import { type Command, UsageError, exitCodes } from './command.ts';
 const commands: Record<string, () => Promise<Command>> = {
   'reference-server': async () => (await import('./reference-server.ts')).command,
   build: async () => (await import('./build.ts')).command,
+  export: async () => (await import('./export.ts')).command,
 };
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
