@@ -1,0 +1,52 @@
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { stringifyJson } from '../crawler/schemas/index.ts';
+import { exportRecords, openSnapshot } from '../snapshot/index.ts';
+import { type Command, exitCodes, UsageError } from './command.ts';
+
+const help = `tmsnap export: print a snapshot's records as the server served them
+
+Usage: tmsnap export [--content DIR] [--snapshot ID] --format ndjson
+
+Every record is re-expanded to the server's own shape (absolute URLs on the recorded base,
+format=api restored, embedded objects restored) and printed as one JSON object per line:
+{"url": …, "kind": …, "record": {…}}. Units come one per line, raw files base64-encoded.
+
+Options:
+  --content DIR    the content directory (default: content)
+  --snapshot ID    the snapshot to export (default: the newest complete one)
+  --format ndjson  the output format (the only one, and required so scripts say what they expect)`;
+
+export const command: Command = {
+  summary: 'print every record of a snapshot, re-expanded, as NDJSON',
+  help,
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { content: { type: 'string', default: 'content' }, snapshot: { type: 'string' }, format: { type: 'string' } },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (values.format !== 'ndjson') throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
+    const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
+      throw new UsageError((error as Error).message);
+    });
+    const out = process.stdout;
+    let closed = false;
+    // A reader that stops early (`| head`) is not an error.
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') closed = true;
+      else throw error;
+    });
+    for await (const line of exportRecords(snapshot)) {
+      if (closed) break;
+      if (!out.write(`${stringifyJson(line)}\n`)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    }
+    return exitCodes.ok;
+  },
+};

@@ -1,0 +1,215 @@
+import { apiPath, decodeLink, encodeLink, type LinkBase } from './links.ts';
+
+/**
+ * What a stored path holds, decided by the path alone so that the writer and every reader
+ * agree without storing it. `units` is a translation's unit list, `file` a raw file's entry.
+ */
+export type RecordKind =
+  | 'root'
+  | 'language'
+  | 'project'
+  | 'component'
+  | 'translation'
+  | 'units'
+  | 'file'
+  | 'unit'
+  | 'change'
+  | 'user'
+  | 'notifications'
+  | 'statistics'
+  | 'other';
+
+const pathKinds: [RegExp, RecordKind][] = [
+  [/^api\/$/, 'root'],
+  [/^api\/languages\/[^/]+\/$/, 'language'],
+  [/^api\/projects\/[^/]+\/$/, 'project'],
+  [/^api\/components\/[^/]+\/[^/]+\/$/, 'component'],
+  [/^api\/translations\/[^/]+\/[^/]+\/[^/]+\/$/, 'translation'],
+  [/^api\/translations\/[^/]+\/[^/]+\/[^/]+\/units\/$/, 'units'],
+  [/^api\/translations\/[^/]+\/[^/]+\/[^/]+\/file\/$/, 'file'],
+  [/^api\/units\/\d+\/$/, 'unit'],
+  [/^api\/changes\/\d+\/$/, 'change'],
+  [/^api\/users\/[^/]+\/$/, 'user'],
+  [/^api\/users\/[^/]+\/notifications\/$/, 'notifications'],
+  [/^api\/.*\/statistics\/$/, 'statistics'],
+];
+
+export function kindOfPath(path: string): RecordKind {
+  for (const [pattern, kind] of pathKinds) if (pattern.test(path)) return kind;
+  return 'other';
+}
+
+/** Fields holding an object that has its own record, by the kind that embeds it. */
+const embeddedFields: Partial<Record<RecordKind, Record<string, RecordKind>>> = {
+  component: { project: 'project', source_language: 'language' },
+  translation: { language: 'language', component: 'component' },
+  notifications: { project: 'project', component: 'component' },
+};
+
+/** Top-level link fields whose names do not say so (beyond `url`, `*_url`, `next`, `previous`). */
+const extraLinkFields: Partial<Record<RecordKind, ReadonlySet<string>>> = {
+  unit: new Set(['translation', 'source_unit']),
+  change: new Set(['unit', 'component', 'translation', 'user', 'author']),
+  user: new Set(['notifications']),
+};
+
+function isLinkKey(key: string): boolean {
+  return key === 'url' || key.endsWith('_url') || key === 'next' || key === 'previous';
+}
+
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+
+function isObject(value: Json): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Applies `link` to every link-field string at any depth; `topLevel` names extra link fields of the record itself. */
+function mapLinks(value: Json, link: (text: string) => string, topLevel: (key: string) => boolean): Json {
+  if (Array.isArray(value)) return value.map((item) => mapLinks(item, link, () => false));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string' && (isLinkKey(key) || topLevel(key))) out[key] = link(item);
+    else out[key] = mapLinks(item, link, () => false);
+  }
+  return out;
+}
+
+/** A record that cannot be normalized reversibly: the writer keeps it raw and reports it. */
+export class NormalizeError extends Error {
+  override name = 'NormalizeError';
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`${field}: ${reason}`);
+  }
+}
+
+function topLevelLinks(kind: RecordKind): (key: string) => boolean {
+  if (kind === 'root') return () => true;
+  const extra = extraLinkFields[kind];
+  return extra === undefined ? () => false : (key) => extra.has(key);
+}
+
+/** The elements of a record that are single API objects (a notifications list holds several). */
+function recordObjects(kind: RecordKind, record: Json): JsonObject[] {
+  if (kind === 'notifications') {
+    const items = Array.isArray(record) ? record : isObject(record) && Array.isArray(record.results) ? record.results : [];
+    return items.filter(isObject);
+  }
+  return isObject(record) ? [record] : [];
+}
+
+export interface EmbeddedRecord {
+  kind: RecordKind;
+  url: string;
+  record: Json;
+}
+
+/** Every object embedded in a record (recursively: a translation's component embeds a project), innermost first. */
+export function embeddedRecords(kind: RecordKind, record: Json): EmbeddedRecord[] {
+  const fields = embeddedFields[kind];
+  if (fields === undefined) return [];
+  const found: EmbeddedRecord[] = [];
+  for (const object of recordObjects(kind, record)) {
+    for (const [field, embeddedKind] of Object.entries(fields)) {
+      const embedded = object[field];
+      if (!isObject(embedded) || typeof embedded.url !== 'string') continue;
+      found.push(...embeddedRecords(embeddedKind, embedded), { kind: embeddedKind, url: embedded.url, record: embedded });
+    }
+  }
+  return found;
+}
+
+function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, where: string): JsonObject {
+  const fields = embeddedFields[kind];
+  if (fields === undefined) return object;
+  const out = { ...object };
+  for (const field of Object.keys(fields)) {
+    const embedded = object[field];
+    if (embedded === null || embedded === undefined) continue;
+    if (!isObject(embedded) || typeof embedded.url !== 'string') {
+      throw new NormalizeError(`${where}${field}`, 'expected an embedded object with a url');
+    }
+    if (!embedded.url.startsWith(base.baseUrl)) {
+      throw new NormalizeError(`${where}${field}.url`, `the embedded object lives off the server (${embedded.url})`);
+    }
+    out[field] = encodeLink(embedded.url, base);
+  }
+  return out;
+}
+
+/**
+ * The stored form of an API record (pure): links relative to the server, `format=api` removed,
+ * embedded objects replaced by their stored link. Keys are sorted when written, not here.
+ * `expandRecord` reverses it exactly.
+ */
+export function normalizeRecord(kind: RecordKind, record: Json, base: LinkBase): Json {
+  const links = (text: string) => encodeLink(text, base);
+  if (kind === 'notifications') {
+    const normalizeList = (items: Json[]) =>
+      items.map((item, index) => (isObject(item) ? mapLinks(replaceEmbedded(kind, item, base, `[${index}].`), links, () => false) : item));
+    if (Array.isArray(record)) return normalizeList(record);
+    if (isObject(record) && Array.isArray(record.results)) {
+      const outer = mapLinks({ ...record, results: [] }, links, () => false) as JsonObject;
+      return { ...outer, results: normalizeList(record.results) };
+    }
+    return mapLinks(record, links, () => false);
+  }
+  const object = isObject(record) ? replaceEmbedded(kind, record, base, '') : record;
+  return mapLinks(object, links, topLevelLinks(kind));
+}
+
+/** Stored records by relative API path, for restoring embedded objects. */
+export type RecordLookup = (path: string) => Json | undefined;
+
+function restoreEmbedded(kind: RecordKind, object: JsonObject, lookup: RecordLookup, base: LinkBase): JsonObject {
+  const fields = embeddedFields[kind];
+  if (fields === undefined) return object;
+  const out = { ...object };
+  for (const [field, embeddedKind] of Object.entries(fields)) {
+    const reference = object[field];
+    if (typeof reference !== 'string') continue;
+    const path = apiPath(decodeLink(reference, base), base.baseUrl);
+    const stored = lookup(path);
+    if (stored === undefined) throw new Error(`the snapshot lacks ${path}, embedded as ${field} of a ${kind} record`);
+    out[field] = expandRecord(embeddedKind, stored, lookup, base);
+  }
+  return out;
+}
+
+/** The API record a stored record came from (pure): the exact inverse of `normalizeRecord`. */
+export function expandRecord(kind: RecordKind, stored: Json, lookup: RecordLookup, base: LinkBase): Json {
+  const links = (text: string) => decodeLink(text, base);
+  if (kind === 'notifications') {
+    const expandList = (items: Json[]) =>
+      items.map((item) => (isObject(item) ? restoreEmbedded(kind, mapLinks(item, links, () => false) as JsonObject, lookup, base) : item));
+    if (Array.isArray(stored)) return expandList(stored);
+    if (isObject(stored) && Array.isArray(stored.results)) {
+      const outer = mapLinks({ ...stored, results: [] }, links, () => false) as JsonObject;
+      return { ...outer, results: expandList(stored.results) };
+    }
+    return mapLinks(stored, links, () => false);
+  }
+  const expanded = mapLinks(stored, links, topLevelLinks(kind));
+  return isObject(expanded) ? restoreEmbedded(kind, expanded, lookup, base) : expanded;
+}
+
+/** Every string at a link position of a record, embedded objects included. */
+export function* linkStrings(kind: RecordKind, record: Json): Generator<string> {
+  const topLevel = topLevelLinks(kind);
+  function* walk(value: Json, top: boolean): Generator<string> {
+    if (Array.isArray(value)) {
+      for (const item of value) yield* walk(item, false);
+      return;
+    }
+    if (!isObject(value)) return;
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string' && (isLinkKey(key) || (top && topLevel(key)))) yield item;
+      else yield* walk(item, false);
+    }
+  }
+  yield* walk(record, true);
+}

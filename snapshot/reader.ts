@@ -1,0 +1,211 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { parseJson } from '../crawler/schemas/index.ts';
+import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
+import { apiPath, type LinkBase } from './links.ts';
+import { kindOfPath } from './normalize.ts';
+import {
+  type Manifest,
+  manifest as manifestSchema,
+  type SnapshotIndex,
+  snapshotIndex,
+  storedChange,
+  storedComponent,
+  storedFile,
+  storedLanguage,
+  storedProject,
+  storedStatistics,
+  storedTranslation,
+  storedUnit,
+  storedUser,
+  type StoredChange,
+  type StoredComponent,
+  type StoredLanguage,
+  type StoredProject,
+  type StoredStatistics,
+  type StoredTranslation,
+  type StoredUnit,
+  type StoredUser,
+} from './schemas.ts';
+import { ObjectStore } from './store.ts';
+
+const partialSuffix = '.partial';
+
+/** A stored record with the relative API path it is indexed under (`api/projects/foo/`). */
+export interface StoredEntry<T> {
+  path: string;
+  record: T;
+}
+
+export interface SnapshotSummary {
+  id: string;
+  /** False for a crawl still running or killed (`<id>.partial/`): it has no manifest. */
+  finished: boolean;
+  /** Finished and the crawl saw everything in its scope. */
+  complete: boolean;
+  /** The manifest of a finished snapshot. */
+  manifest?: Manifest;
+}
+
+async function readManifest(contentDir: string, id: string): Promise<Manifest> {
+  const path = join(contentDir, 'snapshots', id, 'manifest.json');
+  const text = await readFile(path, 'utf8').catch((error: unknown) => {
+    throw new Error(`snapshot ${id} has no manifest (${path}): it is not a finished snapshot`, { cause: error });
+  });
+  const parsed = manifestSchema.safeParse(parseJson(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${path}: field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (is it from a newer tmsnap?)`);
+  }
+  return parsed.data;
+}
+
+/** Every snapshot in `contentDir`, newest first, finished or not. */
+export async function listSnapshots(contentDir: string): Promise<SnapshotSummary[]> {
+  const names = await readdir(join(contentDir, 'snapshots')).catch(() => [] as string[]);
+  const summaries: SnapshotSummary[] = [];
+  for (const name of names) {
+    if (name.endsWith(partialSuffix)) {
+      const id = name.slice(0, -partialSuffix.length);
+      if (isSnapshotId(id)) summaries.push({ id, finished: false, complete: false });
+    } else if (isSnapshotId(name)) {
+      const manifest = await readManifest(contentDir, name).catch(() => undefined);
+      summaries.push(manifest === undefined ? { id: name, finished: false, complete: false } : { id: name, finished: true, complete: manifest.complete, manifest });
+    }
+  }
+  return summaries.sort((a, b) => compareSnapshotIdsNewestFirst(a.id, b.id));
+}
+
+/** Opens a finished snapshot; without `id`, the newest complete one. */
+export async function openSnapshot(contentDir: string, id?: string): Promise<Snapshot> {
+  let chosen = id;
+  if (chosen === undefined) {
+    chosen = (await listSnapshots(contentDir)).find((summary) => summary.complete)?.id;
+    if (chosen === undefined) throw new Error(`no complete snapshot in ${join(contentDir, 'snapshots')}: run \`tmsnap crawl\` first`);
+  } else if (!isSnapshotId(chosen)) {
+    throw new Error(`"${chosen}" is not a snapshot id (expected like 2026-11-22T041500Z); \`tmsnap list\` shows them`);
+  }
+  const manifest = await readManifest(contentDir, chosen);
+  const store = new ObjectStore(contentDir);
+  const index = snapshotIndex.parse(await store.readJson(manifest.index));
+  return new Snapshot(manifest, index, store);
+}
+
+/** One finished snapshot, read through its index. Records come normalized (see `docs/snapshot-format.md`). */
+export class Snapshot {
+  readonly linkBase: LinkBase;
+  readonly #paths: ReadonlyMap<string, string>;
+
+  constructor(
+    readonly manifest: Manifest,
+    readonly index: SnapshotIndex,
+    readonly store: ObjectStore,
+  ) {
+    this.linkBase = { baseUrl: manifest.server.base_url, formatApi: manifest.server.format_api_links };
+    this.#paths = new Map([...Object.entries(index.records), ...Object.entries(index.raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  get id(): string {
+    return this.manifest.id;
+  }
+
+  /** Every indexed path → object hash, sorted by path. */
+  paths(): ReadonlyMap<string, string> {
+    return this.#paths;
+  }
+
+  /** A relative API path, from either a path or an absolute URL on the snapshot's server. */
+  toPath(pathOrUrl: string): string {
+    return /^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) ? apiPath(pathOrUrl, this.linkBase.baseUrl) : pathOrUrl;
+  }
+
+  /** Whether the record at `path` was kept as it came because it did not fit its schema. */
+  isRaw(path: string): boolean {
+    return Object.hasOwn(this.index.raw, this.toPath(path));
+  }
+
+  /** The stored JSON at a path (normalized, or as it came for a raw record); undefined when absent. */
+  async record(pathOrUrl: string): Promise<unknown> {
+    const hash = this.#paths.get(this.toPath(pathOrUrl));
+    return hash === undefined ? undefined : this.store.readJson(hash);
+  }
+
+  async #typed<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
+    const parsed = schema.safeParse(await this.record(path));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`snapshot ${this.id}, ${path}: field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}`);
+    }
+    return parsed.data;
+  }
+
+  async #all<T extends z.ZodType>(kind: string, schema: T): Promise<StoredEntry<z.infer<T>>[]> {
+    const entries: StoredEntry<z.infer<T>>[] = [];
+    for (const path of Object.keys(this.index.records)) if (kindOfPath(path) === kind) entries.push({ path, record: await this.#typed(path, schema) });
+    return entries;
+  }
+
+  /** Records of one kind, sorted by path. */
+  languages(): Promise<StoredEntry<StoredLanguage>[]> {
+    return this.#all('language', storedLanguage);
+  }
+
+  projects(): Promise<StoredEntry<StoredProject>[]> {
+    return this.#all('project', storedProject);
+  }
+
+  components(): Promise<StoredEntry<StoredComponent>[]> {
+    return this.#all('component', storedComponent);
+  }
+
+  translations(): Promise<StoredEntry<StoredTranslation>[]> {
+    return this.#all('translation', storedTranslation);
+  }
+
+  users(): Promise<StoredEntry<StoredUser>[]> {
+    return this.#all('user', storedUser);
+  }
+
+  /** The units of one translation (its path, URL, or its `units/` path), by position; [] when none were stored. */
+  async units(translationPathOrUrl: string): Promise<StoredUnit[]> {
+    const path = this.toPath(translationPathOrUrl);
+    const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
+    const hash = this.index.records[unitsPath];
+    if (hash === undefined) return [];
+    const stored = await this.store.readJson(hash);
+    if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
+    return stored.map((unit, position) => {
+      const parsed = storedUnit.safeParse(unit);
+      if (!parsed.success) throw new Error(`snapshot ${this.id}, ${unitsPath}[${position}]: ${parsed.error.issues[0]?.message ?? 'invalid unit'}`);
+      return parsed.data;
+    });
+  }
+
+  /** Every change, ascending id, read one chunk at a time. */
+  async *changes(): AsyncIterable<StoredChange> {
+    for (const chunk of this.index.changes) {
+      const stored = await this.store.readJson(chunk.hash);
+      if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
+      for (const change of stored) yield storedChange.parse(change);
+    }
+  }
+
+  /** The statistics of an object (its path or its `statistics/` path); undefined when not stored or of another shape. */
+  async statistics(pathOrUrl: string): Promise<StoredStatistics | undefined> {
+    const path = this.toPath(pathOrUrl);
+    const parsed = storedStatistics.safeParse(await this.record(path.endsWith('/statistics/') ? path : `${path}statistics/`));
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /** The raw file archived from a translation's `file/`. */
+  async file(translationPathOrUrl: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    const path = this.toPath(translationPathOrUrl);
+    const filePath = path.endsWith('/file/') ? path : `${path}file/`;
+    if (this.index.records[filePath] === undefined) return undefined;
+    const entry = await this.#typed(filePath, storedFile);
+    return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
+  }
+}
+
+export type { StoredChange, StoredComponent, StoredLanguage, StoredProject, StoredStatistics, StoredTranslation, StoredUnit, StoredUser };

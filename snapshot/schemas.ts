@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import * as api from '../crawler/schemas/index.ts';
+
+/**
+ * Stored (normalized) records: the API's own schemas with embedded objects replaced by the
+ * stored link of the object they embed (`api/projects/foo/`). Link fields stay strings,
+ * now relative to the server's base (see `links.ts`). Unknown fields pass through.
+ */
+const reference = z.string();
+
+export const storedLanguage = api.language;
+export const storedProject = api.project;
+export const storedComponent = api.component.extend({ project: reference, source_language: reference });
+/** `component` is absent when the crawler stored a `translations/` list entry without its parent. */
+export const storedTranslation = api.translation.extend({ language: reference, component: reference.optional() });
+export const storedUnit = api.unit;
+export const storedChange = api.change;
+export const storedUser = api.user;
+export const storedNotification = api.notification.extend({ project: reference.nullable(), component: reference.nullable() });
+export const storedStatistics = api.statistics;
+export const storedRoot = api.apiRoot;
+
+export type StoredLanguage = z.infer<typeof storedLanguage>;
+export type StoredProject = z.infer<typeof storedProject>;
+export type StoredComponent = z.infer<typeof storedComponent>;
+export type StoredTranslation = z.infer<typeof storedTranslation>;
+export type StoredUnit = z.infer<typeof storedUnit>;
+export type StoredChange = z.infer<typeof storedChange>;
+export type StoredUser = z.infer<typeof storedUser>;
+export type StoredNotification = z.infer<typeof storedNotification>;
+export type StoredStatistics = z.infer<typeof storedStatistics>;
+
+/** A raw translation file from `file/`, as indexed (the bytes are a `.raw` object). */
+export const storedFile = z.strictObject({
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+const hash = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest');
+const snapshotId = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{6}Z(-\d+)?$/, 'expected a snapshot id like 2026-11-22T041500Z');
+
+export const problem = z.object({ url: z.string(), field: z.string(), reason: z.string() });
+export type Problem = z.infer<typeof problem>;
+
+export const scope = z.object({
+  projects: z.array(z.string()).optional(),
+  changes_since: z.string().optional(),
+});
+export type Scope = z.infer<typeof scope>;
+
+export const manifest = z.looseObject({
+  format: z.literal(1),
+  id: snapshotId,
+  server: z.looseObject({
+    base_url: z.string(),
+    version: z.string().optional(),
+    /** Whether the server wrote `format=api` on its API links (restored by `export`). */
+    format_api_links: z.boolean(),
+  }),
+  tmsnap_version: z.string(),
+  started: z.string(),
+  finished: z.string(),
+  scope,
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  requests: z.object({ made: z.number().int().nonnegative(), minimum: z.number().int().nonnegative() }),
+  problems: z.array(problem),
+  complete: z.boolean(),
+  index: hash,
+});
+export type Manifest = z.infer<typeof manifest>;
+
+/** One chunk of the changes log: changes with `first <= id <= last`, ascending. */
+export const changeChunk = z.object({ first: z.number().int(), last: z.number().int(), count: z.number().int(), hash });
+export type ChangeChunk = z.infer<typeof changeChunk>;
+
+export const snapshotIndex = z.object({
+  format: z.literal(1),
+  /** Relative API path → hash of its normalized record (unit lists under `<translation>units/`). */
+  records: z.record(z.string(), hash),
+  /** Relative API path → hash of a record that failed its schema, stored exactly as it came. */
+  raw: z.record(z.string(), hash),
+  changes: z.array(changeChunk),
+});
+export type SnapshotIndex = z.infer<typeof snapshotIndex>;
+
+export { hash as objectHash, snapshotId };

@@ -1,0 +1,423 @@
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import * as api from '../crawler/schemas/index.ts';
+import { canonicalJson } from './canonical.ts';
+import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
+import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
+import { embeddedRecords, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
+import { type ChangeChunk, manifest as manifestSchema, type Manifest, type Problem, type Scope, type SnapshotIndex } from './schemas.ts';
+import { ObjectStore, writeAtomic } from './store.ts';
+
+export const snapshotFormat = 1;
+
+/** Changes are stored in chunks of this many consecutive ids, so that old chunks stay byte-identical. */
+export const changesPerChunk = 1000;
+
+const partialSuffix = '.partial';
+
+/** The API schema a record of each kind must fit to be normalized; others are kept as they came. */
+const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
+  root: api.apiRoot,
+  language: api.language,
+  project: api.project,
+  component: api.component,
+  translation: api.translationInList,
+  unit: api.unit,
+  change: api.change,
+  user: api.user,
+  notifications: z.union([z.array(api.notification), api.page(api.notification)]),
+};
+
+const partialState = z.object({
+  format: z.literal(snapshotFormat),
+  id: z.string(),
+  base_url: z.string(),
+  scope: z.unknown(),
+  tmsnap_version: z.string(),
+  started: z.string(),
+  format_api_links: z.boolean().optional(),
+});
+type PartialState = z.infer<typeof partialState>;
+
+/** One line of `journal.ndjson`: an indexed path, or a problem the writer found. */
+const journalLine = z.union([
+  z.object({ path: z.string(), hash: z.string(), raw: z.boolean(), units: z.number().int().optional() }),
+  z.object({ problem: z.object({ url: z.string(), field: z.string(), reason: z.string() }) }),
+]);
+
+interface JournalEntry {
+  hash: string;
+  raw: boolean;
+  units?: number;
+}
+
+export interface WriterOptions {
+  /** The server's base URL or its API root (`…/api/`). */
+  baseUrl: string;
+  scope: Scope;
+  tmsnapVersion: string;
+  /** Continue the newest unfinished snapshot of the same base URL and scope, if there is one. */
+  resume: boolean;
+  /** The clock (tests pin it); the snapshot id is the start time. */
+  now?: () => Date;
+}
+
+export interface FinishOptions {
+  requests: { made: number; minimum: number };
+  problems: Problem[];
+  complete: boolean;
+  serverVersion?: string;
+}
+
+export interface FinishedSnapshot {
+  id: string;
+  dir: string;
+  manifest: Manifest;
+}
+
+function snapshotsDir(contentDir: string): string {
+  return join(contentDir, 'snapshots');
+}
+
+async function readPartialState(dir: string): Promise<PartialState | undefined> {
+  const text = await readFile(join(dir, 'state.json'), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = partialState.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : undefined;
+}
+
+async function findResumable(contentDir: string, baseUrl: string, scope: Scope): Promise<PartialState | undefined> {
+  const names = await readdir(snapshotsDir(contentDir)).catch(() => [] as string[]);
+  const ids = names
+    .filter((name) => name.endsWith(partialSuffix))
+    .map((name) => name.slice(0, -partialSuffix.length))
+    .filter(isSnapshotId)
+    .sort(compareSnapshotIdsNewestFirst);
+  for (const id of ids) {
+    const state = await readPartialState(join(snapshotsDir(contentDir), id + partialSuffix));
+    if (state !== undefined && state.base_url === baseUrl && canonicalJson(state.scope) === canonicalJson(scope)) return state;
+  }
+  return undefined;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined)) !== undefined;
+}
+
+async function freshId(contentDir: string, date: Date): Promise<string> {
+  const base = snapshotIdAt(date);
+  for (let n = 1; ; n += 1) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    const dir = join(snapshotsDir(contentDir), id);
+    if (!(await exists(dir)) && !(await exists(dir + partialSuffix))) return id;
+  }
+}
+
+/**
+ * Writes one snapshot: every record goes to the object store as soon as it arrives and is
+ * journalled in `snapshots/<id>.partial/`, so a killed crawl loses nothing it stored; the
+ * manifest is written last and the directory renamed, so nothing unfinished looks finished.
+ */
+export class SnapshotWriter {
+  readonly #store: ObjectStore;
+  readonly #entries = new Map<string, JournalEntry>();
+  readonly #problems: Problem[] = [];
+  #state: PartialState;
+  #changeQueue: Promise<void> = Promise.resolve();
+  #finished = false;
+  /** Bytes this writer added to the object store (0 for objects that were already there). */
+  addedBytes = 0;
+
+  private constructor(
+    readonly contentDir: string,
+    readonly dir: string,
+    state: PartialState,
+    private readonly now: () => Date,
+  ) {
+    this.#store = new ObjectStore(contentDir);
+    this.#state = state;
+  }
+
+  static async open(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
+    const baseUrl = normalizeBaseUrl(options.baseUrl);
+    const now = options.now ?? (() => new Date());
+    await mkdir(snapshotsDir(contentDir), { recursive: true });
+    const resumed = options.resume ? await findResumable(contentDir, baseUrl, options.scope) : undefined;
+    const state: PartialState = resumed ?? {
+      format: snapshotFormat,
+      id: await freshId(contentDir, now()),
+      base_url: baseUrl,
+      scope: options.scope,
+      tmsnap_version: options.tmsnapVersion,
+      started: now().toISOString(),
+    };
+    const dir = join(snapshotsDir(contentDir), state.id + partialSuffix);
+    const writer = new SnapshotWriter(contentDir, dir, state, now);
+    if (resumed === undefined) {
+      await mkdir(join(dir, 'changes'), { recursive: true });
+      await writer.#saveState();
+    } else {
+      await writer.#loadJournal();
+    }
+    return writer;
+  }
+
+  get id(): string {
+    return this.#state.id;
+  }
+
+  get baseUrl(): string {
+    return this.#state.base_url;
+  }
+
+  /** What is stored so far: relative API path → object hash. */
+  get journal(): ReadonlyMap<string, string> {
+    return new Map([...this.#entries].map(([path, entry]) => [path, entry.hash]));
+  }
+
+  /** Whether a record (or unit list, or file) for this URL is already stored. */
+  has(absoluteApiUrl: string): boolean {
+    return this.#entries.has(apiPath(absoluteApiUrl, this.baseUrl));
+  }
+
+  get #linkBase(): LinkBase {
+    return { baseUrl: this.baseUrl, formatApi: this.#state.format_api_links ?? false };
+  }
+
+  async #saveState(): Promise<void> {
+    await writeAtomic(join(this.dir, 'state.json'), `${JSON.stringify(this.#state, null, 2)}\n`);
+  }
+
+  async #loadJournal(): Promise<void> {
+    const path = join(this.dir, 'journal.ndjson');
+    const text = await readFile(path, 'utf8').catch(() => '');
+    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+    // A crash can leave half a line at the end; drop it so the next append starts clean.
+    if (complete !== text) await writeAtomic(path, complete);
+    for (const line of complete.split('\n')) {
+      if (line === '') continue;
+      const parsed = journalLine.parse(JSON.parse(line));
+      if ('problem' in parsed) this.#problems.push(parsed.problem);
+      else this.#entries.set(parsed.path, parsed.units === undefined ? { hash: parsed.hash, raw: parsed.raw } : { hash: parsed.hash, raw: parsed.raw, units: parsed.units });
+    }
+  }
+
+  async #journal(line: z.infer<typeof journalLine>): Promise<void> {
+    await appendFile(join(this.dir, 'journal.ndjson'), `${JSON.stringify(line)}\n`);
+  }
+
+  async #index(path: string, entry: JournalEntry): Promise<void> {
+    this.#entries.set(path, entry);
+    await this.#journal({ path, ...entry });
+  }
+
+  async #problem(problem: Problem): Promise<void> {
+    this.#problems.push(problem);
+    await this.#journal({ problem });
+  }
+
+  async #put(value: unknown): Promise<string> {
+    const { hash, added } = await this.#store.putJson(value);
+    this.addedBytes += added;
+    return hash;
+  }
+
+  #assertOpen(): void {
+    if (this.#finished) throw new Error(`snapshot ${this.id} is already finished`);
+  }
+
+  /** Fixes the server's `format=api` habit from the first record that shows it. */
+  async #learnLinkStyle(kind: RecordKind, record: unknown): Promise<void> {
+    if (this.#state.format_api_links !== undefined) return;
+    const formatApi = detectFormatApi(linkStrings(kind, record), this.baseUrl);
+    if (formatApi === undefined) return;
+    this.#state = { ...this.#state, format_api_links: formatApi };
+    await this.#saveState();
+  }
+
+  async #storeRaw(url: string, path: string, record: unknown, field: string, reason: string): Promise<void> {
+    await this.#index(path, { hash: await this.#put(record), raw: true });
+    await this.#problem({ url, field, reason });
+  }
+
+  /** Stores one API record (a detail record, a plain list such as `languages/`, a sub-resource…) by its URL. */
+  async putRecord(absoluteApiUrl: string, record: unknown): Promise<void> {
+    this.#assertOpen();
+    const path = apiPath(absoluteApiUrl, this.baseUrl);
+    const kind = kindOfPath(path);
+    if (kind === 'units' || kind === 'file') throw new Error(`${absoluteApiUrl}: store ${kind} with put${kind === 'units' ? 'Units' : 'File'}`);
+    const schema = recordSchemas[kind];
+    const checked = schema?.safeParse(record);
+    if (checked !== undefined && !checked.success) {
+      const issue = checked.error.issues[0];
+      await this.#storeRaw(absoluteApiUrl, path, record, issue?.path.join('.') ?? '', `not a valid ${kind}: ${issue?.message ?? 'schema mismatch'}`);
+      return;
+    }
+    await this.#learnLinkStyle(kind, record);
+    let normalized: unknown;
+    try {
+      normalized = normalizeRecord(kind, record, this.#linkBase);
+    } catch (error) {
+      if (!(error instanceof NormalizeError)) throw error;
+      await this.#storeRaw(absoluteApiUrl, path, record, error.field, error.message);
+      return;
+    }
+    // An embedded object is the record its url names: store it once, unless its own record came first.
+    for (const embedded of embeddedRecords(kind, record)) {
+      const embeddedPath = apiPath(embedded.url, this.baseUrl);
+      if (this.#entries.has(embeddedPath)) continue;
+      await this.#index(embeddedPath, { hash: await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase)), raw: false });
+    }
+    await this.#index(path, { hash: await this.#put(normalized), raw: false });
+  }
+
+  /** Stores all units of one translation (any order) as one list sorted by position. */
+  async putUnits(translationUrl: string, units: readonly unknown[]): Promise<void> {
+    this.#assertOpen();
+    const translationPath = apiPath(translationUrl, this.baseUrl);
+    if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
+    const path = `${translationPath}units/`;
+    const normalized: unknown[] = [];
+    for (const [index, unit] of units.entries()) {
+      const checked = api.unit.safeParse(unit);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const url = typeof (unit as { url?: unknown })?.url === 'string' ? (unit as { url: string }).url : `${translationUrl}units/ [${index}]`;
+        await this.#problem({ url, field: issue?.path.join('.') ?? '', reason: `not a valid unit: ${issue?.message ?? 'schema mismatch'}` });
+      }
+      await this.#learnLinkStyle('unit', unit);
+      normalized.push(normalizeRecord('unit', unit, this.#linkBase));
+    }
+    normalized.sort(compareUnits);
+    await this.#index(path, { hash: await this.#put(normalized), raw: false, units: normalized.length });
+  }
+
+  /** Stores changes from any page in any order; they are de-duplicated by id. */
+  putChanges(changes: readonly unknown[]): Promise<void> {
+    this.#assertOpen();
+    // Batches touching the same chunk must not interleave their read-modify-write.
+    const run = this.#changeQueue.then(() => this.#putChanges(changes));
+    this.#changeQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #putChanges(changes: readonly unknown[]): Promise<void> {
+    const byChunk = new Map<number, Map<number, unknown>>();
+    for (const change of changes) {
+      const checked = api.change.safeParse(change);
+      const id = (change as { id?: unknown })?.id;
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const url = typeof (change as { url?: unknown })?.url === 'string' ? (change as { url: string }).url : 'api/changes/';
+        await this.#problem({ url, field: issue?.path.join('.') ?? '', reason: `not a valid change: ${issue?.message ?? 'schema mismatch'}` });
+        if (typeof id !== 'number' || !Number.isSafeInteger(id)) continue;
+      }
+      const changeId = id as number;
+      await this.#learnLinkStyle('change', change);
+      const chunk = Math.floor(changeId / changesPerChunk);
+      let bucket = byChunk.get(chunk);
+      if (bucket === undefined) byChunk.set(chunk, (bucket = new Map()));
+      bucket.set(changeId, normalizeRecord('change', change, this.#linkBase));
+    }
+    for (const [chunk, bucket] of byChunk) {
+      const file = join(this.dir, 'changes', `${chunk}.json`);
+      const existing = await readFile(file, 'utf8').catch(() => undefined);
+      const merged = new Map<number, unknown>();
+      if (existing !== undefined) for (const change of api.parseJson(existing) as { id: number }[]) merged.set(change.id, change);
+      for (const [id, change] of bucket) merged.set(id, change);
+      const sorted = [...merged.entries()].sort(([a], [b]) => a - b).map(([, change]) => change);
+      await writeAtomic(file, canonicalJson(sorted));
+    }
+  }
+
+  /** Archives a raw translation file from `file/`. */
+  async putFile(translationUrl: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    this.#assertOpen();
+    const translationPath = apiPath(translationUrl, this.baseUrl);
+    if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
+    const raw = await this.#store.putBytes(bytes, 'raw');
+    this.addedBytes += raw.added;
+    const entry = { content_type: contentType, size: bytes.byteLength, sha256: raw.hash };
+    await this.#index(`${translationPath}file/`, { hash: await this.#put(entry), raw: false });
+  }
+
+  /** Writes the index and then the manifest, and only then makes the snapshot visible as finished. */
+  async finish(options: FinishOptions): Promise<FinishedSnapshot> {
+    this.#assertOpen();
+    await this.#changeQueue;
+    this.#finished = true;
+    const changes = await this.#storeChangeChunks();
+    const records: Record<string, string> = {};
+    const raw: Record<string, string> = {};
+    const counts: Record<string, number> = {};
+    const count = (kind: string, n: number) => {
+      counts[kind] = (counts[kind] ?? 0) + n;
+    };
+    for (const path of [...this.#entries.keys()].sort()) {
+      const entry = this.#entries.get(path) as JournalEntry;
+      (entry.raw ? raw : records)[path] = entry.hash;
+      const kind = kindOfPath(path);
+      if (entry.raw) count('raw', 1);
+      else if (kind === 'units') count('unit', entry.units ?? 0);
+      else count(kind, 1);
+    }
+    count('change', changes.reduce((sum, chunk) => sum + chunk.count, 0));
+    const index: SnapshotIndex = { format: snapshotFormat, records, raw, changes };
+    const manifest = manifestSchema.parse({
+      format: snapshotFormat,
+      id: this.id,
+      server: {
+        base_url: this.baseUrl,
+        ...(options.serverVersion === undefined ? {} : { version: options.serverVersion }),
+        format_api_links: this.#state.format_api_links ?? false,
+      },
+      tmsnap_version: this.#state.tmsnap_version,
+      started: this.#state.started,
+      finished: this.now().toISOString(),
+      scope: this.#state.scope,
+      counts,
+      requests: options.requests,
+      problems: uniqueProblems([...options.problems, ...this.#problems]),
+      complete: options.complete,
+      index: await this.#put(index),
+    });
+    await writeAtomic(join(this.dir, 'manifest.json'), canonicalJson(manifest));
+    const finalDir = join(snapshotsDir(this.contentDir), this.id);
+    await rename(this.dir, finalDir);
+    await Promise.all(['state.json', 'journal.ndjson', 'changes'].map((name) => rm(join(finalDir, name), { recursive: true, force: true })));
+    return { id: this.id, dir: finalDir, manifest };
+  }
+
+  async #storeChangeChunks(): Promise<ChangeChunk[]> {
+    const names = await readdir(join(this.dir, 'changes')).catch(() => [] as string[]);
+    const chunks = names.filter((name) => /^-?\d+\.json$/.test(name)).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    const stored: ChangeChunk[] = [];
+    for (const name of chunks) {
+      const changes = api.parseJson(await readFile(join(this.dir, 'changes', name), 'utf8')) as { id: number }[];
+      const first = changes[0];
+      const last = changes.at(-1);
+      if (first === undefined || last === undefined) continue;
+      stored.push({ first: first.id, last: last.id, count: changes.length, hash: await this.#put(changes) });
+    }
+    return stored;
+  }
+}
+
+/** A resumed crawl may meet the same bad record twice; the manifest lists it once. */
+function uniqueProblems(problems: Problem[]): Problem[] {
+  const seen = new Map(problems.map((problem) => [canonicalJson(problem), problem]));
+  return [...seen.values()];
+}
+
+function compareUnits(a: unknown, b: unknown): number {
+  const left = a as { position?: unknown; id?: unknown };
+  const right = b as { position?: unknown; id?: unknown };
+  const byPosition = Number(left.position ?? 0) - Number(right.position ?? 0);
+  return byPosition !== 0 ? byPosition : Number(left.id ?? 0) - Number(right.id ?? 0);
+}
+
+export function openSnapshotWriter(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
+  return SnapshotWriter.open(contentDir, options);
+}
+

@@ -1,0 +1,119 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
+import { base, finishOptions, newWriter, useContentDir, writeSample } from './helpers.ts';
+import { sampleInstance } from './records.ts';
+
+const contentDir = useContentDir();
+
+async function exported(content: string) {
+  const lines = [];
+  for await (const line of exportRecords(await openSnapshot(content))) lines.push(line);
+  return lines;
+}
+
+function byUrl(lines: { url: string }[]): Map<string, string> {
+  return new Map(lines.map((line) => [line.url, canonicalJson('record' in line ? line.record : line)]));
+}
+
+describe('writer → reader → export', () => {
+  for (const suffix of ['', '?format=api']) {
+    it(`gives back every record exactly as served (links ${suffix || 'plain'})`, async () => {
+      const content = await contentDir();
+      const sample = sampleInstance(base, suffix);
+      const writer = await newWriter(content);
+      await writeSample(writer, sample);
+      const { manifest } = await writer.finish(finishOptions);
+      expect(manifest.server.format_api_links).toBe(suffix !== '');
+
+      const lines = byUrl(await exported(content));
+      const plain = (url: string) => url.replace('?format=api', '');
+      const expected: [string, unknown][] = [
+        [`${base}api/`, sample.root],
+        [plain(sample.project.url), sample.project],
+        [plain(sample.component.url), sample.component],
+        [plain(sample.translation.url), sample.translation],
+        [plain(sample.english.url), sample.english],
+        [plain(sample.czech.url), sample.czech],
+        [`${base}api/users/jane/notifications/`, sample.notifications],
+        ...sample.units.map((unit): [string, unknown] => [plain(unit.url), unit]),
+        ...sample.changes.map((change): [string, unknown] => [plain(change.url), change]),
+      ];
+      for (const [url, record] of expected) expect(lines.get(url), url).toBe(canonicalJson(record));
+      expect(lines.size).toBe(expected.length + 1);
+    });
+  }
+
+  it('stores links relative to the base, without format=api, and embedded objects as references', async () => {
+    const content = await contentDir();
+    const sample = sampleInstance(base, '?format=api');
+    const writer = await newWriter(content);
+    await writeSample(writer, sample);
+    await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const [component] = await snapshot.components();
+    expect(component?.path).toBe('api/components/demo/core/');
+    expect(component?.record.project).toBe('api/projects/demo/');
+    expect(component?.record.source_language).toBe('api/languages/en/');
+    expect(component?.record.statistics_url).toBe('api/components/demo/core/statistics/');
+    expect(component?.record.web_url).toBe('projects/demo/core/');
+    expect(component?.record.repo).toBe('https://git.example.org/demo.git');
+    const [translation] = await snapshot.translations();
+    expect(translation?.record.component).toBe('api/components/demo/core/');
+    expect(translation?.record.language).toBe('api/languages/cs/');
+  });
+
+  it('keeps 64-bit hashes exact through write, read and export', async () => {
+    const content = await contentDir();
+    const writer = await newWriter(content);
+    await writeSample(writer, sampleInstance(base));
+    await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const units = await snapshot.units('api/translations/demo/core/cs/');
+    expect(units.map((unit) => unit.position)).toEqual([1, 2]);
+    expect(units.map((unit) => unit.id_hash)).toEqual([9_223_372_036_854_775_807n, -9_007_199_254_740_993n]);
+    const exportedUnits = (await exported(content)).filter((line) => line.kind === 'unit');
+    expect(exportedUnits.map((line) => canonicalJson(line).match(/"id_hash": (-?\d+)/)?.[1])).toEqual(['9223372036854775807', '-9007199254740993']);
+  });
+
+  it('reads changes in ascending id order, de-duplicated, and the raw file', async () => {
+    const content = await contentDir();
+    const writer = await newWriter(content);
+    await writeSample(writer, sampleInstance(base));
+    const { manifest } = await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const ids = [];
+    for await (const change of snapshot.changes()) ids.push(change.id);
+    expect(ids).toEqual([1, 2, 1500]);
+    expect(manifest.counts).toMatchObject({ change: 3, unit: 2, project: 1, component: 1, translation: 1, language: 2 });
+    const file = await snapshot.file('api/translations/demo/core/cs/');
+    expect(file?.contentType).toBe('text/x-gettext-catalog');
+    expect(file?.bytes.toString()).toContain('msgstr "Ahoj"');
+  });
+
+  it('does not show a snapshot whose writer never finished', async () => {
+    const content = await contentDir();
+    const writer = await newWriter(content);
+    await writeSample(writer, sampleInstance(base));
+    await expect(openSnapshot(content)).rejects.toThrow(/no complete snapshot/);
+    expect(await listSnapshots(content)).toEqual([{ id: '2026-11-22T041500Z', finished: false, complete: false }]);
+  });
+
+  it('writes nothing new for an unchanged second snapshot, whatever the key order', async () => {
+    const content = await contentDir();
+    const first = await newWriter(content);
+    await writeSample(first, sampleInstance(base));
+    await first.finish(finishOptions);
+    const objectsAfterFirst = await readdir(join(content, 'objects'), { recursive: true });
+
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(reversed) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
+    const second = await openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: '0.1.0', resume: false, now: () => new Date('2026-11-22T05:00:00Z') });
+    await writeSample(second, reversed(sampleInstance(base)) as ReturnType<typeof sampleInstance>);
+    await second.finish(finishOptions);
+    expect(second.addedBytes).toBe(0);
+    expect(await readdir(join(content, 'objects'), { recursive: true })).toEqual(objectsAfterFirst);
+    expect((await listSnapshots(content)).map((summary) => summary.id)).toEqual(['2026-11-22T050000Z', '2026-11-22T041500Z']);
+  });
+});
