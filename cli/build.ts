@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap build [options]
+
+Builds the static status site from one snapshot. Reads only the snapshot, never the server.
+Every link in the site is relative: it works under any base path and opened from disk.
+
+Options:
+  --content DIR     content folder holding the snapshots (default: content)
+  --snapshot ID     snapshot to build (default: the newest complete one)
+  --out DIR         output folder, replaced by the build (default: dist)
+  --site-url URL    where the site will be published (absolute links in the Atom feed and
+                    badge embed snippets), e.g. https://example.github.io/project/
+  --base PATH       base path the site is served under, e.g. /project/ (default: /)
+  --hide-authors    show "a contributor" instead of user names (changes, last author)
+  -h, --help        this help`;
+
+export interface BuildOptions {
+  content: string;
+  snapshot?: string;
+  out: string;
+  siteUrl?: string;
+  base: string;
+  hideAuthors: boolean;
+}
+
+export function parseBuildArgs(args: string[]): BuildOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      options: {
+        content: { type: 'string', default: 'content' },
+        snapshot: { type: 'string' },
+        out: { type: 'string', default: 'dist' },
+        'site-url': { type: 'string' },
+        base: { type: 'string', default: '/' },
+        'hide-authors': { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const siteUrl = parsed['site-url'];
+  if (siteUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(siteUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new UsageError(`--site-url "${siteUrl}" is not an http(s) URL (expected e.g. https://example.github.io/project/)`);
+    }
+  }
+  if (!parsed.base.startsWith('/')) throw new UsageError(`--base "${parsed.base}" must start with "/" (e.g. /project/)`);
+  return {
+    content: resolve(parsed.content),
+    ...(parsed.snapshot === undefined ? {} : { snapshot: parsed.snapshot }),
+    out: resolve(parsed.out),
+    ...(siteUrl === undefined ? {} : { siteUrl }),
+    base: parsed.base,
+    hideAuthors: parsed['hide-authors'],
+  };
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Runs Astro's build in this process. The pages find the snapshot through the environment
+ * (src/utils/site-data.ts); each build gets its own Astro cache folder so that parallel builds
+ * (tests, benches) do not share state.
+ */
+export async function buildSite(options: BuildOptions): Promise<void> {
+  // Checked here so that a wrong folder or id fails with the reader's message before Astro starts.
+  const { openSnapshot } = await import('../snapshot/reader.ts');
+  const snapshot = await openSnapshot(options.content, options.snapshot);
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  const { siteEnv } = await import('../src/utils/site-data.ts');
+  process.env[siteEnv.content] = options.content;
+  process.env[siteEnv.snapshot] = snapshot.id;
+  process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
+  process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
+  const cacheDir = await mkdtemp(join(tmpdir(), 'tmsnap-astro-'));
+  try {
+    const { build } = await import('astro');
+    console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
+    await build({
+      root,
+      outDir: options.out,
+      cacheDir,
+      base: options.base,
+      ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
+      // Astro logs each page it writes: the progress of a long build.
+      logLevel: 'info',
+    });
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+}
+
+export const command: Command = {
+  summary: 'build the static status site from a snapshot',
+  help,
+  async run(args) {
+    const options = parseBuildArgs(args);
+    const started = performance.now();
+    await buildSite(options);
+    console.error(`tmsnap build: done in ${((performance.now() - started) / 1000).toFixed(1)} s, open ${join(options.out, 'index.html')}`);
+    return exitCodes.ok;
+  },
+};

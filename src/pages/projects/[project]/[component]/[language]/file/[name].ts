@@ -1,0 +1,29 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { safeFileName, safeSegment } from '../../../../../../utils/links.ts';
+import { catalog, type TranslationEntry } from '../../../../../../utils/site-data.ts';
+
+/** The raw translation file exactly as the crawl archived it, for download. */
+export const getStaticPaths = (async () => {
+  const { snapshot, translations } = await catalog();
+  const stored = snapshot.paths();
+  return translations
+    .filter((translation) => stored.has(`${translation.path}file/`))
+    .map((translation) => ({
+      params: {
+        project: safeSegment(translation.key.project),
+        component: safeSegment(translation.key.component),
+        language: safeSegment(translation.key.language),
+        name: safeFileName(translation.record.filename),
+      },
+      props: { translation },
+    }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { snapshot } = await catalog();
+  const { translation } = props as { translation: TranslationEntry };
+  const file = await snapshot.file(translation.path);
+  if (!file) throw new Error(`snapshot ${snapshot.id}: ${translation.path}file/ vanished while building`);
+  // Served as an opaque download whatever the server claimed, so a hostile file cannot run as a page.
+  return new Response(new Uint8Array(file.bytes), { headers: { 'Content-Type': 'application/octet-stream' } });
+};

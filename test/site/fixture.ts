@@ -1,0 +1,288 @@
+/**
+ * A small instance written straight through the snapshot writer, for site tests: two
+ * projects, an RTL language with six plural forms, 150 units in one translation (two unit
+ * pages), and hostile strings in every place the site shows server text.
+ */
+import { openSnapshotWriter } from '../../snapshot/writer.ts';
+
+export const base = 'http://weblate.test/';
+const api = (path: string) => `${base}api/${path}`;
+
+export const hostile = {
+  script: '<script>window.__pwned=1</script>',
+  attribute: '"><img src=x onerror="window.__pwned=1">',
+  link: 'javascript:window.__pwned=1',
+};
+
+const plurals = {
+  en: { number: 2, formula: 'n != 1' },
+  de: { number: 2, formula: 'n != 1' },
+  ar: { number: 6, formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))' },
+  pl: { number: 3, formula: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
+} as const;
+type Code = keyof typeof plurals;
+const names: Record<Code, string> = { en: 'English', de: 'German', ar: 'Arabic', pl: 'Polish' };
+
+function language(code: Code) {
+  return {
+    code,
+    name: names[code],
+    plural: { id: 1, source: 0, type: 1, ...plurals[code] },
+    aliases: code === 'ar' ? ['ar_AR'] : [],
+    direction: code === 'ar' ? 'rtl' : 'ltr',
+    population: 1000,
+    web_url: `${base}languages/${code}/`,
+    url: api(`languages/${code}/`),
+    statistics_url: api(`languages/${code}/statistics/`),
+  };
+}
+
+function project(slug: string, name: string, id: number, extra: { web: string; instructions: string }) {
+  return {
+    name,
+    slug,
+    id,
+    web_url: `${base}projects/${slug}/`,
+    url: api(`projects/${slug}/`),
+    components_list_url: api(`projects/${slug}/components/`),
+    repository_url: api(`projects/${slug}/repository/`),
+    statistics_url: api(`projects/${slug}/statistics/`),
+    changes_list_url: api(`projects/${slug}/changes/`),
+    languages_url: api(`projects/${slug}/languages/`),
+    translation_review: false,
+    source_review: false,
+    set_language_team: true,
+    enable_hooks: true,
+    language_aliases: '',
+    ...extra,
+  };
+}
+
+function component(proj: ReturnType<typeof project>, slug: string, name: string, id: number, extra: { repoweb: string; license_url: string | null }) {
+  const url = (path = '') => api(`components/${proj.slug}/${slug}/${path}`);
+  return {
+    name,
+    slug,
+    id,
+    source_language: language('en'),
+    project: proj,
+    vcs: 'git',
+    repo: 'https://git.example.org/demo.git',
+    git_export: '',
+    branch: 'main',
+    push_branch: '',
+    filemask: 'po/*.po',
+    template: '',
+    edit_template: false,
+    intermediate: '',
+    new_base: 'po/demo.pot',
+    file_format: 'po',
+    license: 'MIT',
+    agreement: '',
+    web_url: `${base}projects/${proj.slug}/${slug}/`,
+    url: url(),
+    repository_url: url('repository/'),
+    translations_url: url('translations/'),
+    statistics_url: url('statistics/'),
+    lock_url: url('lock/'),
+    links_url: url('links/'),
+    changes_list_url: url('changes/'),
+    task_url: null,
+    new_lang: 'add',
+    language_code_style: '',
+    push: '',
+    check_flags: '',
+    priority: 100,
+    enforced_checks: [],
+    restricted: false,
+    report_source_bugs: '',
+    merge_style: 'rebase',
+    commit_message: '',
+    add_message: '',
+    delete_message: '',
+    merge_message: '',
+    addon_message: '',
+    pull_message: '',
+    allow_translation_propagation: true,
+    manage_units: false,
+    enable_suggestions: true,
+    suggestion_voting: false,
+    suggestion_autoaccept: 0,
+    push_on_commit: true,
+    commit_pending_age: 24,
+    auto_lock_error: true,
+    language_regex: '^[^.]+$',
+    variant_regex: '',
+    addons: [],
+    is_glossary: false,
+    glossary_color: 'silver',
+    ...extra,
+  };
+}
+
+export interface FixtureUnit {
+  id: number;
+  position: number;
+  source: string[];
+  target: string[];
+  state: number;
+  idHash: bigint;
+  context?: string;
+  note?: string;
+  location?: string;
+  labels?: unknown[];
+}
+
+function unit(translationUrl: string, u: FixtureUnit) {
+  return {
+    id: u.id,
+    translation: translationUrl,
+    source: u.source,
+    previous_source: '',
+    target: u.target,
+    id_hash: u.idHash,
+    content_hash: u.idHash,
+    location: u.location ?? '',
+    context: u.context ?? '',
+    note: u.note ?? '',
+    flags: '',
+    extra_flags: '',
+    labels: u.labels ?? [],
+    state: u.state,
+    fuzzy: u.state >= 10 && u.state < 20,
+    translated: u.state >= 20,
+    approved: u.state === 30,
+    position: u.position,
+    has_suggestion: false,
+    has_comment: false,
+    has_failing_check: false,
+    num_words: 2,
+    source_unit: api(`units/${u.id}/`),
+    priority: 100,
+    web_url: `${base}translate/x/?checksum=${(u.idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
+    url: api(`units/${u.id}/`),
+    explanation: '',
+    pending: false,
+    timestamp: '2026-11-20T10:00:00.000000Z',
+  };
+}
+
+function translation(comp: ReturnType<typeof component>, code: Code, id: number, units: FixtureUnit[]) {
+  const url = (path = '') => api(`translations/${comp.project.slug}/${comp.slug}/${code}/${path}`);
+  const translated = units.filter((u) => u.state >= 20).length;
+  const fuzzy = units.filter((u) => u.state >= 10 && u.state < 20).length;
+  return {
+    language: language(code),
+    component: comp,
+    language_code: code,
+    id,
+    filename: `po/${code}.po`,
+    revision: 'a'.repeat(40),
+    web_url: `${base}projects/${comp.project.slug}/${comp.slug}/${code}/`,
+    share_url: `${base}engage/${comp.project.slug}/${code}/`,
+    translate_url: `${base}translate/${comp.project.slug}/${comp.slug}/${code}/`,
+    url: url(),
+    is_template: false,
+    is_source: code === 'en',
+    total: units.length,
+    total_words: units.length * 2,
+    translated,
+    translated_words: translated * 2,
+    translated_percent: units.length ? Math.round((translated / units.length) * 1000) / 10 : 0,
+    fuzzy,
+    fuzzy_words: fuzzy * 2,
+    fuzzy_percent: 0,
+    failing_checks: 0,
+    failing_checks_words: 0,
+    failing_checks_percent: 0,
+    have_suggestion: 0,
+    have_comment: 0,
+    last_change: '2026-11-20T10:00:00.000000Z',
+    last_author: 'Jane Translator',
+    repository_url: url('repository/'),
+    file_url: url('file/'),
+    statistics_url: url('statistics/'),
+    changes_list_url: url('changes/'),
+    units_list_url: url('units/'),
+  };
+}
+
+/** The units of each translation, by language; the ids are what the tests look for. */
+export function fixtureUnits(): Record<'en' | 'de' | 'ar' | 'pl', FixtureUnit[]> {
+  const hash = (n: number) => BigInt(n) * 7_919_000_000_000_001n - 4_000_000_000_000_000_000n;
+  const en: FixtureUnit[] = [];
+  const de: FixtureUnit[] = [];
+  for (let i = 1; i <= 150; i += 1) {
+    const plural = i === 2;
+    const source = plural ? ['%d file', '%d files'] : [`String number ${i}`];
+    en.push({ id: 1000 + i, position: i, source, target: source, state: 100, idHash: hash(i) });
+    de.push({
+      id: 2000 + i,
+      position: i,
+      source,
+      target: i === 1 ? [hostile.script] : i === 3 ? [hostile.attribute] : plural ? ['%d Datei', '%d Dateien'] : i % 3 === 0 ? [''] : [`Zeichenkette ${i}`],
+      state: i === 1 || i === 3 || i % 3 !== 0 ? (i % 5 === 0 ? 10 : 20) : 0,
+      idHash: hash(i),
+      context: i === 1 ? hostile.attribute : '',
+      note: i === 1 ? `${hostile.script}\nsecond line` : '',
+      location: i === 1 ? 'src/app.c:42, src/other.c:7' : '',
+      labels: i === 1 ? [{ name: hostile.script, color: 'red' }] : [],
+    });
+  }
+  const ar: FixtureUnit[] = [
+    { id: 3001, position: 1, source: ['String number 1'], target: ['سلسلة رقم ١'], state: 20, idHash: hash(1) },
+    { id: 3002, position: 2, source: ['%d file', '%d files'], target: ['لا ملفات', 'ملف واحد', 'ملفان', '%d ملفات', '%d ملفًا', '%d ملف'], state: 20, idHash: hash(2) },
+    { id: 3003, position: 3, source: ['String number 3'], target: [''], state: 0, idHash: hash(3) },
+  ];
+  const pl: FixtureUnit[] = [{ id: 4001, position: 1, source: ['Other'], target: ['Inny'], state: 30, idHash: hash(500) }];
+  return { en, de, ar, pl };
+}
+
+/** Writes the fixture instance as one complete snapshot into `contentDir`; returns its id. */
+export async function writeFixtureSnapshot(contentDir: string): Promise<string> {
+  const writer = await openSnapshotWriter(contentDir, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: 'test', resume: false });
+  const demo = project('demo', 'Demo', 1, { web: 'https://example.org/', instructions: `Read **this**.\r\n\r\n${hostile.script}\r\n\r\n[click](${hostile.link}) [docs](https://docs.example.org/)` });
+  const evil = project('evil-project', `Evil ${hostile.attribute}`, 2, { web: hostile.link, instructions: '' });
+  const core = component(demo, 'core', 'Core', 10, { repoweb: 'https://git.example.org/demo/blob/{{branch}}/{{filename}}#L{{line}}', license_url: 'https://spdx.org/licenses/MIT.html' });
+  const docs = component(demo, 'docs', 'Docs', 11, { repoweb: '', license_url: null });
+  const evilComponent = component(evil, 'x', `X ${hostile.script}`, 12, { repoweb: `${hostile.link}/{{filename}}`, license_url: hostile.link });
+  const units = fixtureUnits();
+  for (const code of ['en', 'de', 'ar', 'pl'] as const) await writer.putRecord(api(`languages/${code}/`), language(code));
+  for (const p of [demo, evil]) await writer.putRecord(p.url, p);
+  for (const c of [core, docs, evilComponent]) await writer.putRecord(c.url, c);
+  const translations = [
+    [core, 'en', 100, units.en],
+    [core, 'de', 101, units.de],
+    [core, 'ar', 102, units.ar],
+    [docs, 'pl', 103, units.pl],
+    [evilComponent, 'de', 104, []],
+  ] as const;
+  for (const [comp, code, id, list] of translations) {
+    const record = translation(comp, code, id, [...list]);
+    await writer.putRecord(record.url, record);
+    await writer.putUnits(record.url, list.map((u) => unit(record.url, u)));
+  }
+  await writer.putFile(api('translations/demo/core/de/'), new TextEncoder().encode('msgid "x"\nmsgstr "<script>window.__pwned=1</script>"\n'), 'text/x-gettext-catalog');
+  const change = (id: number, action: number, target: string, user: string | null) => ({
+    id,
+    unit: null,
+    component: core.url,
+    translation: api('translations/demo/core/de/'),
+    user: user === null ? null : api(`users/${user}/`),
+    author: null,
+    timestamp: `2026-11-${String(10 + (id % 10)).padStart(2, '0')}T10:00:00.000000Z`,
+    action,
+    action_name: 'whatever the server said',
+    target,
+    url: api(`changes/${id}/`),
+  });
+  await writer.putChanges([
+    ...Array.from({ length: 130 }, (_, i) => change(i + 1, i % 2 === 0 ? 2 : 59, `change ${i + 1}`, i % 4 === 0 ? 'jane' : null)),
+    change(131, 999, hostile.script, 'jane'),
+  ]);
+  await writer.putRecord(api('users/jane/notifications/'), [
+    { id: 1, notification: 'SecretSubscriptionNotification', scope: 40, frequency: 1, project: demo, component: core },
+  ]);
+  const finished = await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true });
+  return finished.id;
+}
