@@ -174,4 +174,10 @@ export interface Model {
   /** Number of changes, and a window of them in ascending id order. */
   changeCount(): number;
   changes(offset: number, limit: number): ChangeRow[];
+
+  /**
+   * A number that changes whenever the data does, so the HTTP layer can cache indexes and
+   * statistics; read-only models leave it out and are cached once.
+   */
+  revision?(): number;
 }

@@ -1,0 +1,148 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Catalog } from './catalog.ts';
+import type { ComponentRow, ProjectRow, TranslationRow } from './model.ts';
+import { type PageSizes, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
+import { type Links, type TranslationContext, componentRecord, decodeSegment } from './render.ts';
+
+/** What a route handler sees of one API request. */
+export interface ApiRequest {
+  /** The absolute request URL, as the client addressed it (its Host header). */
+  url: URL;
+  /** Where `next`/`previous` links point: `url`, or another origin when that behaviour is on. */
+  pageUrl: URL;
+  headers: IncomingHttpHeaders;
+  catalog: Catalog;
+  links: Links;
+  /** Private projects are hidden (404, left out of lists) from anonymous clients when tokens are on. */
+  canSee(project: ProjectRow): boolean;
+  legacyPagination: boolean;
+  changesNewestFirst: boolean;
+}
+
+/** A JSON body, or a raw one (the translation file) with its own headers. */
+export type ApiResult =
+  | { status: number; json: unknown }
+  | { status: number; raw: string; headers: Record<string, string> };
+
+export interface Route {
+  /** Path segments after `/api/`; `:name` matches any one segment. */
+  pattern: string[];
+  /** The `Allow` header Weblate announces for this resource. */
+  allow: string;
+  handle(request: ApiRequest, params: Record<string, string>): ApiResult;
+}
+
+export const READ_ONLY = 'GET, HEAD, OPTIONS';
+export const LIST_CREATE = 'GET, POST, HEAD, OPTIONS';
+export const DETAIL_EDIT = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
+
+/** An error answered as JSON; `code` is the machine code of the 5.10+ error format. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (): ApiError => new ApiError(404, 'not_found', 'Not found.');
+export const invalidPage = (): ApiError => new ApiError(404, 'not_found', 'Invalid page.');
+
+export function ok(json: unknown): ApiResult {
+  return { status: 200, json };
+}
+
+/** A paginated list over `count` items fetched by window. */
+export function paginate(
+  request: ApiRequest,
+  count: number,
+  fetch: (offset: number, limit: number) => unknown[],
+  sizes: PageSizes = standardSizes,
+): ApiResult {
+  const asked = pageWindow(request.url.searchParams, sizes, request.legacyPagination);
+  if (asked === 'invalid') throw invalidPage();
+  const window = resolvePage(request.url.searchParams, asked, count);
+  if (window === 'invalid') throw invalidPage();
+  const results = count === 0 ? [] : fetch(window.offset, Math.min(window.size, count - window.offset));
+  return ok(pageEnvelope(request.pageUrl, window, count, results));
+}
+
+export function paginateArray<T>(request: ApiRequest, items: readonly T[], render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
+  return paginate(request, items.length, (offset, limit) => items.slice(offset, offset + limit).map(render), sizes);
+}
+
+/**
+ * A paginated list over a stream too large to hold (filtered units, changes): one pass
+ * counts and keeps the requested window, a second only for `page=last`.
+ */
+export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>, render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
+  const query = request.url.searchParams;
+  const asked = pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
+  if (asked === 'invalid') throw invalidPage();
+  const collect = (offset: number, size: number) => {
+    const kept: T[] = [];
+    let count = 0;
+    for (const item of stream()) {
+      if (count >= offset && count < offset + size) kept.push(item);
+      count++;
+    }
+    return { kept, count };
+  };
+  let { kept, count } = collect(asked.offset, asked.size);
+  const window = resolvePage(query, asked, count);
+  if (window === 'invalid') throw invalidPage();
+  if (window.offset !== asked.offset) kept = collect(window.offset, window.size).kept;
+  return ok(pageEnvelope(request.pageUrl, window, count, kept.map(render)));
+}
+
+export function findProject(request: ApiRequest, slug: string | undefined): ProjectRow {
+  const project = request.catalog.projectsBySlug.get(decodeSegment(slug ?? ''));
+  if (!project || !request.canSee(project)) throw notFound();
+  return project;
+}
+
+export function findComponent(request: ApiRequest, params: Record<string, string>): ComponentRow {
+  const project = findProject(request, params.project);
+  const component = request.catalog.component(project.slug, decodeSegment(params.component ?? ''));
+  if (!component) throw notFound();
+  return component;
+}
+
+export function findTranslation(request: ApiRequest, params: Record<string, string>): TranslationRow {
+  const component = findComponent(request, params);
+  const project = request.catalog.projectOf(component);
+  const translation = request.catalog.translation(project.slug, component.slug, decodeSegment(params.language ?? ''));
+  if (!translation) throw notFound();
+  return translation;
+}
+
+export function visibleComponents(request: ApiRequest): ComponentRow[] {
+  return [...request.catalog.components.values()].filter((component) => request.canSee(request.catalog.projectOf(component)));
+}
+
+export function visibleTranslations(request: ApiRequest): TranslationRow[] {
+  return [...request.catalog.translations.values()].filter((translation) =>
+    request.canSee(request.catalog.projectOf(request.catalog.componentOf(translation))),
+  );
+}
+
+export function renderComponent(request: ApiRequest, component: ComponentRow): Record<string, unknown> {
+  const { catalog } = request;
+  return componentRecord(request.links, component, catalog.projectOf(component), catalog.language(component.sourceLanguage));
+}
+
+export function translationContext(request: ApiRequest, translation: TranslationRow): TranslationContext {
+  const { catalog } = request;
+  const component = catalog.componentOf(translation);
+  return {
+    translation,
+    component,
+    project: catalog.projectOf(component),
+    language: catalog.language(translation.languageCode),
+    sourceLanguage: catalog.language(component.sourceLanguage),
+    counts: catalog.counts(translation.id),
+    last: catalog.lastChange([translation.id]),
+  };
+}

@@ -1,0 +1,175 @@
+import type { ChangeRow, ComponentRow, LanguageRow, Model, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
+import { type Counts, type LastChange, addCounts, countUnits, noCounts } from './statistics.ts';
+
+/** How many rows to read from a windowed model at once when scanning. */
+const SCAN_WINDOW = 5000;
+
+/**
+ * Lookups over a model's small collections, per-object change offsets and cached unit
+ * counts. Built once per model revision: a read-only (synthetic) model builds it once.
+ */
+export class Catalog {
+  readonly languages = new Map<string, LanguageRow>();
+  readonly projects = new Map<number, ProjectRow>();
+  readonly projectsBySlug = new Map<string, ProjectRow>();
+  readonly components = new Map<number, ComponentRow>();
+  readonly translations = new Map<number, TranslationRow>();
+  readonly users = new Map<string, UserRow>();
+  readonly #componentsByPath = new Map<string, ComponentRow>();
+  readonly #translationsByPath = new Map<string, TranslationRow>();
+  readonly #componentsOfProject = new Map<number, ComponentRow[]>();
+  readonly #translationsOfComponent = new Map<number, TranslationRow[]>();
+  readonly #counts = new Map<number, Counts>();
+  #changeIndex: ChangeIndex | undefined;
+
+  constructor(readonly model: Model) {
+    for (const row of model.languages()) this.languages.set(row.code, row);
+    for (const row of model.users()) this.users.set(row.username, row);
+    for (const row of [...model.projects()].sort((a, b) => a.id - b.id)) {
+      this.projects.set(row.id, row);
+      this.projectsBySlug.set(row.slug, row);
+      this.#componentsOfProject.set(row.id, []);
+    }
+    for (const row of [...model.components()].sort((a, b) => a.id - b.id)) {
+      const project = this.projects.get(row.projectId);
+      if (!project) continue;
+      this.components.set(row.id, row);
+      this.#componentsByPath.set(`${project.slug}/${row.slug}`, row);
+      this.#componentsOfProject.get(project.id)!.push(row);
+      this.#translationsOfComponent.set(row.id, []);
+    }
+    for (const row of [...model.translations()].sort((a, b) => a.id - b.id)) {
+      const component = this.components.get(row.componentId);
+      if (!component) continue;
+      this.translations.set(row.id, row);
+      this.#translationsByPath.set(`${this.projectOf(component).slug}/${component.slug}/${row.languageCode}`, row);
+      this.#translationsOfComponent.get(component.id)!.push(row);
+    }
+  }
+
+  component(projectSlug: string, componentSlug: string): ComponentRow | undefined {
+    return this.#componentsByPath.get(`${projectSlug}/${componentSlug}`);
+  }
+
+  translation(projectSlug: string, componentSlug: string, code: string): TranslationRow | undefined {
+    return this.#translationsByPath.get(`${projectSlug}/${componentSlug}/${code}`);
+  }
+
+  componentsOf(projectId: number): readonly ComponentRow[] {
+    return this.#componentsOfProject.get(projectId) ?? [];
+  }
+
+  translationsOf(componentId: number): readonly TranslationRow[] {
+    return this.#translationsOfComponent.get(componentId) ?? [];
+  }
+
+  projectOf(component: ComponentRow): ProjectRow {
+    return this.projects.get(component.projectId)!;
+  }
+
+  componentOf(translation: TranslationRow): ComponentRow {
+    return this.components.get(translation.componentId)!;
+  }
+
+  /** The language row, or a bare one for a code the model's language list lacks. */
+  language(code: string): LanguageRow {
+    return (
+      this.languages.get(code) ?? {
+        code,
+        name: code,
+        plural: { id: 0, source: 0, number: 2, formula: 'n != 1', type: 1 },
+        aliases: [],
+        direction: '',
+        population: 0,
+      }
+    );
+  }
+
+  /** Units of a translation, streamed in windows so a lazy model never materializes them all. */
+  *unitsOf(translationId: number): Generator<UnitRow> {
+    const total = this.model.unitCount(translationId);
+    for (let offset = 0; offset < total; offset += SCAN_WINDOW) yield* this.model.units(translationId, offset, SCAN_WINDOW);
+  }
+
+  counts(translationId: number): Counts {
+    let counts = this.#counts.get(translationId);
+    if (!counts) {
+      counts = countUnits(this.unitsOf(translationId));
+      this.#counts.set(translationId, counts);
+    }
+    return counts;
+  }
+
+  sumCounts(translations: Iterable<TranslationRow>): Counts {
+    let sum = noCounts;
+    for (const translation of translations) sum = addCounts(sum, this.counts(translation.id));
+    return sum;
+  }
+
+  /** Every change, streamed in ascending id order. */
+  *allChanges(): Generator<ChangeRow> {
+    const total = this.model.changeCount();
+    for (let offset = 0; offset < total; offset += SCAN_WINDOW) yield* this.model.changes(offset, SCAN_WINDOW);
+  }
+
+  changeIndex(): ChangeIndex {
+    this.#changeIndex ??= buildChangeIndex(this);
+    return this.#changeIndex;
+  }
+
+  /** The latest change among the given translations (by change id). */
+  lastChange(translationIds: Iterable<number>): LastChange | null {
+    const index = this.changeIndex();
+    let latest: ChangeRow | undefined;
+    for (const id of translationIds) {
+      const change = index.lastByTranslation.get(id);
+      if (change && (!latest || change.id > latest.id)) latest = change;
+    }
+    if (!latest) return null;
+    return { timestamp: latest.timestamp, author: latest.author === null ? null : (this.users.get(latest.author)?.full_name ?? latest.author) };
+  }
+}
+
+/** Offsets (positions in the model's change list) of the changes of each object. */
+export interface ChangeIndex {
+  byProject: Map<number, number[]>;
+  byComponent: Map<number, number[]>;
+  byTranslation: Map<number, number[]>;
+  lastByTranslation: Map<number, ChangeRow>;
+}
+
+function push(map: Map<number, number[]>, key: number, offset: number): void {
+  const list = map.get(key);
+  if (list) list.push(offset);
+  else map.set(key, [offset]);
+}
+
+function buildChangeIndex(catalog: Catalog): ChangeIndex {
+  const index: ChangeIndex = { byProject: new Map(), byComponent: new Map(), byTranslation: new Map(), lastByTranslation: new Map() };
+  let offset = 0;
+  for (const change of catalog.allChanges()) {
+    const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
+    if (component) {
+      push(index.byComponent, component.id, offset);
+      push(index.byProject, component.projectId, offset);
+    }
+    if (change.translationId !== null) {
+      push(index.byTranslation, change.translationId, offset);
+      index.lastByTranslation.set(change.translationId, change);
+    }
+    offset++;
+  }
+  return index;
+}
+
+const catalogs = new WeakMap<Model, { revision: number | undefined; catalog: Catalog }>();
+
+/** The catalog of a model at its current revision. */
+export function catalogOf(model: Model): Catalog {
+  const revision = model.revision?.();
+  const cached = catalogs.get(model);
+  if (cached && cached.revision === revision) return cached.catalog;
+  const catalog = new Catalog(model);
+  catalogs.set(model, { revision, catalog });
+  return catalog;
+}

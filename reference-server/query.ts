@@ -1,0 +1,145 @@
+import type { ChangeRow, UnitRow } from './model.ts';
+
+/**
+ * Query parameters of the list endpoints, parsed into predicates. Pure; a bad value gives
+ * a `QueryError` naming the parameter, answered as 400 like Weblate's form errors.
+ */
+export class QueryError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Microseconds since the epoch of an ISO 8601 time (no zone means UTC); null if not one. */
+export function parseTimestamp(text: string): number | null {
+  const match = TIMESTAMP.exec(text.trim());
+  if (!match) return null;
+  const [, date, time = '00:00', fraction = '', zone = 'Z'] = match;
+  const millis = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}${zone}`);
+  if (Number.isNaN(millis)) return null;
+  return millis * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
+export type Comparison = '=' | '>' | '>=' | '<' | '<=';
+
+function compare(value: number, operator: Comparison, bound: number): boolean {
+  switch (operator) {
+    case '=':
+      return value === bound;
+    case '>':
+      return value > bound;
+    case '>=':
+      return value >= bound;
+    case '<':
+      return value < bound;
+    case '<=':
+      return value <= bound;
+  }
+}
+
+/** `/api/changes/` filters: `timestamp_after`, `timestamp_before` (both inclusive), `action` (repeatable). */
+export function changeFilter(query: URLSearchParams): (change: ChangeRow) => boolean {
+  const bound = (name: string): number | null => {
+    const raw = query.get(name);
+    if (raw === null || raw === '') return null;
+    const value = parseTimestamp(raw);
+    if (value === null) throw new QueryError(name, 'Enter a valid date/time.');
+    return value;
+  };
+  const after = bound('timestamp_after');
+  const before = bound('timestamp_before');
+  const actions = new Set<number>();
+  for (const raw of query.getAll('action')) {
+    if (!/^\d+$/.test(raw)) throw new QueryError('action', `Select a valid choice. ${raw} is not one of the available choices.`);
+    actions.add(Number(raw));
+  }
+  return (change) => {
+    if (actions.size > 0 && !actions.has(change.action)) return false;
+    if (after === null && before === null) return true;
+    const time = parseTimestamp(change.timestamp) ?? 0;
+    return (after === null || time >= after) && (before === null || time <= before);
+  };
+}
+
+/** The scope terms of a unit search, used to pick translations before reading any unit. */
+export interface UnitScope {
+  project?: string;
+  component?: string;
+  language?: string;
+}
+
+export interface UnitSearch {
+  scope: UnitScope;
+  /** True when only scope terms were given, so every unit of the scoped translations matches. */
+  scopeOnly: boolean;
+  matches(unit: UnitRow): boolean;
+}
+
+const stateNames: Record<string, number> = {
+  empty: 0,
+  'needs-editing': 10,
+  translated: 20,
+  approved: 30,
+  'read-only': 100,
+  readonly: 100,
+};
+
+/** Splits a query into terms, keeping `"quoted values"` whole. */
+function terms(q: string): string[] {
+  return [...q.matchAll(/(?:[^\s"]+|"[^"]*")+/g)].map((match) => match[0].replaceAll('"', ''));
+}
+
+function operatorOf(value: string): { operator: Comparison; operand: string } {
+  const match = /^(>=|<=|>|<|=)?(.*)$/s.exec(value)!;
+  return { operator: (match[1] as Comparison | undefined) ?? '=', operand: match[2] ?? '' };
+}
+
+/**
+ * `/api/units/?q=`: Weblate's search language, the part a crawler uses: `project:`,
+ * `component:`, `language:`, `state:` (a number or name, with `>=` etc.), `changed:` /
+ * `last_changed:` with a time, and free text matched in source, target and context. Terms are AND-ed.
+ */
+export function unitSearch(q: string): UnitSearch {
+  const scope: UnitScope = {};
+  const tests: ((unit: UnitRow) => boolean)[] = [];
+  for (const term of terms(q)) {
+    const colon = term.indexOf(':');
+    if (colon < 0) {
+      const needle = term.toLowerCase();
+      tests.push((unit) => [...unit.source, ...unit.target, unit.context].some((text) => text.toLowerCase().includes(needle)));
+      continue;
+    }
+    const field = term.slice(0, colon).toLowerCase();
+    const value = term.slice(colon + 1);
+    switch (field) {
+      case 'project':
+      case 'component':
+      case 'language':
+        scope[field] = value;
+        break;
+      case 'state': {
+        const { operator, operand } = operatorOf(value);
+        const state = /^\d+$/.test(operand) ? Number(operand) : stateNames[operand.toLowerCase()];
+        if (state === undefined) throw new QueryError('q', `Unsupported state: ${operand}`);
+        tests.push((unit) => compare(unit.state, operator, state));
+        break;
+      }
+      case 'changed':
+      case 'last_changed': {
+        const { operator, operand } = operatorOf(value);
+        const bound = parseTimestamp(operand);
+        if (bound === null) throw new QueryError('q', `Invalid date or time: ${operand}`);
+        tests.push((unit) => compare(parseTimestamp(unit.timestamp) ?? 0, operator, bound));
+        break;
+      }
+      default:
+        throw new QueryError('q', `Unsupported search field: ${field}`);
+    }
+  }
+  return { scope, scopeOnly: tests.length === 0, matches: (unit) => tests.every((test) => test(unit)) };
+}

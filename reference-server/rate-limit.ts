@@ -1,0 +1,40 @@
+/** Requests allowed per sliding window, separately for anonymous clients and tokens. */
+export interface RateLimit {
+  anonymous: number;
+  authenticated: number;
+  windowSeconds: number;
+}
+
+/** Weblate's defaults: 100 a day anonymous, 5000 an hour with a token (weblate-api-facts.md). */
+export const weblateRateLimit: RateLimit = { anonymous: 100, authenticated: 5000, windowSeconds: 3600 };
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until one slot frees: what `X-RateLimit-Reset` and `Retry-After` carry. */
+  resetSeconds: number;
+}
+
+/** A sliding-window counter per client key; `now` is injectable so tests need no waiting. */
+export class SlidingWindowLimiter {
+  readonly #hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: RateLimit,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  hit(key: string, authenticated: boolean): RateDecision {
+    const limit = authenticated ? this.limit.authenticated : this.limit.anonymous;
+    const windowMs = this.limit.windowSeconds * 1000;
+    const now = this.now();
+    const hits = (this.#hits.get(key) ?? []).filter((time) => time > now - windowMs);
+    const allowed = hits.length < limit;
+    if (allowed) hits.push(now);
+    this.#hits.set(key, hits);
+    const oldest = hits[0];
+    const resetSeconds = oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetSeconds };
+  }
+}

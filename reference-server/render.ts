@@ -1,0 +1,283 @@
+import { checksumOf } from './hash.ts';
+import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
+import { type Counts, type LastChange, percent } from './statistics.ts';
+
+/**
+ * Rows → API records, exactly as the description spells them. Pure: the caller resolves
+ * related rows, `Links` turns paths into the absolute URLs the server publishes.
+ */
+
+/** `action_name` per action code, as Weblate (English) names them. */
+export const actionNames: Record<number, string> = {
+  0: 'Resource update',
+  1: 'Translation completed',
+  2: 'Translation changed',
+  3: 'Comment added',
+  4: 'Suggestion added',
+  5: 'Translation added',
+  6: 'Automatically translated',
+  7: 'Suggestion accepted',
+  9: 'Translation uploaded',
+  13: 'Source string added',
+  14: 'Component locked',
+  15: 'Component unlocked',
+  17: 'Changes committed',
+  18: 'Changes pushed',
+  21: 'Rebased repository',
+  24: 'Parsing failed',
+  30: 'Source string changed',
+  31: 'String added',
+  36: 'Translation approved',
+  37: 'Marked for edit',
+  38: 'Removed component',
+  45: 'Contributor joined',
+  48: 'Added new language',
+  50: 'Created project',
+  51: 'Created component',
+  59: 'String updated in the repository',
+  63: 'String removed',
+  71: 'String added in the repository',
+};
+
+export interface Links {
+  /** An API URL: `<origin><prefix>/api/<path>?format=api`, as the server links to itself. */
+  api(path: string): string;
+  /** A browser page URL: `<origin><prefix>/<path>`. */
+  web(path: string): string;
+}
+
+export function linksFor(origin: string, prefix: string): Links {
+  return {
+    api: (path) => `${origin}${prefix}/api/${path}?format=api`,
+    web: (path) => `${origin}${prefix}/${path}`,
+  };
+}
+
+/**
+ * One path segment. Weblate writes a `/` inside a slug (components in categories) as `%2F`,
+ * which URL reversing then escapes again: `cat%252Fcomp`.
+ */
+export function segment(value: string): string {
+  return encodeURIComponent(value.replaceAll('/', '%2F'));
+}
+
+export function decodeSegment(value: string): string {
+  return decodeURIComponent(value).replaceAll('%2F', '/');
+}
+
+export const projectPath = (project: ProjectRow): string => `${segment(project.slug)}/`;
+export const componentPath = (project: ProjectRow, component: ComponentRow): string => `${segment(project.slug)}/${segment(component.slug)}/`;
+export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string =>
+  `${componentPath(project, component)}${segment(code)}/`;
+
+export function languageRecord(links: Links, language: LanguageRow): Record<string, unknown> {
+  const code = segment(language.code);
+  return {
+    code: language.code,
+    name: language.name,
+    plural: { ...language.plural },
+    aliases: [...language.aliases],
+    direction: language.direction,
+    population: language.population,
+    web_url: links.web(`languages/${code}/`),
+    url: links.api(`languages/${code}/`),
+    statistics_url: links.api(`languages/${code}/statistics/`),
+  };
+}
+
+export function projectRecord(links: Links, project: ProjectRow): Record<string, unknown> {
+  const path = `projects/${projectPath(project)}`;
+  return {
+    name: project.name,
+    slug: project.slug,
+    id: project.id,
+    web: project.web,
+    web_url: links.web(path),
+    url: links.api(path),
+    components_list_url: links.api(`${path}components/`),
+    repository_url: links.api(`${path}repository/`),
+    statistics_url: links.api(`${path}statistics/`),
+    changes_list_url: links.api(`${path}changes/`),
+    languages_url: links.api(`${path}languages/`),
+    translation_review: project.translation_review,
+    source_review: project.source_review,
+    set_language_team: project.set_language_team,
+    instructions: project.instructions,
+    enable_hooks: project.enable_hooks,
+    language_aliases: project.language_aliases,
+  };
+}
+
+export function componentRecord(links: Links, component: ComponentRow, project: ProjectRow, sourceLanguage: LanguageRow): Record<string, unknown> {
+  const path = `components/${componentPath(project, component)}`;
+  const { id, projectId: _project, slug, name, sourceLanguage: _source, ...fields } = component;
+  return {
+    name,
+    slug,
+    id,
+    source_language: languageRecord(links, sourceLanguage),
+    project: projectRecord(links, project),
+    ...fields,
+    web_url: links.web(`projects/${componentPath(project, component)}`),
+    url: links.api(path),
+    repository_url: links.api(`${path}repository/`),
+    translations_url: links.api(`${path}translations/`),
+    statistics_url: links.api(`${path}statistics/`),
+    lock_url: links.api(`${path}lock/`),
+    links_url: links.api(`${path}links/`),
+    changes_list_url: links.api(`${path}changes/`),
+    task_url: null,
+  };
+}
+
+export interface TranslationContext {
+  translation: TranslationRow;
+  component: ComponentRow;
+  project: ProjectRow;
+  language: LanguageRow;
+  sourceLanguage: LanguageRow;
+  counts: Counts;
+  last: LastChange | null;
+}
+
+/** A translation; `embedComponent: false` for a component's `translations/` list, as real servers do. */
+export function translationRecord(links: Links, context: TranslationContext, embedComponent: boolean): Record<string, unknown> {
+  const { translation, component, project, language, counts } = context;
+  const path = `translations/${translationPath(project, component, translation.languageCode)}`;
+  const isSource = translation.languageCode === component.sourceLanguage;
+  return {
+    language: languageRecord(links, language),
+    ...(embedComponent ? { component: componentRecord(links, component, project, context.sourceLanguage) } : {}),
+    language_code: translation.languageCode,
+    id: translation.id,
+    filename: translation.filename,
+    revision: translation.revision,
+    web_url: links.web(`projects/${translationPath(project, component, translation.languageCode)}`),
+    share_url: links.web(`engage/${projectPath(project)}${segment(translation.languageCode)}/`),
+    translate_url: links.web(`translate/${translationPath(project, component, translation.languageCode)}`),
+    url: links.api(path),
+    is_template: isSource && component.template !== '',
+    is_source: isSource,
+    total: counts.total,
+    total_words: counts.totalWords,
+    translated: counts.translated,
+    translated_words: counts.translatedWords,
+    translated_percent: percent(counts.translated, counts.total),
+    fuzzy: counts.fuzzy,
+    fuzzy_words: counts.fuzzyWords,
+    fuzzy_percent: percent(counts.fuzzy, counts.total),
+    failing_checks: counts.failing,
+    failing_checks_words: counts.failingWords,
+    failing_checks_percent: percent(counts.failing, counts.total),
+    have_suggestion: counts.suggestions,
+    have_comment: counts.comments,
+    last_change: context.last?.timestamp ?? null,
+    last_author: context.last?.author ?? null,
+    repository_url: links.api(`${path}repository/`),
+    file_url: links.api(`${path}file/`),
+    statistics_url: links.api(`${path}statistics/`),
+    changes_list_url: links.api(`${path}changes/`),
+    units_list_url: links.api(`${path}units/`),
+  };
+}
+
+/** Where a unit lives, for its `translation` and `web_url` fields. */
+export interface UnitPlace {
+  project: ProjectRow;
+  component: ComponentRow;
+  languageCode: string;
+}
+
+export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Record<string, unknown> {
+  const path = translationPath(place.project, place.component, place.languageCode);
+  return {
+    translation: links.api(`translations/${path}`),
+    source: [...unit.source],
+    previous_source: unit.previous_source,
+    target: [...unit.target],
+    id_hash: unit.idHash,
+    content_hash: unit.contentHash,
+    location: unit.location,
+    context: unit.context,
+    note: unit.note,
+    flags: unit.flags,
+    extra_flags: unit.extra_flags,
+    labels: [...unit.labels],
+    state: unit.state,
+    fuzzy: unit.state >= 10 && unit.state < 20,
+    translated: unit.state >= 20,
+    approved: unit.state === 30,
+    position: unit.position,
+    has_suggestion: unit.has_suggestion,
+    has_comment: unit.has_comment,
+    has_failing_check: unit.has_failing_check,
+    num_words: unit.num_words,
+    source_unit: links.api(`units/${unit.sourceUnitId}/`),
+    priority: unit.priority,
+    id: unit.id,
+    web_url: `${links.web(`translate/${path}`)}?checksum=${checksumOf(unit.idHash)}`,
+    url: links.api(`units/${unit.id}/`),
+    explanation: unit.explanation,
+    pending: unit.pending,
+    timestamp: unit.timestamp,
+  };
+}
+
+/** Where a change points; each is null when the change is not about such an object. */
+export interface ChangePlace {
+  unit: boolean;
+  component: { project: ProjectRow; component: ComponentRow } | null;
+  translationCode: string | null;
+}
+
+export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace): Record<string, unknown> {
+  const user = (name: string | null) => (name === null ? null : links.api(`users/${segment(name)}/`));
+  const component = place.component;
+  return {
+    unit: place.unit && change.unitId !== null ? links.api(`units/${change.unitId}/`) : null,
+    component: component ? links.api(`components/${componentPath(component.project, component.component)}`) : null,
+    translation:
+      component && place.translationCode !== null
+        ? links.api(`translations/${translationPath(component.project, component.component, place.translationCode)}`)
+        : null,
+    user: user(change.user),
+    author: user(change.author),
+    timestamp: change.timestamp,
+    action: change.action,
+    action_name: actionNames[change.action] ?? `Action ${change.action}`,
+    target: change.target,
+    id: change.id,
+    url: links.api(`changes/${change.id}/`),
+  };
+}
+
+export function userRecord(links: Links, user: UserRow): Record<string, unknown> {
+  const path = `users/${segment(user.username)}/`;
+  return {
+    id: user.id,
+    full_name: user.full_name,
+    username: user.username,
+    groups: [],
+    notifications: links.api(`${path}notifications/`),
+    is_superuser: false,
+    is_active: true,
+    is_bot: false,
+    url: links.api(path),
+    statistics_url: links.api(`${path}statistics/`),
+  };
+}
+
+export function notificationRecord(
+  notification: NotificationRow,
+  project: Record<string, unknown> | null,
+  component: Record<string, unknown> | null,
+): Record<string, unknown> {
+  return {
+    id: notification.id,
+    notification: notification.notification,
+    scope: notification.scope,
+    frequency: notification.frequency,
+    project,
+    component,
+  };
+}

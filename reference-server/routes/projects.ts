@@ -1,0 +1,84 @@
+import { type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, findProject, ok, paginateArray, renderComponent } from '../api.ts';
+import type { TranslationRow } from '../model.ts';
+import { projectRecord } from '../render.ts';
+import { statisticsRecord } from '../statistics.ts';
+import { changesList } from './changes.ts';
+import { projectRepository } from './repository.ts';
+
+export const routes: Route[] = [
+  {
+    pattern: ['projects'],
+    allow: LIST_CREATE,
+    handle: (request) =>
+      paginateArray(request, [...request.catalog.projects.values()].filter((project) => request.canSee(project)), (project) => projectRecord(request.links, project)),
+  },
+  {
+    pattern: ['projects', ':project'],
+    allow: DETAIL_EDIT,
+    handle: (request, params) => ok(projectRecord(request.links, findProject(request, params.project))),
+  },
+  {
+    pattern: ['projects', ':project', 'components'],
+    allow: LIST_CREATE,
+    handle(request, params) {
+      const project = findProject(request, params.project);
+      return paginateArray(request, request.catalog.componentsOf(project.id), (component) => renderComponent(request, component));
+    },
+  },
+  {
+    pattern: ['projects', ':project', 'repository'],
+    allow: LIST_CREATE,
+    handle(request, params) {
+      findProject(request, params.project);
+      return ok(projectRepository);
+    },
+  },
+  {
+    pattern: ['projects', ':project', 'statistics'],
+    allow: READ_ONLY,
+    handle(request, params) {
+      const project = findProject(request, params.project);
+      const { catalog } = request;
+      const translations = catalog.componentsOf(project.id).flatMap((component) => catalog.translationsOf(component.id));
+      return ok({
+        ...statisticsRecord(catalog.sumCounts(translations), catalog.lastChange(translations.map((translation) => translation.id))),
+        name: project.name,
+        url: request.links.web(`projects/${params.project}/`),
+      });
+    },
+  },
+  {
+    pattern: ['projects', ':project', 'changes'],
+    allow: READ_ONLY,
+    handle(request, params) {
+      const project = findProject(request, params.project);
+      return changesList(request, request.catalog.changeIndex().byProject.get(project.id) ?? []);
+    },
+  },
+  {
+    // A plain array, not a page: the one list real servers leave unpaginated.
+    pattern: ['projects', ':project', 'languages'],
+    allow: READ_ONLY,
+    handle(request, params) {
+      const project = findProject(request, params.project);
+      const { catalog } = request;
+      const byLanguage = new Map<string, TranslationRow[]>();
+      for (const component of catalog.componentsOf(project.id)) {
+        for (const translation of catalog.translationsOf(component.id)) {
+          byLanguage.set(translation.languageCode, [...(byLanguage.get(translation.languageCode) ?? []), translation]);
+        }
+      }
+      const entries = [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => {
+        const language = catalog.language(code);
+        return {
+          ...statisticsRecord(catalog.sumCounts(translations), catalog.lastChange(translations.map((translation) => translation.id))),
+          language: language.name,
+          name: language.name,
+          code,
+          url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),
+        };
+      });
+      return ok(entries);
+    },
+  },
+];

@@ -1,0 +1,12 @@
+/** What the `repository/` endpoints answer: the reference server's repositories are always clean. */
+export const projectRepository = { needs_commit: false, needs_merge: false, needs_push: false };
+
+export function componentRepository(revision: string): Record<string, unknown> {
+  return {
+    ...projectRepository,
+    merge_failure: null,
+    remote_commit: `${revision.slice(0, 7)} (Translated using Weblate)`,
+    weblate_commit: `${revision.slice(0, 7)} (Translated using Weblate)`,
+    status: 'On branch main\nYour branch is up to date with \'origin/main\'.\n\nnothing to commit, working tree clean\n',
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  type ApiRequest,
+  type ApiResult,
+  type Route,
+  ApiError,
+  LIST_CREATE,
+  READ_ONLY,
+  findTranslation,
+  ok,
+  paginate,
+  paginateArray,
+  paginateStream,
+  translationContext,
+  visibleTranslations,
+} from '../api.ts';
+import type { TranslationRow } from '../model.ts';
+import { unitSizes } from '../pagination.ts';
+import { poFile } from '../po-file.ts';
+import { QueryError, parseTimestamp, unitSearch } from '../query.ts';
+import { translationRecord } from '../render.ts';
+import { changesList } from './changes.ts';
+import { translationStatistics } from './components.ts';
+import { componentRepository } from './repository.ts';
+import { renderUnit } from './units.ts';
+
+function unitsList(request: ApiRequest, translation: TranslationRow): ApiResult {
+  const { catalog } = request;
+  const q = request.url.searchParams.get('q');
+  if (q) {
+    let search;
+    try {
+      search = unitSearch(q);
+    } catch (error) {
+      if (error instanceof QueryError) throw new ApiError(400, 'invalid', `${error.parameter}: ${error.message}`);
+      throw error;
+    }
+    const units = function* () {
+      for (const unit of catalog.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
+    };
+    return paginateStream(request, units, (unit) => renderUnit(request, unit), unitSizes);
+  }
+  return paginate(
+    request,
+    catalog.model.unitCount(translation.id),
+    (offset, limit) => catalog.model.units(translation.id, offset, limit).map((unit) => renderUnit(request, unit)),
+    unitSizes,
+  );
+}
+
+/** The HTTP date of the newest unit or change of a translation, whole seconds as HTTP dates are. */
+function lastModified(request: ApiRequest, translation: TranslationRow): Date {
+  let newest = parseTimestamp(request.catalog.lastChange([translation.id])?.timestamp ?? '') ?? 0;
+  for (const unit of request.catalog.unitsOf(translation.id)) newest = Math.max(newest, parseTimestamp(unit.timestamp) ?? 0);
+  return new Date(Math.floor(newest / 1_000_000) * 1000);
+}
+
+function file(request: ApiRequest, translation: TranslationRow): ApiResult {
+  const format = request.url.searchParams.get('format');
+  // On file/ `format` asks for a conversion; the reference server stores PO and converts to nothing else.
+  if (format !== null && format !== 'api' && format !== 'po') {
+    throw new ApiError(400, 'invalid', `format: Conversion to "${format}" is not supported; leave format out for the PO file as stored.`);
+  }
+  const modified = lastModified(request, translation);
+  const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
+  const headers = { 'Last-Modified': modified.toUTCString() };
+  if (!Number.isNaN(since) && modified.getTime() <= since) return { status: 304, raw: '', headers };
+  const context = translationContext(request, translation);
+  const units = [...request.catalog.unitsOf(translation.id)];
+  const body = poFile(
+    {
+      projectName: context.project.name,
+      componentName: context.component.name,
+      language: context.language,
+      reportBugsTo: context.component.report_source_bugs,
+      lastTranslator: context.last?.author ?? null,
+      revisionDate: context.last?.timestamp ?? null,
+    },
+    units,
+  );
+  const name = `${context.project.slug}-${context.component.slug}-${translation.languageCode}.po`.replace(/[^\w.@-]/g, '_');
+  return {
+    status: 200,
+    raw: body,
+    headers: { ...headers, 'Content-Type': 'text/x-gettext-catalog; charset=utf-8', 'Content-Disposition': `attachment; filename=${name}` },
+  };
+}
+
+export const routes: Route[] = [
+  {
+    pattern: ['translations'],
+    allow: READ_ONLY,
+    handle: (request) =>
+      paginateArray(request, visibleTranslations(request), (translation) => translationRecord(request.links, translationContext(request, translation), true)),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language'],
+    allow: 'GET, DELETE, HEAD, OPTIONS',
+    handle: (request, params) => ok(translationRecord(request.links, translationContext(request, findTranslation(request, params)), true)),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'repository'],
+    allow: LIST_CREATE,
+    handle: (request, params) => ok(componentRepository(findTranslation(request, params).revision)),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'file'],
+    allow: 'GET, PUT, POST, HEAD, OPTIONS',
+    handle: (request, params) => file(request, findTranslation(request, params)),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'statistics'],
+    allow: READ_ONLY,
+    handle: (request, params) => ok(translationStatistics(request, findTranslation(request, params))),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'changes'],
+    allow: READ_ONLY,
+    handle(request, params) {
+      const translation = findTranslation(request, params);
+      return changesList(request, request.catalog.changeIndex().byTranslation.get(translation.id) ?? []);
+    },
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'units'],
+    allow: LIST_CREATE,
+    handle: (request, params) => unitsList(request, findTranslation(request, params)),
+  },
+];

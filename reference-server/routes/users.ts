@@ -1,0 +1,57 @@
+import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, renderComponent } from '../api.ts';
+import type { UserRow } from '../model.ts';
+import { decodeSegment, notificationRecord, projectRecord, userRecord } from '../render.ts';
+
+function findUser(request: ApiRequest, name: string | undefined): UserRow {
+  const user = request.catalog.users.get(decodeSegment(name ?? ''));
+  if (!user) throw notFound();
+  return user;
+}
+
+export const routes: Route[] = [
+  {
+    pattern: ['users'],
+    allow: LIST_CREATE,
+    handle: (request) => paginateArray(request, [...request.catalog.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user)),
+  },
+  {
+    pattern: ['users', ':user'],
+    allow: DETAIL_EDIT,
+    handle: (request, params) => ok(userRecord(request.links, findUser(request, params.user))),
+  },
+  {
+    pattern: ['users', ':user', 'notifications'],
+    allow: LIST_CREATE,
+    handle(request, params) {
+      const user = findUser(request, params.user);
+      const { catalog } = request;
+      // A subscription to a project the client may not see is left out, as the project itself is.
+      const rows = catalog.model.notifications().filter((row) => {
+        if (row.username !== user.username) return false;
+        const project = row.projectId === null ? undefined : catalog.projects.get(row.projectId);
+        return row.projectId === null || (project !== undefined && request.canSee(project));
+      });
+      return paginateArray(request, [...rows].sort((a, b) => a.id - b.id), (row) => {
+        const project = row.projectId === null ? undefined : catalog.projects.get(row.projectId);
+        const component = row.componentId === null ? undefined : catalog.components.get(row.componentId);
+        return notificationRecord(row, project ? projectRecord(request.links, project) : null, component ? renderComponent(request, component) : null);
+      });
+    },
+  },
+  {
+    pattern: ['users', ':user', 'statistics'],
+    allow: READ_ONLY,
+    handle(request, params) {
+      const user = findUser(request, params.user);
+      let translated = 0;
+      const languages = new Set<string>();
+      for (const change of request.catalog.allChanges()) {
+        if (change.author !== user.username || (change.action !== 2 && change.action !== 5)) continue;
+        translated++;
+        const translation = change.translationId === null ? undefined : request.catalog.translations.get(change.translationId);
+        if (translation) languages.add(translation.languageCode);
+      }
+      return ok({ translated, suggested: 0, uploaded: 0, commented: 0, languages: languages.size });
+    },
+  },
+];
