@@ -1,0 +1,113 @@
+/**
+ * `tmsnap snapshots`: every snapshot with its date, scope, counts, size and state. Size is
+ * counted two ways, since objects are shared: everything the snapshot needs, and what it
+ * added over the snapshot before it (what deleting it alone could ever free).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { listObjects, listSnapshotDirs, readManifest, references, type ObjectKey } from './references.ts';
+
+export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
+
+export interface SnapshotListing {
+  id: string;
+  state: SnapshotState;
+  started: string | undefined;
+  finished: string | undefined;
+  server: string | undefined;
+  /** `whole instance`, or the projects and change window the crawl was limited to. */
+  scope: string;
+  counts: Record<string, number>;
+  problems: number;
+  /** Bytes of every object the snapshot needs. */
+  bytes: number;
+  /** Bytes of the objects the next older snapshot does not need. */
+  addedBytes: number;
+}
+
+export function describeScope(scope: { projects?: string[] | undefined; changes_since?: string | undefined } | undefined): string {
+  const parts: string[] = [];
+  if (scope?.projects?.length) parts.push(`projects ${scope.projects.join(', ')}`);
+  if (scope?.changes_since) parts.push(`changes since ${scope.changes_since}`);
+  return parts.length > 0 ? parts.join('; ') : 'whole instance';
+}
+
+/** Newest first. */
+export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
+  const sizes = new Map<ObjectKey, number>((await listObjects(contentDir)).objects.map((object) => [object.key, object.size]));
+  const dirs = await listSnapshotDirs(contentDir);
+  const listings: SnapshotListing[] = [];
+  const referenced: Set<ObjectKey>[] = [];
+  for (const snapshot of dirs) {
+    const found = await references(contentDir, snapshot);
+    referenced.push(new Set(found.objects.keys()));
+    const bytes = [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
+    if (snapshot.partial) {
+      const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8').then((text) => JSON.parse(text) as { started?: string; base_url?: string; scope?: { projects?: string[]; changes_since?: string } }).catch(() => undefined);
+      listings.push({
+        id: snapshot.id,
+        state: 'in progress',
+        started: state?.started,
+        finished: undefined,
+        server: state?.base_url,
+        scope: describeScope(state?.scope),
+        counts: {},
+        problems: found.problems.length,
+        bytes,
+        addedBytes: 0,
+      });
+      continue;
+    }
+    const manifest = await readManifest(snapshot.dir).catch(() => undefined);
+    listings.push({
+      id: snapshot.id,
+      state: manifest === undefined || found.problems.length > 0 ? 'damaged' : manifest.complete ? 'complete' : 'incomplete',
+      started: manifest?.started,
+      finished: manifest?.finished,
+      server: manifest?.server.base_url,
+      scope: describeScope(manifest?.scope),
+      counts: manifest?.counts ?? {},
+      problems: manifest?.problems.length ?? 0,
+      bytes,
+      addedBytes: 0,
+    });
+  }
+  // Newest first: the next older finished snapshot is further down the list.
+  for (const [index, listing] of listings.entries()) {
+    const older = listings.findIndex((candidate, at) => at > index && candidate.state !== 'in progress');
+    const previous = older === -1 ? new Set<ObjectKey>() : referenced[older]!;
+    listing.addedBytes = [...referenced[index]!].filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
+  }
+  return listings;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+const countOrder = ['project', 'component', 'translation', 'unit', 'change', 'language'];
+
+/** One line per snapshot, aligned, for a terminal. */
+export function formatListing(listings: readonly SnapshotListing[]): string {
+  if (listings.length === 0) return 'No snapshots.';
+  const rows = listings.map((listing) => [
+    listing.id,
+    listing.state,
+    listing.scope,
+    countOrder.filter((kind) => listing.counts[kind] !== undefined).map((kind) => `${listing.counts[kind]} ${kind}s`).join(', ') || '-',
+    formatBytes(listing.bytes),
+    `+${formatBytes(listing.addedBytes)}`,
+    listing.problems > 0 ? `${listing.problems} problems` : '',
+  ]);
+  const header = ['snapshot', 'state', 'scope', 'counts', 'size', 'new', ''];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}

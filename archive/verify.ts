@@ -1,0 +1,67 @@
+/**
+ * `tmsnap verify`: every object against the hash its name promises, and every reference of
+ * every manifest (and of every crawl in progress) to an object that exists and is intact.
+ */
+import pLimit from 'p-limit';
+import { objectPath } from '../snapshot/store.ts';
+import { hashFile, listObjects, listSnapshotDirs, references, splitObjectKey, type ObjectKey, type ReferenceProblem } from './references.ts';
+
+export interface VerifyReport {
+  objects: number;
+  bytes: number;
+  snapshots: number;
+  partials: number;
+  /** Corruption: damaged or missing objects, unreadable manifests and indexes. */
+  problems: ReferenceProblem[];
+  /** Files under `objects/` that are not objects (e.g. a temporary file a killed write left): reported, harmless. */
+  strays: string[];
+}
+
+export interface VerifyProgress {
+  checked: number;
+  total: number;
+}
+
+export async function verifyStore(contentDir: string, onProgress?: (progress: VerifyProgress) => void): Promise<VerifyReport> {
+  const { objects, strays } = await listObjects(contentDir);
+  const problems: ReferenceProblem[] = [];
+  const damaged = new Set<ObjectKey>();
+  const limit = pLimit(4);
+  let checked = 0;
+  await Promise.all(
+    objects.map((object) =>
+      limit(async () => {
+        const actual = await hashFile(object.file);
+        if (actual !== splitObjectKey(object.key).hash) {
+          damaged.add(object.key);
+          problems.push({ snapshot: '', file: object.file, reason: `its content hashes to ${actual}: the object is damaged` });
+        }
+        checked += 1;
+        if (checked % 5000 === 0) onProgress?.({ checked, total: objects.length });
+      }),
+    ),
+  );
+  onProgress?.({ checked, total: objects.length });
+
+  const present = new Set(objects.map((object) => object.key));
+  const snapshots = await listSnapshotDirs(contentDir);
+  for (const snapshot of snapshots) {
+    const found = await references(contentDir, snapshot);
+    problems.push(...found.problems);
+    for (const [key, path] of found.objects) {
+      const { hash, extension } = splitObjectKey(key);
+      const file = objectPath(contentDir, hash, extension);
+      const label = snapshot.partial ? `crawl in progress ${snapshot.id}` : `snapshot ${snapshot.id}`;
+      if (!present.has(key)) problems.push({ snapshot: snapshot.id, file, reason: `missing, needed by ${label} for ${path}` });
+      else if (damaged.has(key)) problems.push({ snapshot: snapshot.id, file, reason: `damaged, needed by ${label} for ${path}` });
+    }
+  }
+  return {
+    objects: objects.length,
+    bytes: objects.reduce((sum, object) => sum + object.size, 0),
+    snapshots: snapshots.filter((snapshot) => !snapshot.partial).length,
+    partials: snapshots.filter((snapshot) => snapshot.partial).length,
+    problems,
+    strays,
+  };
+}

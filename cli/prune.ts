@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { formatBytes } from '../archive/listing.ts';
+import { prune, PruneError } from '../archive/prune.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
+
+Removes the snapshots the policy does not keep, then the objects no remaining snapshot (or
+crawl in progress) refers to. Each rule counts on its own: --keep-daily 7 keeps the newest
+snapshot of each of the 7 latest UTC days that have one; --keep-weekly of ISO weeks;
+--keep-monthly of months. A snapshot any rule wants stays, and the newest complete
+snapshot always stays. Crawls in progress are never removed. Prints a line per snapshot
+removed. Do not run it while a crawl writes into the same content folder.
+
+Options:
+  --keep-daily N     days to keep a snapshot of (default: 0)
+  --keep-weekly N    ISO weeks to keep a snapshot of (default: 0)
+  --keep-monthly N   months to keep a snapshot of (default: 0)
+  --dry-run          remove nothing; print what would be removed
+  --content DIR      content folder holding the snapshots (default: content)
+  -h, --help         this help`;
+
+function count(flag: string, value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} expects a whole number from 0 up, got "${value}"`);
+  return Number(value);
+}
+
+export const command: Command = {
+  summary: 'remove old snapshots and the objects nothing needs any more',
+  help,
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        strict: true,
+        options: {
+          'keep-daily': { type: 'string' },
+          'keep-weekly': { type: 'string' },
+          'keep-monthly': { type: 'string' },
+          'dry-run': { type: 'boolean', default: false },
+          content: { type: 'string', default: 'content' },
+        },
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (values['keep-daily'] === undefined && values['keep-weekly'] === undefined && values['keep-monthly'] === undefined) {
+      throw new UsageError('say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly');
+    }
+    const policy = {
+      daily: count('keep-daily', values['keep-daily']),
+      weekly: count('keep-weekly', values['keep-weekly']),
+      monthly: count('keep-monthly', values['keep-monthly']),
+    };
+    const dryRun = values['dry-run'];
+    const verb = dryRun ? 'would remove' : 'removing';
+    try {
+      const result = await prune(values.content, policy, {
+        dryRun,
+        onRemove: (snapshot) => console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
+      });
+      const spared = result.objectsSpared > 0 ? `; ${result.objectsSpared} unreferenced objects spared for the crawl in progress` : '';
+      console.log(
+        `prune: ${result.keep.length} snapshots kept, ${result.removed.length} ${dryRun ? 'would be ' : ''}removed; ` +
+          `${result.objectsRemoved} objects (${formatBytes(result.bytesRemoved)}) ${dryRun ? 'would be ' : ''}freed${spared}`,
+      );
+      return exitCodes.ok;
+    } catch (error) {
+      if (!(error instanceof PruneError)) throw error;
+      console.error(`tmsnap prune: ${error.message}`);
+      return exitCodes.failed;
+    }
+  },
+};

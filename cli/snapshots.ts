@@ -1,0 +1,30 @@
+import { parseArgs } from 'node:util';
+import { formatListing, snapshotListings } from '../archive/listing.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap snapshots [options]
+
+Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time),
+state (complete, incomplete, in progress, damaged), scope, counts, size of everything the
+snapshot needs, and what it added over the snapshot before it (objects are shared).
+
+Options:
+  --content DIR   content folder holding the snapshots (default: content)
+  --json          one JSON array, for scripts
+  -h, --help      this help`;
+
+export const command: Command = {
+  summary: 'list the snapshots with date, scope, counts, size and state',
+  help,
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({ args, strict: true, options: { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } } }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const listings = await snapshotListings(values.content);
+    console.log(values.json ? JSON.stringify(listings, null, 2) : formatListing(listings));
+    return exitCodes.ok;
+  },
+};

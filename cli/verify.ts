@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import { formatBytes } from '../archive/listing.ts';
+import { verifyStore } from '../archive/verify.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap verify [options]
+
+Checks every object in the content folder against the sha256 its name promises, and every
+reference of every snapshot manifest (and of every crawl in progress) to an object that
+exists and is intact. Prints each problem with the file it concerns; exits 1 on any
+corruption, 0 when all is well.
+
+Options:
+  --content DIR   content folder holding the snapshots (default: content)
+  --json          the report as JSON, for scripts
+  -h, --help      this help`;
+
+export const command: Command = {
+  summary: 'check every object against its hash and every manifest reference',
+  help,
+  async run(args) {
+    let values;
+    try {
+      ({ values } = parseArgs({ args, strict: true, options: { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } } }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const report = await verifyStore(values.content, ({ checked, total }) => {
+      if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
+    });
+    if (values.json) {
+      console.log(JSON.stringify(report, null, 2));
+    } else {
+      for (const stray of report.strays) console.error(`note: ${stray} is not an object (a leftover temporary file?); harmless`);
+      for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
+      const summary = `${report.objects} objects (${formatBytes(report.bytes)}), ${report.snapshots} snapshots, ${report.partials} crawls in progress`;
+      console.log(report.problems.length === 0 ? `verify: OK: ${summary}` : `verify: ${report.problems.length} problems in ${summary}`);
+    }
+    return report.problems.length === 0 ? exitCodes.ok : exitCodes.failed;
+  },
+};
