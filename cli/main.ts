@@ -6,6 +6,11 @@ const commands: Record<string, () => Promise<Command>> = {
   'reference-server': async () => (await import('./reference-server.ts')).command,
   build: async () => (await import('./build.ts')).command,
   export: async () => (await import('./export.ts')).command,
+  snapshots: async () => (await import('./snapshots.ts')).command,
+  prune: async () => (await import('./prune.ts')).command,
+  verify: async () => (await import('./verify.ts')).command,
+  pack: async () => (await import('./pack.ts')).command,
+  unpack: async () => (await import('./unpack.ts')).command,
 };
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
