@@ -299,7 +299,7 @@ export const COMPONENTS: readonly ComponentSpec[] = [
     catalog: 'usr/lib/python3/dist-packages/django_filters/locale/{locale}/LC_MESSAGES/django',
     read: 'po',
     source: { locale: 'de' },
-    locales: IDENTITY(['ar', 'cs', 'de', 'es', 'fa', 'fr', 'it', 'pl', 'pt_BR', 'ru', 'uk']),
+    locales: { ...IDENTITY(['ar', 'cs', 'de', 'es', 'fa', 'fr', 'it', 'pl', 'pt_BR', 'ru', 'uk']), zh_Hans: 'zh_CN' },
     fields: {
       repo: 'https://github.com/carltongibson/django-filter.git',
       branch: 'main',
