@@ -1,0 +1,149 @@
+import { parseArgs } from 'node:util';
+import { activityNames } from '../reference-server/activity.ts';
+import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
+import type { Faults } from '../reference-server/faults.ts';
+import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
+import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `tmsnap reference-server: a read-only Weblate API over bundled or synthetic data
+
+Usage: tmsnap reference-server [options]
+
+Options:
+  --port P                 port to listen on (default 0: a free one; the URL is printed)
+  --host H                 address to listen on (default 127.0.0.1)
+  --data D                 ${DATASET_HELP} (default bundled)
+
+Real-server behaviours, each off unless given:
+  --changes-newest-first   order changes lists newest first, as real servers do
+  --browsable-api          ?format=api answers the HTML browsable API
+  --path-prefix P          serve the API under P, e.g. /weblate → http://host/weblate/api/
+  --page-link-origin O     next/previous links carry origin O (e.g. https://127.0.0.1:8443)
+  --token KEY              accept this API key (repeatable); private projects then 404 for anonymous clients
+  --rate-limit SPEC        sliding-window limit, anonymous=N,authenticated=N,window=SECONDS
+                           (each optional; defaults ${weblateRateLimit.anonymous}, ${weblateRateLimit.authenticated}, ${weblateRateLimit.windowSeconds})
+  --faults SPEC            seed=S,error=F,drop=F,slow=F,slow-ms=MS: fractions of API requests that
+                           answer 5xx, drop the connection, or answer after MS
+  --legacy-pagination      servers up to 4.15: 20 per page, page_size ignored
+  --structured-errors      the 5.10+ error body {type, errors: [{code, detail, attr}]}
+  --activity               accept POST /_activity/<action> (JSON body) to simulate translators;
+                           actions: ${activityNames.join(', ')}
+
+Ctrl-C stops the server.`;
+
+/** `key=value,key=value` into a map, refusing keys outside `allowed`. */
+function keyValues(flag: string, text: string, allowed: readonly string[]): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [key = '', raw = ''] = pair.split('=');
+    if (!allowed.includes(key)) throw new UsageError(`${flag}: unknown key "${key}" in "${text}"; keys: ${allowed.join(', ')}`);
+    const value = Number(raw);
+    if (raw === '' || !Number.isFinite(value) || value < 0) throw new UsageError(`${flag}: "${key}" needs a non-negative number, got "${raw}"`);
+    values.set(key, value);
+  }
+  return values;
+}
+
+export function parseRateLimit(text: string): RateLimit {
+  const values = keyValues('--rate-limit', text, ['anonymous', 'authenticated', 'window']);
+  return {
+    anonymous: values.get('anonymous') ?? weblateRateLimit.anonymous,
+    authenticated: values.get('authenticated') ?? weblateRateLimit.authenticated,
+    windowSeconds: values.get('window') ?? weblateRateLimit.windowSeconds,
+  };
+}
+
+export function parseFaults(text: string): Faults {
+  const values = keyValues('--faults', text, ['seed', 'error', 'drop', 'slow', 'slow-ms']);
+  for (const key of ['error', 'drop', 'slow']) {
+    if ((values.get(key) ?? 0) > 1) throw new UsageError(`--faults: "${key}" is a fraction of requests, from 0 to 1`);
+  }
+  return {
+    seed: values.get('seed') ?? 1,
+    errorRate: values.get('error') ?? 0,
+    dropRate: values.get('drop') ?? 0,
+    slowRate: values.get('slow') ?? 0,
+    slowMs: values.get('slow-ms') ?? 1000,
+  };
+}
+
+export function parseBehaviours(values: Record<string, string | boolean | string[] | undefined>): Behaviours {
+  const behaviours: Behaviours = {};
+  if (values['changes-newest-first']) behaviours.changesNewestFirst = true;
+  if (values['browsable-api']) behaviours.browsableApi = true;
+  if (typeof values['path-prefix'] === 'string') behaviours.pathPrefix = values['path-prefix'];
+  if (typeof values['page-link-origin'] === 'string') {
+    const origin = values['page-link-origin'];
+    if (!URL.canParse(origin)) throw new UsageError(`--page-link-origin: "${origin}" is not a URL such as https://127.0.0.1:8443`);
+    behaviours.pageLinkOrigin = new URL(origin).origin;
+  }
+  if (Array.isArray(values.token)) behaviours.tokens = values.token;
+  if (typeof values['rate-limit'] === 'string') behaviours.rateLimit = parseRateLimit(values['rate-limit']);
+  if (typeof values.faults === 'string') behaviours.faults = parseFaults(values.faults);
+  if (values['legacy-pagination']) behaviours.legacyPagination = true;
+  if (values['structured-errors']) behaviours.structuredErrors = true;
+  if (values.activity) behaviours.activity = true;
+  return behaviours;
+}
+
+async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        port: { type: 'string', default: '0' },
+        host: { type: 'string', default: '127.0.0.1' },
+        data: { type: 'string', default: 'bundled' },
+        'changes-newest-first': { type: 'boolean' },
+        'browsable-api': { type: 'boolean' },
+        'path-prefix': { type: 'string' },
+        'page-link-origin': { type: 'string' },
+        token: { type: 'string', multiple: true },
+        'rate-limit': { type: 'string' },
+        faults: { type: 'string' },
+        'legacy-pagination': { type: 'boolean' },
+        'structured-errors': { type: 'boolean' },
+        activity: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port number (0 to 65535)`);
+  const behaviours = parseBehaviours(values);
+  let model;
+  try {
+    model = await loadDataset(values.data);
+  } catch (error) {
+    if (error instanceof DatasetError) throw new UsageError(error.message);
+    throw error;
+  }
+  const server = await startReferenceServer({ model, port, host: values.host, behaviours });
+  console.log(server.url);
+  console.error(
+    `reference server: ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  return exitCodes.ok;
+}
+
+export const command: Command = {
+  summary: 'serve a read-only Weblate API over bundled or synthetic data',
+  help,
+  run,
+};
