@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-server/data/bundled.ts';
-import { NOTIFICATION_KINDS } from '../../reference-server/data/build.ts';
+import { NOTIFICATION_KINDS, buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
+import { COMPONENTS } from '../../reference-server/data/catalogs.ts';
+import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/data/po.ts';
+import { stringifyJson } from '../../crawler/schemas/json.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import type { UnitRow } from '../../reference-server/model.ts';
 
@@ -399,5 +402,117 @@ describe('loadBundledRows', () => {
     mkdirSync(join(dir, 'units'));
     writeFileSync(join(dir, 'units', '1.json'), '[{"id": 7, "idHash": "12"}]');
     expect(() => loadBundledRows(dir)).toThrow(/1\.json: unit 7 has no integer idHash/);
+  });
+});
+
+describe('parsePo', () => {
+  const po = [
+    '# translator comment',
+    'msgid ""',
+    'msgstr ""',
+    '"Language: ar\\n"',
+    '"Plural-Forms: nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 "',
+    '"&& n%100<=10 ? 3 : n%100>=11 ? 4 : 5;\\n"',
+    '',
+    '#. Translators: a note',
+    '#. on two lines',
+    '#: a.py:1 b.py:2',
+    '#, python-format',
+    'msgctxt "menu"',
+    'msgid "Open %(name)s"',
+    'msgstr "Ouvrir \\"%(name)s\\"\\t\\101"',
+    '',
+    '#, fuzzy, c-format',
+    '#| msgid "%d old file"',
+    '#| msgid_plural "%d old files"',
+    'msgid "%d file"',
+    'msgid_plural "%d files"',
+    'msgstr[0] "one"',
+    'msgstr[1] ""',
+    '"two"',
+    '',
+    '#~ msgid "gone"',
+    '#~ msgstr "parti"',
+  ].join('\r\n');
+
+  it('reads contexts, notes, locations, flags, escapes and continuation lines', () => {
+    const catalog = parsePo(po, 'x.po');
+    expect(catalog.headers.Language).toBe('ar');
+    expect(parsePluralForms(catalog.headers['Plural-Forms'] ?? '')).toEqual({
+      number: 6,
+      formula: 'n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5',
+    });
+    expect(catalog.entries).toHaveLength(2);
+    expect(catalog.entries[0]).toEqual({
+      context: 'menu',
+      source: ['Open %(name)s'],
+      target: ['Ouvrir "%(name)s"\tA'],
+      note: 'Translators: a note\non two lines',
+      locations: ['a.py:1', 'b.py:2'],
+      flags: ['python-format'],
+      fuzzy: false,
+      previousSource: [],
+    });
+  });
+
+  it('reads plurals, fuzziness and previous sources, and skips obsolete entries', () => {
+    const plural = parsePo(po, 'x.po').entries[1];
+    expect(plural?.source).toEqual(['%d file', '%d files']);
+    expect(plural?.target).toEqual(['one', 'two']);
+    expect(plural?.fuzzy).toBe(true);
+    expect(plural?.flags).toEqual(['c-format']);
+    expect(plural?.previousSource).toEqual(['%d old file', '%d old files']);
+  });
+
+  it('names the file and line of a syntax error', () => {
+    expect(() => parsePo('msgid "a"\nmsgstr "b"\nbogus line\n', 'bad.po')).toThrow(/^bad\.po:3: unexpected line "bogus line"$/);
+    expect(() => parsePo('msgid "a\\q"\nmsgstr ""\n', 'esc.po')).toThrow(/esc\.po:1: unknown escape \\q/);
+    expect(() => parsePo('"orphan"\n', 'o.po')).toThrow(/o\.po:1: string continuation without a keyword/);
+  });
+});
+
+describe('buildInstance', () => {
+  const core = COMPONENTS.find((c) => c.slug === 'core');
+  if (core === undefined) throw new Error('catalogs.ts lost the core component');
+  const entry = (source: string[], target: string[], extra: Partial<PoEntry> = {}): PoEntry => ({
+    context: '', source, target, note: '', locations: ['x.py:1'], flags: [], fuzzy: false, previousSource: [], ...extra,
+  });
+  const sourceEntries = [entry(['Hello'], ['']), entry(['%d day', '%d days'], ['', '']), entry(['Bye'], [''], { context: 'farewell' })];
+  const parsed: ParsedComponent[] = [
+    {
+      spec: core,
+      sourceEntries,
+      catalogs: new Map([
+        ['ar', { headers: {}, entries: [entry(['Hello'], ['مرحبا']), entry(['%d day', '%d days'], ['a', 'b', 'c'])] }],
+        ['de', { headers: {}, entries: [entry(['%d day', '%d days'], ['%d Tag', '%d Tage'], { fuzzy: true, previousSource: ['%d Tag'] })] }],
+      ]),
+    },
+  ];
+  const plurals = new Map(
+    ['en', ...Object.keys(core.locales)].map((code) => [code, code === 'ar' ? { number: 6, formula: 'n' } : { number: 2, formula: 'n != 1' }]),
+  );
+
+  it('is deterministic: the same catalogs give the same rows', () => {
+    const a = buildInstance(parsed, plurals);
+    const b = buildInstance(parsed, plurals);
+    expect(stringifyJson({ ...a, units: [...a.units] })).toBe(stringifyJson({ ...b, units: [...b.units] }));
+  });
+
+  it('derives states and fits plural forms to the language', () => {
+    const instance = buildInstance(parsed, plurals);
+    const units = [...instance.units.values()].flat();
+    const of = (code: string) => {
+      const translation = instance.translations.find((t) => t.languageCode === code);
+      return units.filter((u) => u.translationId === translation?.id);
+    };
+    expect(of('en').map((u) => u.state)).toEqual([100, 100, 100]);
+    const arabic = of('ar');
+    expect(arabic[0]?.state === 20 || arabic[0]?.state === 30).toBe(true);
+    expect(arabic[1]?.target).toEqual(['a', 'b', 'c', 'c', 'c', 'c']);
+    expect(arabic[2]).toMatchObject({ state: 0, target: [''], context: 'farewell' });
+    const german = of('de');
+    expect(german[1]).toMatchObject({ state: 10, previous_source: '%d Tag', target: ['%d Tag', '%d Tage'] });
+    expect(german[0]).toMatchObject({ state: 0, target: [''] });
+    expect(new Set(units.map((u) => u.sourceUnitId))).toEqual(new Set(of('en').map((u) => u.id)));
   });
 });
