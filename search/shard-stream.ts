@@ -3,27 +3,21 @@
  * bucket is in memory besides the bucket's source table. The site build writes what it yields;
  * the CLI opens it directly.
  */
-import type { Manifest, StoredComponent, StoredLanguage, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
+import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
+import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
 import { buildCatalog, type Catalog } from './catalog.ts';
 import type { SourceShardData, TargetShardData } from './format.ts';
 import { planBuckets, type ShardSelection } from './plan.ts';
 import { buildSourceShard, buildTargetShard, SourceTable, type SearchUnit } from './shards.ts';
 
-/** What search reads from a snapshot (the snapshot reader's interface, narrowed). */
-export interface SearchableSnapshot {
-  manifest: Pick<Manifest, 'id' | 'finished'>;
-  projects(): Promise<StoredProject[]>;
-  components(): Promise<StoredComponent[]>;
-  languages(): Promise<StoredLanguage[]>;
-  translations(): Promise<StoredTranslation[]>;
-  units(translationPath: string): Promise<StoredUnit[]>;
-}
+/** What search reads from a snapshot. */
+export type SearchableSnapshot = Pick<Snapshot, 'manifest' | 'projects' | 'components' | 'languages' | 'translations' | 'units'>;
 
 /** Where a unit sits, for building its link. `index` is its place in position order. */
 export interface UnitPlace {
-  project: StoredProject;
-  component: StoredComponent;
-  translation: StoredTranslation;
+  project: StoredEntry<StoredProject>;
+  component: StoredEntry<StoredComponent>;
+  translation: StoredEntry<StoredTranslation>;
   unit: StoredUnit;
   index: number;
 }
@@ -46,7 +40,7 @@ export async function planSearch(snapshot: SearchableSnapshot, unitsPerShard = d
   ]);
   const catalog = buildCatalog({ projects, components, languages, translations });
   const sizes = catalog.components.map((_, component) => ({ component, units: 0 }));
-  for (const { component, record } of catalog.translations) sizes[component]!.units = Math.max(sizes[component]!.units, record.total);
+  for (const { component, entry } of catalog.translations) sizes[component]!.units = Math.max(sizes[component]!.units, entry.record.total);
   return { catalog, buckets: planBuckets(sizes, unitsPerShard) };
 }
 
@@ -80,16 +74,16 @@ export async function* streamShards(snapshot: SearchableSnapshot, plan: SearchPl
       options.onProgress?.(`search index: bucket ${bucket + 1}/${plan.buckets.length}, language ${catalog.languages[language]!.code}`);
       const units: SearchUnit[] = [];
       for (const translation of translations) {
-        const component = catalog.componentRecords[translation.component]!;
-        const project = catalog.projectRecords[catalog.components[translation.component]!.project]!;
-        const stored = await snapshot.units(translation.record.url);
+        const component = catalog.componentEntries[translation.component]!;
+        const project = catalog.projectEntries[catalog.components[translation.component]!.project]!;
+        const stored = await snapshot.units(translation.entry.path);
         stored.forEach((unit, index) => {
           units.push({
             component: translation.component,
             source: unit.source,
             target: unit.target,
             state: unit.state,
-            href: options.unitHref({ project, component, translation: translation.record, unit, index }),
+            href: options.unitHref({ project, component, translation: translation.entry, unit, index }),
           });
         });
       }
