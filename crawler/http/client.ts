@@ -210,10 +210,15 @@ export class HttpClient {
     if (budget.remaining !== undefined) this.budget = budget;
     const contentType = responseHeaders['content-type'] ?? '';
     const status = response.statusCode;
+    // A server may echo the Authorization header in an error; the message must not carry it on.
+    const detail = () => {
+      const text = errorDetail(bytes.toString('utf8'), contentType);
+      return this.#options.token ? text.replaceAll(this.#options.token, '[WEBLATE_TOKEN]') : text;
+    };
     if (status === 429 || status === 503) {
-      throw new ThrottledError(url, status, retryAfterDelay(responseHeaders['retry-after'], this.#now()), errorDetail(bytes.toString('utf8'), contentType));
+      throw new ThrottledError(url, status, retryAfterDelay(responseHeaders['retry-after'], this.#now()), detail());
     }
-    if (status < 200 || status >= 300) throw new HttpStatusError(url, status, errorDetail(bytes.toString('utf8'), contentType));
+    if (status < 200 || status >= 300) throw new HttpStatusError(url, status, detail());
     return { bytes, contentType, status };
   }
 }

@@ -1,0 +1,95 @@
+import type { CrawlProgress, CrawlResult } from './crawl.ts';
+
+/** Where progress goes: a live line on a terminal, plain lines in a log, NDJSON for machines. */
+export type ProgressMode = 'tty' | 'lines' | 'json';
+
+/** One line describing the crawl so far (pure). */
+export function progressLine(progress: CrawlProgress, elapsedMs: number): string {
+  const seconds = Math.max(elapsedMs / 1000, 0.001);
+  const rate = progress.made / seconds;
+  const eta = rate > 0 && progress.pending > 0 ? ` ETA ~${formatDuration((progress.pending / rate) * 1000)}` : '';
+  const { remaining, limit } = progress.budget;
+  const budget = remaining === undefined ? '' : ` budget ${remaining}/${limit ?? '?'}`;
+  return `phase ${progress.phase} | ${progress.made} requests (${rate.toFixed(1)}/s) | ${progress.records} records | queue ${progress.pending}${eta}${budget}`;
+}
+
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  if (total < 60) return `${total}s`;
+  if (total < 3600) return `${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s`;
+  return `${Math.floor(total / 3600)}h${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** The end-of-crawl summary (pure). */
+export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
+  const seconds = Math.max(elapsedMs / 1000, 0.001);
+  const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
+  const lines = [
+    `${result.outcome === 'failed' ? 'crawl stopped' : 'snapshot'} ${result.snapshotId}: ${result.dir}`,
+    `requests made ${result.made}, minimum requests ${result.minimum}`,
+  ];
+  if (result.outcome !== 'failed') {
+    lines.push(`${records} records in ${formatDuration(elapsedMs)} (${(records / seconds).toFixed(0)} records/s): ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+  }
+  if (result.problems.length > 0) {
+    lines.push(`${result.problems.length} problem(s):`);
+    for (const problem of result.problems.slice(0, 20)) lines.push(`  ${problem.url}${problem.field ? ` [${problem.field}]` : ''}: ${problem.reason}`);
+    if (result.problems.length > 20) lines.push(`  … and ${result.problems.length - 20} more in the manifest`);
+  }
+  if (result.message) lines.push(result.message);
+  return lines;
+}
+
+/**
+ * Reports progress to a stream. On a terminal the line is redrawn at most 5 times a second;
+ * in a log, a line every 5 seconds; in JSON, an object per report, throttled the same way.
+ */
+export class ProgressReporter {
+  readonly #started = Date.now();
+  #last = 0;
+  #drawn = false;
+
+  constructor(
+    readonly mode: ProgressMode,
+    readonly write: (text: string) => void,
+  ) {}
+
+  update(progress: CrawlProgress): void {
+    const now = Date.now();
+    const interval = this.mode === 'tty' ? 200 : 5_000;
+    if (now - this.#last < interval) return;
+    this.#last = now;
+    if (this.mode === 'json') {
+      this.write(`${JSON.stringify({ event: 'progress', ...progress, elapsed_ms: now - this.#started })}\n`);
+    } else if (this.mode === 'tty') {
+      this.write(`\r\x1b[2K${progressLine(progress, now - this.#started)}`);
+      this.#drawn = true;
+    } else {
+      this.write(`${progressLine(progress, now - this.#started)}\n`);
+    }
+  }
+
+  note(message: string): void {
+    if (this.mode === 'json') {
+      this.write(`${JSON.stringify({ event: 'note', message })}\n`);
+      return;
+    }
+    this.#clear();
+    this.write(`${message}\n`);
+  }
+
+  finish(result: CrawlResult): void {
+    const elapsed = Date.now() - this.#started;
+    if (this.mode === 'json') {
+      this.write(`${JSON.stringify({ event: 'finished', ...result, elapsed_ms: elapsed })}\n`);
+      return;
+    }
+    this.#clear();
+    this.write(`${summaryLines(result, elapsed).join('\n')}\n`);
+  }
+
+  #clear(): void {
+    if (this.#drawn) this.write('\r\x1b[2K');
+    this.#drawn = false;
+  }
+}

@@ -1,0 +1,159 @@
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { TaskKind } from '../plan.ts';
+
+/** One request (or, for a `resource`, one chain of pages) the crawl still has to make. */
+export interface Task {
+  /** The canonical URL it fetches: the de-duplication key. */
+  url: string;
+  kind: TaskKind;
+  phase: number;
+  /** Fields the parent supplies where a list leaves them out (a component's `translations/` omits `component`). */
+  supply?: Record<string, unknown> | undefined;
+  /** A page the first page already counted and fanned out: its `next` is not followed. */
+  page?: boolean | undefined;
+  /** Units of one project through `/api/units/?q=project:…`: checked to be what was asked for. */
+  project?: string | undefined;
+}
+
+export interface Problem {
+  url: string;
+  field: string;
+  reason: string;
+}
+
+const task = z.object({
+  url: z.string(),
+  kind: z.enum(['root', 'records', 'units', 'changes', 'resource', 'file', 'record']),
+  phase: z.number().int(),
+  supply: z.record(z.string(), z.unknown()).optional(),
+  page: z.boolean().optional(),
+  project: z.string().optional(),
+});
+
+const problem = z.object({ url: z.string(), field: z.string(), reason: z.string() });
+
+/** The journal is a log of events; the crawl's state is their fold. */
+const event = z.union([
+  z.object({ started: z.string() }),
+  z.object({ add: task }),
+  z.object({ done: z.string(), made: z.number().int(), minimum: z.number().int() }),
+  z.object({ translation: z.string(), project: z.string() }),
+  z.object({ unitsPerTranslation: z.string() }),
+  z.object({ problem }),
+]);
+type Event = z.infer<typeof event>;
+
+/**
+ * The crawl's request queue, persisted as an append-only journal so a crawl killed at any
+ * point (SIGKILL included) resumes where it stopped: requests keyed by canonical URL and
+ * de-duplicated, what each finished one cost, and the few facts later phases need.
+ * Appends are synchronous so that the journal's order is the order things happened.
+ */
+export class RequestQueue {
+  readonly started: string;
+  readonly #path: string;
+  readonly #tasks = new Map<string, Task>();
+  readonly #pending = new Map<string, Task>();
+  /** Translation URL → project path segment, for every translation record stored. */
+  readonly translations = new Map<string, string>();
+  /** Projects whose server ignored `q=project:…`: their units are fetched per translation. */
+  readonly unitsPerTranslation = new Set<string>();
+  readonly problems: Problem[] = [];
+  made = 0;
+  minimum = 0;
+
+  private constructor(path: string, started: string) {
+    this.#path = path;
+    this.started = started;
+  }
+
+  /** Opens (replaying) the journal at `path`, or starts one with `started` as the crawl's start time. */
+  static open(path: string, started: string): RequestQueue {
+    let text = '';
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      // No journal yet: a fresh crawl.
+    }
+    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+    // A kill mid-append leaves half a line; cut it so the next append starts on a fresh line.
+    if (complete !== text) writeFileSync(path, complete);
+    const events = complete
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line, index) => {
+        const parsed = event.safeParse(JSON.parse(line));
+        if (!parsed.success) throw new Error(`${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`);
+        return parsed.data;
+      });
+    const first = events[0];
+    const queue = new RequestQueue(path, first !== undefined && 'started' in first ? first.started : started);
+    if (events.length === 0) queue.#append({ started });
+    for (const entry of events) queue.#apply(entry);
+    return queue;
+  }
+
+  #apply(entry: Event): void {
+    if ('add' in entry) {
+      const added = stripUndefined(entry.add);
+      this.#tasks.set(added.url, added);
+      this.#pending.set(added.url, added);
+    } else if ('done' in entry) {
+      this.#pending.delete(entry.done);
+      this.made += entry.made;
+      this.minimum += entry.minimum;
+    } else if ('translation' in entry) {
+      this.translations.set(entry.translation, entry.project);
+    } else if ('unitsPerTranslation' in entry) {
+      this.unitsPerTranslation.add(entry.unitsPerTranslation);
+    } else if ('problem' in entry) {
+      this.problems.push(entry.problem);
+    }
+  }
+
+  #append(entry: Event): void {
+    appendFileSync(this.#path, `${JSON.stringify(entry)}\n`);
+  }
+
+  #record(entry: Event): void {
+    this.#append(entry);
+    this.#apply(entry);
+  }
+
+  /** Queues a task unless its URL was ever queued; says whether it was new. */
+  add(added: Task): boolean {
+    if (this.#tasks.has(added.url)) return false;
+    this.#record({ add: stripUndefined(added) });
+    return true;
+  }
+
+  done(url: string, cost: { made: number; minimum: number }): void {
+    this.#record({ done: url, ...cost });
+  }
+
+  addTranslation(url: string, project: string): void {
+    if (this.translations.get(url) !== project) this.#record({ translation: url, project });
+  }
+
+  markUnitsPerTranslation(project: string): void {
+    if (!this.unitsPerTranslation.has(project)) this.#record({ unitsPerTranslation: project });
+  }
+
+  problem(found: Problem): void {
+    this.#record({ problem: found });
+  }
+
+  /** Tasks not finished yet, lowest phase first, in the order they were queued. */
+  pending(): Task[] {
+    return [...this.#pending.values()].sort((a, b) => a.phase - b.phase);
+  }
+
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+}
+
+function stripUndefined(value: Task): Task {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as unknown as Task;
+}
