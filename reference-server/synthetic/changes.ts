@@ -1,0 +1,100 @@
+import type { ChangeRow, UnitRow, UserRow } from '../model.ts';
+import { translatorOf } from './catalog.ts';
+import type { Layout, TranslationPlan } from './layout.ts';
+import { mix, pick, topic } from './random.ts';
+
+/**
+ * The change log, addressed by index. First the setup events, grouped by project: "project
+ * created" (50), then for each component "component created" (51) followed by "language
+ * added" (48) for each of its target languages. Then one change per unit record, the
+ * unit's latest: all source units ("source string added", 13) in a seeded shuffle, then
+ * all target units in another, so every translation gets work all year round.
+ */
+export function setupEventCount(layout: Layout): number {
+  const { projects, components, languages } = layout.spec;
+  return projects * (1 + components * (1 + languages));
+}
+
+export interface SetupEvent {
+  action: 50 | 51 | 48;
+  projectIndex: number;
+  componentIndex: number | null;
+  translation: TranslationPlan | null;
+}
+
+export function setupEvent(layout: Layout, index: number): SetupEvent {
+  const { components, languages } = layout.spec;
+  const perProject = 1 + components * (1 + languages);
+  const projectIndex = Math.floor(index / perProject);
+  const inProject = index % perProject;
+  if (inProject === 0) return { action: 50, projectIndex, componentIndex: null, translation: null };
+  const slot = Math.floor((inProject - 1) / (1 + languages));
+  const inComponent = (inProject - 1) % (1 + languages);
+  const componentIndex = projectIndex * components + slot;
+  if (inComponent === 0) return { action: 51, projectIndex, componentIndex, translation: null };
+  // Translations are laid out per component: source first, then the targets in order.
+  const translation = layout.translations[componentIndex * (1 + languages) + inComponent] as TranslationPlan;
+  return { action: 48, projectIndex, componentIndex, translation };
+}
+
+export function setupChange(layout: Layout, users: readonly UserRow[], index: number, timestamp: string): ChangeRow {
+  const event = setupEvent(layout, index);
+  const admin = users[0] as UserRow;
+  const user = event.translation ? translatorOf(users, event.translation.targetIndex, mix(layout.spec.seed, topic.changeUser, index)) : admin;
+  return {
+    id: index + 1,
+    action: event.action,
+    timestamp,
+    user: user.username,
+    author: user.username,
+    unitId: null,
+    translationId: event.translation?.id ?? null,
+    componentId: event.componentIndex === null ? null : event.componentIndex + 1,
+    target: '',
+  };
+}
+
+/** Translated units were saved in one of several ways; each keeps its own action code. */
+const translatedActions = [5, 5, 5, 2, 2, 6, 7, 9];
+
+/** The action that left a unit in its state; `null` user for what the system did. */
+export function unitAction(seed: number, unit: UnitRow, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
+  if (sourceUnit) return { action: 13, byUser: false };
+  switch (unit.state) {
+    case 0:
+      return { action: 71, byUser: false };
+    case 10:
+      return { action: 37, byUser: true };
+    case 30:
+      return { action: 36, byUser: true };
+    case 100:
+      return { action: 59, byUser: false };
+    default:
+      return { action: pick(translatedActions, seed, topic.changeAction, changeIndex), byUser: true };
+  }
+}
+
+export function unitChange(
+  layout: Layout,
+  users: readonly UserRow[],
+  id: number,
+  changeIndex: number,
+  unit: UnitRow,
+  translation: TranslationPlan,
+): ChangeRow {
+  const { seed } = layout.spec;
+  const { action, byUser } = unitAction(seed, unit, translation.targetIndex < 0, changeIndex);
+  const user = byUser ? translatorOf(users, translation.targetIndex, mix(seed, topic.changeUser, id)).username : null;
+  return {
+    id,
+    action,
+    timestamp: unit.timestamp,
+    user,
+    author: user,
+    unitId: unit.id,
+    translationId: translation.id,
+    componentId: translation.component.index + 1,
+    // A translation change carries the new text; a repository change the source string.
+    target: (byUser ? unit.target[0] : unit.source[0]) ?? '',
+  };
+}

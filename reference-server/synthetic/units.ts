@@ -1,0 +1,84 @@
+import type { ProjectRow, UnitRow } from '../model.ts';
+import type { TranslationPlan } from './layout.ts';
+import { chance, topic } from './random.ts';
+import { type SourceString, renderForms } from './strings.ts';
+import { englishWords, wordTables } from './words.ts';
+
+/** What a unit needs besides its string: where it sits and when it last changed. */
+export interface UnitPlace {
+  translation: TranslationPlan;
+  index: number;
+  project: ProjectRow;
+  string: SourceString;
+  timestamp: string;
+}
+
+/** How far a target translation has got; a quarter of them are complete. */
+export function progressOf(seed: number, translationId: number): number {
+  if (chance(seed, topic.translationProgress, translationId, 0) < 0.25) return 1;
+  return 0.1 + 0.85 * chance(seed, topic.translationProgress, translationId, 1);
+}
+
+/**
+ * A unit's state: source units are read-only (100), as are targets of `read-only` strings;
+ * approved (30) only where the project reviews translations.
+ */
+export function stateOf(seed: number, place: Omit<UnitPlace, 'timestamp'>): number {
+  const { translation, index, project, string } = place;
+  if (translation.targetIndex < 0 || string.readOnly) return 100;
+  const draw = (aspect: number) => chance(seed, topic.unitState, translation.id, index, aspect);
+  if (draw(0) < progressOf(seed, translation.id)) return project.translation_review && draw(1) < 0.5 ? 30 : 20;
+  return draw(2) < 0.35 ? 10 : 0;
+}
+
+export function targetOf(state: number, place: Omit<UnitPlace, 'timestamp'>): string[] {
+  const { translation, string } = place;
+  if (state === 100) return [...string.source];
+  const forms = translation.language.row.plural.number;
+  if (state === 0) return Array.from({ length: string.shape.kind === 'plural' ? forms : 1 }, () => '');
+  return renderForms(string.shape, wordTables[translation.language.script], forms);
+}
+
+export function buildUnit(seed: number, place: UnitPlace): UnitRow {
+  const { translation, index, string } = place;
+  const state = stateOf(seed, place);
+  const draw = (aspect: number) => chance(seed, topic.unitDetail, translation.id, index, aspect);
+  const translated = state >= 20;
+  return {
+    id: translation.firstUnitId + index,
+    translationId: translation.id,
+    sourceUnitId: translation.sourceFirstUnitId + index,
+    position: string.position,
+    source: [...string.source],
+    previous_source: state === 10 && draw(0) < 0.5 ? previousSourceOf(string) : '',
+    target: targetOf(state, place),
+    context: string.context,
+    note: string.note,
+    location: string.location,
+    flags: string.flags,
+    extra_flags: string.extraFlags,
+    labels: [],
+    state,
+    get idHash() {
+      return string.hash();
+    },
+    get contentHash() {
+      return string.hash();
+    },
+    num_words: string.numWords,
+    priority: string.priority,
+    explanation: string.explanation,
+    pending: translated && state !== 100 && draw(1) < 0.02,
+    has_suggestion: draw(2) < (state < 20 ? 0.05 : 0.01),
+    has_comment: draw(3) < 0.02,
+    has_failing_check: translated && state !== 100 && draw(4) < 0.04,
+    timestamp: place.timestamp,
+  };
+}
+
+/** The wording a fuzzy unit was translated from: one word fewer (or more) than now. */
+function previousSourceOf(string: SourceString): string {
+  const { words } = string.shape;
+  const older = words.length > 1 ? words.slice(0, -1) : [...words, ((words[0] ?? 0) + 1) % englishWords.length];
+  return renderForms({ ...string.shape, words: older, markup: undefined }, wordTables.en, 2, true)[0] ?? '';
+}
