@@ -1,5 +1,5 @@
 import type { ChangeRow, ComponentRow, LanguageRow, Model, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
-import { type Counts, type LastChange, addCounts, countUnits, noCounts } from './statistics.ts';
+import { type Counts, type LastChange, addCounts, countUnits, noCounts, statisticsRecord } from './statistics.ts';
 
 /** How many rows to read from a windowed model at once when scanning. */
 const SCAN_WINDOW = 5000;
@@ -115,6 +115,28 @@ export class Catalog {
   changeIndex(): ChangeIndex {
     this.#changeIndex ??= buildChangeIndex(this);
     return this.#changeIndex;
+  }
+
+  /** How many changes the given translations had in the 24 hours before `now`. */
+  recentChanges(translationIds: Iterable<number>, now: number = Date.now()): number {
+    const since = now - 24 * 3600 * 1000;
+    const { byTranslation } = this.changeIndex();
+    let recent = 0;
+    for (const id of translationIds) {
+      const offsets = byTranslation.get(id) ?? [];
+      for (let i = offsets.length - 1; i >= 0; i--) {
+        const change = this.model.changes(offsets[i]!, 1)[0];
+        if (!change || Date.parse(change.timestamp) < since) break;
+        recent++;
+      }
+    }
+    return recent;
+  }
+
+  /** Statistics of a set of translations: counts, last change, recent changes. */
+  statistics(translations: readonly TranslationRow[]): Record<string, unknown> {
+    const ids = translations.map((translation) => translation.id);
+    return statisticsRecord(this.sumCounts(translations), this.lastChange(ids), this.recentChanges(ids));
   }
 
   /** The latest change among the given translations (by change id). */

@@ -79,8 +79,11 @@ export interface LastChange {
   author: string | null;
 }
 
-/** The body of a `statistics/` endpoint (and of each entry of the lists of them). */
-export function statisticsRecord(counts: Counts, last: LastChange | null): Record<string, unknown> {
+/**
+ * The body of a `statistics/` endpoint (and of each entry of the lists of them).
+ * `recentChanges` counts the last 24 hours' changes (wlc expects the field).
+ */
+export function statisticsRecord(counts: Counts, last: LastChange | null, recentChanges: number): Record<string, unknown> {
   const untranslated = counts.total - counts.translated - counts.fuzzy;
   const untranslatedWords = counts.totalWords - counts.translatedWords - counts.fuzzyWords;
   return {
@@ -106,6 +109,7 @@ export function statisticsRecord(counts: Counts, last: LastChange | null): Recor
     untranslated_percent: percent(untranslated, counts.total),
     suggestions: counts.suggestions,
     comments: counts.comments,
+    recent_changes: recentChanges,
     last_change: last?.timestamp ?? null,
     last_author: last?.author ?? null,
   };

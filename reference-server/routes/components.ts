@@ -13,8 +13,7 @@ import {
 } from '../api.ts';
 import type { TranslationRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
-import { translationPath, translationRecord } from '../render.ts';
-import { statisticsRecord } from '../statistics.ts';
+import { componentPath, translationPath, translationRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { componentRepository } from './repository.ts';
 
@@ -25,7 +24,7 @@ export function translationStatistics(request: ApiRequest, translation: Translat
   const project = catalog.projectOf(component);
   const path = translationPath(project, component, translation.languageCode);
   return {
-    ...statisticsRecord(catalog.counts(translation.id), catalog.lastChange([translation.id])),
+    ...catalog.statistics([translation]),
     name: catalog.language(translation.languageCode).name,
     code: translation.languageCode,
     url: links.web(`projects/${path}`),
@@ -50,7 +49,8 @@ export const routes: Route[] = [
     handle(request, params) {
       const component = findComponent(request, params);
       const source = request.catalog.translationsOf(component.id)[0];
-      return ok(componentRepository(source?.revision ?? '0'.repeat(40)));
+      const url = request.links.api(`components/${componentPath(request.catalog.projectOf(component), component)}repository/`);
+      return ok(componentRepository(url, source?.revision ?? '0'.repeat(40)));
     },
   },
   {

@@ -1,7 +1,6 @@
 import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, visibleTranslations } from '../api.ts';
 import type { LanguageRow } from '../model.ts';
 import { decodeSegment, languageRecord } from '../render.ts';
-import { statisticsRecord } from '../statistics.ts';
 
 function findLanguage(request: ApiRequest, code: string | undefined): LanguageRow {
   const language = request.catalog.languages.get(decodeSegment(code ?? ''));
@@ -29,7 +28,7 @@ export const routes: Route[] = [
       const translations = visibleTranslations(request).filter((translation) => translation.languageCode === language.code);
       const { catalog } = request;
       return ok({
-        ...statisticsRecord(catalog.sumCounts(translations), catalog.lastChange(translations.map((translation) => translation.id))),
+        ...catalog.statistics(translations),
         name: language.name,
         code: language.code,
         url: request.links.web(`languages/${params.code}/`),

@@ -1,7 +1,6 @@
 import { type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, findProject, ok, paginateArray, renderComponent } from '../api.ts';
 import type { TranslationRow } from '../model.ts';
-import { projectRecord } from '../render.ts';
-import { statisticsRecord } from '../statistics.ts';
+import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { projectRepository } from './repository.ts';
 
@@ -29,8 +28,8 @@ export const routes: Route[] = [
     pattern: ['projects', ':project', 'repository'],
     allow: LIST_CREATE,
     handle(request, params) {
-      findProject(request, params.project);
-      return ok(projectRepository);
+      const project = findProject(request, params.project);
+      return ok(projectRepository(request.links.api(`projects/${projectPath(project)}repository/`)));
     },
   },
   {
@@ -41,7 +40,7 @@ export const routes: Route[] = [
       const { catalog } = request;
       const translations = catalog.componentsOf(project.id).flatMap((component) => catalog.translationsOf(component.id));
       return ok({
-        ...statisticsRecord(catalog.sumCounts(translations), catalog.lastChange(translations.map((translation) => translation.id))),
+        ...catalog.statistics(translations),
         name: project.name,
         url: request.links.web(`projects/${params.project}/`),
       });
@@ -70,9 +69,12 @@ export const routes: Route[] = [
       }
       const entries = [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => {
         const language = catalog.language(code);
+        const stats = catalog.statistics(translations);
         return {
-          ...statisticsRecord(catalog.sumCounts(translations), catalog.lastChange(translations.map((translation) => translation.id))),
+          ...stats,
+          // wlc's LanguageStats reads these two names.
           language: language.name,
+          words_percent: stats.translated_words_percent,
           name: language.name,
           code,
           url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),

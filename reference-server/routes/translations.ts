@@ -17,7 +17,7 @@ import type { TranslationRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
 import { poFile } from '../po-file.ts';
 import { QueryError, parseTimestamp, unitSearch } from '../query.ts';
-import { translationRecord } from '../render.ts';
+import { translationPath, translationRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { translationStatistics } from './components.ts';
 import { componentRepository } from './repository.ts';
@@ -100,7 +100,12 @@ export const routes: Route[] = [
   {
     pattern: ['translations', ':project', ':component', ':language', 'repository'],
     allow: LIST_CREATE,
-    handle: (request, params) => ok(componentRepository(findTranslation(request, params).revision)),
+    handle(request, params) {
+      const translation = findTranslation(request, params);
+      const component = request.catalog.componentOf(translation);
+      const path = translationPath(request.catalog.projectOf(component), component, translation.languageCode);
+      return ok(componentRepository(request.links.api(`translations/${path}repository/`), translation.revision));
+    },
   },
   {
     pattern: ['translations', ':project', ':component', ':language', 'file'],
