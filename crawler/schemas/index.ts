@@ -10,6 +10,7 @@ export * from './json.ts';
 export * from './language.ts';
 export * from './notification.ts';
 export * from './project.ts';
+export * from './repository.ts';
 export * from './root.ts';
 export * from './statistics.ts';
 export * from './translation.ts';
