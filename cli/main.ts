@@ -12,6 +12,8 @@ const commands: Record<string, () => Promise<Command>> = {
   verify: async () => (await import('./verify.ts')).command,
   pack: async () => (await import('./pack.ts')).command,
   unpack: async () => (await import('./unpack.ts')).command,
+  search: async () => (await import('./search.ts')).command,
+  diff: async () => (await import('./diff.ts')).command,
 };
 
 export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
