@@ -10,7 +10,7 @@ export interface FilterInput {
   projects?: readonly string[];
   /** `<project>/<component>`, or a bare component slug (within the chosen projects, if any). */
   components?: readonly string[];
-  /** A state number (`20`) or name (`translated`, `needs-editing`). */
+  /** A state number (`20`, any, as newer servers add states) or name (`translated`, `needs-editing`). */
   states?: readonly string[];
 }
 
@@ -59,7 +59,7 @@ export function resolveFilters(manifest: Catalog, input: FilterInput): ResolvedF
   else if (projects) resolved.components = new Set(positions(manifest.components, (component) => projects.has(component.project)));
 
   const states = pick(input.states, 'state', manifest.states.map(([, name]) => name.replace(/ /g, '-')), (value) =>
-    manifest.states.filter(([code, name]) => String(code) === value.trim() || spaced(name) === spaced(value)).map(([code]) => code),
+    /^\d+$/.test(value.trim()) ? [Number(value)] : manifest.states.filter(([, name]) => spaced(name) === spaced(value)).map(([code]) => code),
   );
   if (states) resolved.states = states;
   return resolved;

@@ -1,0 +1,134 @@
+import { parseArgs } from 'node:util';
+import { openSnapshot } from '../snapshot/reader.ts';
+import { searchScopes, type SearchScope } from '../search/query.ts';
+import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap search <text> [options]
+
+Searches the source and target strings of one snapshot with the same rules as the site's
+search page: case and accents folded (cafe finds Café), word prefixes and small typos match,
+Japanese and Chinese match by any run of characters, and results whose whole text or exact
+phrase matches come first.
+
+Options:
+  --lang CODE         only this language (repeat the flag for several)
+  --project SLUG      only this project (repeatable)
+  --component SLUG    only this component: PROJECT/COMPONENT, or COMPONENT within --project (repeatable)
+  --state STATE       only units in this state: a number (20) or a name (translated,
+                      needs-editing, empty, approved, read-only) (repeatable)
+  --in WHERE          both (default), source or target
+  --limit N           print at most N results (default 20; 0 prints all)
+  --snapshot ID       the snapshot to search (default: the newest complete one)
+  --content DIR       the content directory (default: content)
+  --json              print {query, total, results: [...]} as JSON instead of a table
+  -h, --help          this help`;
+
+interface SearchArgs {
+  text: string;
+  scope: SearchScope;
+  languages: string[];
+  projects: string[];
+  components: string[];
+  states: string[];
+  limit: number;
+  snapshot: string | undefined;
+  content: string;
+  json: boolean;
+}
+
+export function parseSearchArgs(args: string[]): SearchArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        lang: { type: 'string', multiple: true, default: [] },
+        project: { type: 'string', multiple: true, default: [] },
+        component: { type: 'string', multiple: true, default: [] },
+        state: { type: 'string', multiple: true, default: [] },
+        in: { type: 'string', default: 'both' },
+        limit: { type: 'string', default: '20' },
+        snapshot: { type: 'string' },
+        content: { type: 'string', default: 'content' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const text = positionals.join(' ');
+  if (text.trim() === '') throw new UsageError('give the text to search for, e.g. tmsnap search "save as" --lang pl');
+  if (!(searchScopes as readonly string[]).includes(values.in)) throw new UsageError(`--in "${values.in}" is not one of ${searchScopes.join(', ')}`);
+  if (!/^\d+$/.test(values.limit)) throw new UsageError(`--limit "${values.limit}" is not a whole number (0 prints every result)`);
+  return {
+    text,
+    scope: values.in as SearchScope,
+    languages: values.lang,
+    projects: values.project,
+    components: values.component,
+    states: values.state,
+    limit: Number(values.limit),
+    snapshot: values.snapshot,
+    content: values.content,
+    json: values.json,
+  };
+}
+
+/** Server text may hold terminal control sequences: show them, never let the terminal run them. */
+function printable(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, (character) => (character === '\n' ? '↵' : `\\u{${character.codePointAt(0)!.toString(16)}}`));
+}
+
+function cell(text: string, width: number): string {
+  const characters = [...printable(text)];
+  return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : characters.join('');
+}
+
+export function formatTable(results: readonly SnapshotResult[], total: number): string {
+  const rows = results.map((result) => [
+    result.language,
+    `${result.project}/${result.component}`,
+    result.state_name,
+    cell(result.source.join(' | '), 40),
+    cell(result.target.join(' | '), 40),
+  ]);
+  const header = ['LANG', 'COMPONENT', 'STATE', 'SOURCE', 'TARGET'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => [...row[column]!].length)));
+  const line = (row: string[]) => row.map((value, column) => (column === row.length - 1 ? value : value + ' '.repeat(widths[column]! - [...value].length))).join('  ');
+  const shown = results.length < total ? `${results.length} of ${total} results (--limit 0 shows all)` : `${total} result${total === 1 ? '' : 's'}`;
+  return [...(rows.length > 0 ? [line(header), ...rows.map(line)] : []), shown].join('\n');
+}
+
+export const command: Command = {
+  summary: 'search a snapshot’s strings from the terminal',
+  help,
+  async run(args) {
+    const options = parseSearchArgs(args);
+    const snapshot = await openSnapshot(options.content, options.snapshot).catch((error: unknown) => {
+      throw new UsageError((error as Error).message);
+    });
+    const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r\x1b[K${message}`) : undefined;
+    let results: SnapshotResult[];
+    try {
+      results = await searchSnapshot(snapshot, {
+        text: options.text,
+        scope: options.scope,
+        filters: { languages: options.languages, projects: options.projects, components: options.components, states: options.states },
+        ...(progress ? { onProgress: progress } : {}),
+      });
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      if (progress) process.stderr.write('\r\x1b[K');
+    }
+    const shown = options.limit === 0 ? results : results.slice(0, options.limit);
+    if (options.json) console.log(JSON.stringify({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown }, null, 2));
+    else console.log(formatTable(shown, results.length));
+    return exitCodes.ok;
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * Searching a snapshot directly, without a built site: the shards the filters need are built
+ * in memory from the snapshot and queried with the same rules as the site.
+ */
+import { unitStates } from '../crawler/schemas/unit.ts';
+import { decodeLink } from '../snapshot/links.ts';
+import type { Snapshot } from '../snapshot/reader.ts';
+import { resolveFilters, type FilterInput } from './filters.ts';
+import type { SearchManifest } from './format.ts';
+import { searchShards, type SearchScope } from './query.ts';
+import { openSourceShard, openTargetShard, unitHref, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
+import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
+
+export interface SnapshotQuery {
+  text: string;
+  scope: SearchScope;
+  filters: FilterInput;
+  onProgress?: (message: string) => void;
+}
+
+export interface SnapshotResult {
+  language: string;
+  project: string;
+  component: string;
+  state: number;
+  state_name: string;
+  source: string[];
+  target: string[];
+  /** The unit's page on the live server. */
+  web_url: string;
+}
+
+/** Thrown when a filter names nothing in the snapshot: bad input, reported as such. */
+export class FilterError extends Error {
+  override name = 'FilterError';
+}
+
+const knownStates = Object.entries(unitStates).map(([code, name]): [number, string] => [Number(code), name]);
+const stateName = (state: number) => (unitStates as Record<number, string>)[state] ?? `state ${state}`;
+
+export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapshot, 'linkBase'>, query: SnapshotQuery): Promise<SnapshotResult[]> {
+  const plan = await planSearch(snapshot);
+  const { catalog } = plan;
+  const manifest: Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'> = { ...catalog, states: knownStates };
+  const filters = resolveFilters(manifest, query.filters);
+  if (filters.problems.length > 0) throw new FilterError(filters.problems.join('; '));
+
+  const sources = new Map<number, OpenSourceShard>();
+  const targets: OpenTargetShard[] = [];
+  const shards = streamShards(snapshot, plan, {
+    unitHref: ({ unit }) => decodeLink(unit.web_url, snapshot.linkBase),
+    selection: { languages: filters.languages, components: filters.components },
+    ...(query.onProgress ? { onProgress: query.onProgress } : {}),
+  });
+  for await (const shard of shards) {
+    if (shard.kind === 'source') sources.set(shard.data.bucket, openSourceShard(shard.data));
+    else targets.push(openTargetShard(shard.data));
+  }
+
+  const hits = searchShards({ text: query.text, scope: query.scope, components: filters.components, states: filters.states }, sources, targets);
+  return hits.map(({ shard, unit }) => {
+    const { units } = shard.data;
+    const component = catalog.components[units.component[unit]!]!;
+    const state = units.state[unit]!;
+    return {
+      language: catalog.languages[shard.data.language]!.code,
+      project: catalog.projects[component.project]!.slug,
+      component: component.slug,
+      state,
+      state_name: stateName(state),
+      source: sources.get(shard.data.bucket)?.data.texts[units.source[unit]!] ?? [],
+      target: units.target[unit] ?? [],
+      web_url: unitHref(shard.data, unit),
+    };
+  });
+}
