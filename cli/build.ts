@@ -100,6 +100,8 @@ export async function buildSite(options: BuildOptions): Promise<void> {
       // Astro logs each page it writes: the progress of a long build.
       logLevel: 'info',
     });
+    // Astro's content layer leaves these two empty modules in the output even without collections.
+    await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

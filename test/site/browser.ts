@@ -1,0 +1,86 @@
+/**
+ * Helpers for the site's browser tests: build a site with the real CLI, serve `dist/` from a
+ * tiny static server on 127.0.0.1:0, and drive Debian's Chromium headless.
+ */
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const repo = resolve(import.meta.dirname, '../..');
+export const artifacts = join(repo, 'test/artifacts');
+
+/** Runs `tmsnap build` as a user would; rejects with its output when it fails. */
+export async function buildWithCli(args: string[]): Promise<string> {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(repo, 'bin/tmsnap.js'), 'build', ...args], {
+    cwd: repo,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout + stderr;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/atom+xml',
+  '.json': 'application/json',
+};
+
+/** Serves `root` like a plain static host (no directory index beyond index.html). */
+export async function serveStatic(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root + sep) && file !== root) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      await stat(file);
+    } catch {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+const axeSource = readFile(join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core violations of impact serious or critical, as `id: target` lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: await axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' ')}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: false });
+}
