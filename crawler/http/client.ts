@@ -162,7 +162,9 @@ export class HttpClient {
   /** The wait a 429/503 asks for; the server's `Retry-After` beats its X-RateLimit headers, which have been wrong. */
   #throttleWait(error: CrawlError): number | undefined {
     if (!(error instanceof ThrottledError)) return undefined;
-    return error.retryAfter ?? (this.budget.reset !== undefined ? this.budget.reset * 1000 : undefined);
+    if (error.retryAfter !== undefined) return error.retryAfter;
+    // A 503 without Retry-After is an outage, not throttling: backed off like any 5xx.
+    return error.status === 429 && this.budget.reset !== undefined ? this.budget.reset * 1000 : undefined;
   }
 
   /** Every request waits out a pause the server asked for, not just the one that was told. */

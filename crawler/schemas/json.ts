@@ -7,7 +7,27 @@ import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
  * `bigint`, everything else is what `JSON.parse` gives.
  */
 export function parseJson(text: string): unknown {
-  return parse(text, null, parseNumber);
+  // A genuine string holding the mark would look like a marked integer below.
+  if (text.includes(bigIntMark) || escapedMark.test(text)) return parse(text, null, parseNumber);
+  let marked = false;
+  const prepared = text.replace(tokens, (token) => {
+    if (token.charCodeAt(0) === 34 || !/^-?\d+$/.test(token) || Number.isSafeInteger(Number(token))) return token;
+    marked = true;
+    return `"${bigIntMark}${token}"`;
+  });
+  // JSON.parse is ten times faster than a JS parser: a page of 10,000 units is 8 MB.
+  return marked ? JSON.parse(prepared, reviveBigInt) : JSON.parse(text);
+}
+
+/** String literals (skipped whole, so digits inside them are never touched) and number literals. */
+const tokens = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/** U+FDD0 is a noncharacter, never in real text; a document holding it anyhow takes the slow path. */
+const bigIntMark = '\ufdd0';
+const escapedMark = /\\u[fF][dD][dD]0/;
+
+function reviveBigInt(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && value.charCodeAt(0) === 0xfdd0 ? BigInt(value.slice(1)) : value;
 }
 
 // lossless-json's own parseNumberAndBigInt turns every integer into a bigint, which no
