@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { stringifyJson } from '../crawler/schemas/index.ts';
+import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
+import { formatDiff } from '../archive/report.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+
+const help = `Usage: tmsnap diff [A [B]] [options]
+
+What changed from snapshot A to snapshot B: per translation, the strings added, removed,
+newly translated, changed, marked for editing and approved, with before/after text; and
+the statistics deltas per project, component and language. Without A and B: the two
+newest complete snapshots; with A alone: A against the newest complete one.
+
+Options:
+  --project SLUG  only this project (repeatable)
+  --lang CODE     only this language (repeatable)
+  --content DIR   content folder holding the snapshots (default: content)
+  --json          the diff as JSON, for scripts
+  -h, --help      this help`;
+
+export const command: Command = {
+  summary: 'what changed between two snapshots, string by string',
+  help,
+  async run(args) {
+    let values;
+    let positionals;
+    try {
+      ({ values, positionals } = parseArgs({
+        args,
+        strict: true,
+        allowPositionals: true,
+        options: {
+          project: { type: 'string', multiple: true, default: [] },
+          lang: { type: 'string', multiple: true, default: [] },
+          content: { type: 'string', default: 'content' },
+          json: { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
+    try {
+      const { from, to } = await chooseSnapshots(values.content, positionals[0], positionals[1]);
+      const diff = await compareSnapshots(values.content, from, to, { projects: values.project, languages: values.lang });
+      console.log(values.json ? stringifyJson(diff, 2) : formatDiff(diff));
+      return exitCodes.ok;
+    } catch (error) {
+      if (error instanceof CompareError) {
+        console.error(`tmsnap diff: ${error.message}`);
+        return exitCodes.failed;
+      }
+      throw error;
+    }
+  },
+};

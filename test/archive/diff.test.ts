@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareSnapshots } from '../../archive/compare.ts';
+import { classifyUnit, diffUnits, type SnapshotDiff } from '../../archive/diff.ts';
+import type { StoredUnit } from '../../snapshot/schemas.ts';
+import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
+import { randomActivity, type ExpectedDiff } from './activity.ts';
+import { crawlInto, useContentDirs } from './crawl.ts';
+
+const isTranslated = (state: number | undefined) => (state ?? 0) >= 20;
+
+function checkAgainstRecords(diff: SnapshotDiff, expected: ExpectedDiff): void {
+  const actual = new Map<string, string>();
+  const targets = new Map<string, string[]>();
+  for (const translation of diff.translations.filter((t) => t.status === 'changed')) {
+    for (const change of translation.changes) {
+      actual.set(`${translation.path}#${change.id}`, change.kind);
+      if (change.after) targets.set(`${translation.path}#${change.id}`, change.after.target);
+    }
+    // The unit lines and the server's own statistics must tell the same story.
+    const moved = translation.changes.reduce((sum, c) => sum + Number(isTranslated(c.after?.state)) - Number(isTranslated(c.before?.state)), 0);
+    expect(translation.figures.delta.translated, translation.path).toBe(moved);
+  }
+  expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected.units));
+  for (const [key, target] of expected.targets) expect(targets.get(key), key).toEqual(target);
+  const withStatus = (status: string) => new Set(diff.translations.filter((t) => t.status === status).map((t) => t.path));
+  expect(withStatus('added')).toEqual(expected.addedTranslations);
+  expect(withStatus('removed')).toEqual(expected.removedTranslations);
+  expect(diff.totals.translated).toBe([...expected.units.values()].filter((kind) => kind === 'translated').length);
+}
+
+describe('tmsnap diff against the reference server', () => {
+  const contentDir = useContentDirs();
+
+  it('reports exactly the strings the mutation records name, with their kinds and texts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+        const model = fixtureModel();
+        const server = await startTestServer({ data: model });
+        try {
+          const content = await contentDir();
+          let before = await crawlInto(server, content);
+          // Two rounds: the second meets the units the first marked for editing or approved.
+          for (const round of [1, 2]) {
+            const expected = randomActivity(model, seed * 2 + round, { unitMutations: 6, structural: true });
+            const after = await crawlInto(server, content);
+            const diff = await compareSnapshots(content, before, after);
+            checkAgainstRecords(diff, expected);
+            before = after;
+          }
+        } finally {
+          await server.close();
+        }
+      }),
+      { numRuns: 6 },
+    );
+  }, 120_000);
+
+  it('diffs nothing between two crawls of an unchanged server', async () => {
+    const server = await startTestServer();
+    try {
+      const content = await contentDir();
+      const first = await crawlInto(server, content);
+      const second = await crawlInto(server, content);
+      const diff = await compareSnapshots(content, first, second);
+      expect(diff.translations).toEqual([]);
+      expect(diff.projects).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+function unit(fields: Partial<StoredUnit>): StoredUnit {
+  return { id: 1, position: 1, state: 0, target: [''], source: ['Open'], context: '', ...fields } as StoredUnit;
+}
+
+describe('classifyUnit', () => {
+  it.each([
+    [0, 20, 'translated'],
+    [10, 20, 'translated'],
+    [0, 30, 'approved'],
+    [20, 30, 'approved'],
+    [20, 10, 'marked_for_edit'],
+    [30, 12, 'marked_for_edit'],
+    [30, 20, 'changed'],
+    [20, 0, 'changed'],
+  ] as const)('state %i → %i is %s', (from, to, kind) => {
+    expect(classifyUnit(unit({ state: from, target: ['a'] }), unit({ state: to, target: ['a'] }))).toBe(kind);
+  });
+
+  it('sees a new target text in the same state as changed, and nothing else as a change', () => {
+    expect(classifyUnit(unit({ state: 20, target: ['a'] }), unit({ state: 20, target: ['b'] }))).toBe('changed');
+    expect(classifyUnit(unit({ state: 20, target: ['a'], timestamp: 'x' }), unit({ state: 20, target: ['a'], timestamp: 'y' }))).toBeUndefined();
+  });
+
+  it('matches units by id, lists removed ones at their old position', () => {
+    const changes = diffUnits([unit({ id: 1, position: 1 }), unit({ id: 2, position: 2 })], [unit({ id: 3, position: 1 }), unit({ id: 1, position: 2 })]);
+    expect(changes.map((c) => [c.kind, c.id])).toEqual([['added', 3], ['removed', 2]]);
+  });
+});
