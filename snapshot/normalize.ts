@@ -123,11 +123,15 @@ export function embeddedRecords(kind: RecordKind, record: Json): EmbeddedRecord[
   return found;
 }
 
+/**
+ * Replaces the embedded objects of one object by their stored links. Objects embedded in those
+ * (a translation's component's project) are checked too: the writer stores each of them.
+ */
 function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, where: string): JsonObject {
   const fields = embeddedFields[kind];
   if (fields === undefined) return object;
   const out = { ...object };
-  for (const field of Object.keys(fields)) {
+  for (const [field, embeddedKind] of Object.entries(fields)) {
     const embedded = object[field];
     if (embedded === null || embedded === undefined) continue;
     if (!isObject(embedded) || typeof embedded.url !== 'string') {
@@ -136,6 +140,7 @@ function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, w
     if (!embedded.url.startsWith(base.baseUrl)) {
       throw new NormalizeError(`${where}${field}.url`, `the embedded object lives off the server (${embedded.url})`);
     }
+    replaceEmbedded(embeddedKind, embedded, base, `${where}${field}.`);
     out[field] = encodeLink(embedded.url, base);
   }
   return out;

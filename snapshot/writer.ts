@@ -267,7 +267,9 @@ export class SnapshotWriter {
     for (const embedded of embeddedRecords(kind, record)) {
       const embeddedPath = apiPath(embedded.url, this.baseUrl);
       if (this.#entries.has(embeddedPath)) continue;
-      await this.#index(embeddedPath, { hash: await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase)), raw: false });
+      const hash = await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase));
+      // Checked again after the write: the object's own record may have been stored meanwhile.
+      if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, { hash, raw: false });
     }
     await this.#index(path, { hash: await this.#put(normalized), raw: false });
   }
