@@ -1,6 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { stringifyJson } from '../crawler/schemas/json.ts';
+import { apiJson } from './json.ts';
 import { ActivityRequestError, runActivity } from './activity.ts';
 import { type ApiRequest, type ApiResult, type Route, ApiError } from './api.ts';
 import { catalogOf } from './catalog.ts';
@@ -134,10 +134,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   }
 
   function sendJson(request: IncomingMessage, response: ServerResponse, url: URL, status: number, headers: Record<string, string>, json: unknown): void {
-    const text = stringifyJson(json);
+    const text = apiJson(json);
     const head = request.method === 'HEAD';
     if (behaviours.browsableApi && url.searchParams.get('format') === 'api') {
-      const page = browsablePage(url.pathname, status, { ...headers, 'Content-Type': 'application/json' }, stringifyJson(json, 4));
+      const page = browsablePage(url.pathname, status, { ...headers, 'Content-Type': 'application/json' }, apiJson(json, 4));
       send(response, status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, page, head);
       return;
     }
@@ -222,7 +222,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   }
 
   async function handleActivity(request: IncomingMessage, response: ServerResponse, action: string): Promise<void> {
-    const reply = (status: number, json: unknown) => send(response, status, { 'Content-Type': 'application/json' }, stringifyJson(json), false);
+    const reply = (status: number, json: unknown) => send(response, status, { 'Content-Type': 'application/json' }, apiJson(json), false);
     if (request.method !== 'POST') {
       reply(405, { detail: `Use POST for /_activity/${action}` });
       return;
