@@ -102,6 +102,15 @@ export async function buildSite(options: BuildOptions): Promise<void> {
     });
     // Astro's content layer leaves these two empty modules in the output even without collections.
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
+    // The search index goes next to the search page Astro just wrote (search/index.html).
+    const { buildSearchIndex } = await import('../search/build.ts');
+    const { siteUnitHref } = await import('../search/site-links.ts');
+    const searchStarted = performance.now();
+    const search = await buildSearchIndex(snapshot, options.out, { unitHref: siteUnitHref, onProgress: (message) => console.error(`tmsnap build: ${message}`) });
+    console.error(
+      `tmsnap build: search index of ${search.units} units (${search.sources} distinct sources) in ${search.shards} shards, ` +
+        `${(search.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - searchStarted) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }
