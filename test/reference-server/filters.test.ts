@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { change, page, unit } from '../../crawler/schemas/index.ts';
+import type { UnitRow } from '../../reference-server/model.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { useReferenceServer } from '../helpers/reference-server.ts';
+import { get } from './get.ts';
+
+const server = useReferenceServer();
+const rows = fixtureRows();
+
+async function changeIds(path: string): Promise<number[]> {
+  const answer = await get(`${server().url}${path}`);
+  expect(answer.status, path).toBe(200);
+  return page(change).parse(answer.json).results.map((row) => row.id);
+}
+
+async function unitIds(path: string): Promise<number[]> {
+  const answer = await get(`${server().url}${path}`);
+  expect(answer.status, path).toBe(200);
+  const list = page(unit).parse(answer.json);
+  expect(list.count).toBe(list.results.length);
+  return list.results.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** The fixture's own answer, computed from its rows, to compare the server's with. */
+function expectedUnits(keep: (unit: UnitRow, place: { project: string; component: string; language: string }) => boolean): number[] {
+  return rows.units
+    .filter((row) => {
+      const translation = rows.translations.find((entry) => entry.id === row.translationId)!;
+      const component = rows.components.find((entry) => entry.id === translation.componentId)!;
+      const project = rows.projects.find((entry) => entry.id === component.projectId)!;
+      return keep(row, { project: project.slug, component: component.slug, language: translation.languageCode });
+    })
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+}
+
+describe('changes filters', () => {
+  it('keeps timestamp_after inclusive to the microsecond', async () => {
+    expect(await changeIds('changes/?timestamp_after=2024-05-01T12:20:00.123456Z')).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(await changeIds('changes/?timestamp_after=2024-05-01T12:20:00.123457Z')).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it('keeps timestamp_before inclusive and reads time zone offsets', async () => {
+    expect(await changeIds('changes/?timestamp_before=2024-05-01T12:03:00Z')).toEqual([1, 2, 3]);
+    expect(await changeIds('changes/?timestamp_before=2024-05-01T13:03:00.123456%2B01:00')).toEqual([1, 2, 3, 4]);
+    expect(await changeIds('changes/?timestamp_after=2024-05-01T12:20:00Z&timestamp_before=2024-05-01T12:30:00.123456Z')).toEqual([5, 6, 7, 8]);
+  });
+
+  it('filters by one or several actions', async () => {
+    expect(await changeIds('changes/?action=5')).toEqual([5, 6, 9]);
+    expect(await changeIds('changes/?action=5&action=2')).toEqual([5, 6, 8, 9]);
+  });
+
+  it('applies the same filters to project, component and translation changes', async () => {
+    expect(await changeIds('projects/hello/changes/')).toEqual([2, 3, 5, 6, 7, 8, 10]);
+    expect(await changeIds('projects/hello/changes/?action=5')).toEqual([5, 6]);
+    expect(await changeIds('components/hello/po/changes/?timestamp_after=2024-05-01T12:21:00Z')).toEqual([6, 7, 8, 10]);
+    expect(await changeIds('translations/hello/po/cs/changes/')).toEqual([5, 8]);
+    expect(await changeIds('translations/hello/po/cs/changes/?action=2')).toEqual([8]);
+  });
+
+  it.each([
+    ['timestamp_after=yesterday', 'timestamp_after'],
+    ['timestamp_before=2024-13-45', 'timestamp_before'],
+    ['action=abc', 'action'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    const answer = await get(`${server().url}changes/?${query}`);
+    expect(answer.status).toBe(400);
+    expect((answer.json as { detail: string }).detail).toContain(parameter);
+  });
+});
+
+describe('units search (q)', () => {
+  const cases: [string, Parameters<typeof expectedUnits>[0]][] = [
+    ['project:hello', (_, place) => place.project === 'hello'],
+    ['component:glossary', (_, place) => place.component === 'glossary'],
+    ['language:cs', (_, place) => place.language === 'cs'],
+    ['project:hello language:cs', (_, place) => place.project === 'hello' && place.language === 'cs'],
+    ['state:20', (row) => row.state === 20],
+    ['state:>=20', (row) => row.state >= 20],
+    ['state:<20', (row) => row.state < 20],
+    ['state:>10', (row) => row.state > 10],
+    ['state:<=10', (row) => row.state <= 10],
+    ['state:translated', (row) => row.state === 20],
+    ['state:empty language:ar', (row, place) => row.state === 0 && place.language === 'ar'],
+    ['changed:>=2024-05-01T12:30:00Z', (row) => row.timestamp >= '2024-05-01T12:30:00'],
+    ['changed:<2024-05-01T12:30:00.123456Z', (row) => row.timestamp < '2024-05-01T12:30:00.123456Z'],
+    ['language:cs state:>=20 changed:>=2024-05-01T12:20:00Z', (row, place) => place.language === 'cs' && row.state >= 20 && row.timestamp >= '2024-05-01T12:20:00'],
+    ['banana', (row) => [...row.source, ...row.target, row.context].some((text) => text.toLowerCase().includes('banana'))],
+    ['"Hello, world"', (row) => row.source.some((text) => text.includes('Hello, world'))],
+  ];
+
+  it.each(cases)('q=%s finds exactly the matching units', async (q, keep) => {
+    const expected = expectedUnits(keep);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await unitIds(`units/?page_size=1000&q=${encodeURIComponent(q)}`)).toEqual(expected);
+  });
+
+  it('searches within one translation too', async () => {
+    const expected = expectedUnits((row, place) => place.project === 'hello' && place.component === 'po' && place.language === 'cs' && row.state === 0);
+    expect(await unitIds(`translations/hello/po/cs/units/?q=${encodeURIComponent('state:0')}`)).toEqual(expected);
+  });
+
+  it('pages a filtered result and keeps q in the next link', async () => {
+    const first = page(unit).parse((await get(`${server().url}units/?page_size=2&q=${encodeURIComponent('state:>=20')}`)).json);
+    expect(first.count).toBe(expectedUnits((row) => row.state >= 20).length);
+    expect(new URL(first.next!).searchParams.get('q')).toBe('state:>=20');
+    const second = page(unit).parse((await get(first.next!)).json);
+    expect(second.results.every((row) => row.state >= 20)).toBe(true);
+    expect(second.results[0]!.id).not.toBe(first.results[0]!.id);
+  });
+
+  it.each(['nosuch:field', 'state:shiny', 'changed:>=not-a-date'])('answers 400 for q=%s', async (q) => {
+    const answer = await get(`${server().url}units/?q=${encodeURIComponent(q)}`);
+    expect(answer.status).toBe(400);
+    expect((answer.json as { detail: string }).detail).toMatch(/^q: /);
+  });
+});
