@@ -1,0 +1,226 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CrawlOptions, type CrawlResult, crawl } from '../../crawler/crawl.ts';
+import { parseApiRoot } from '../../crawler/links.ts';
+import { MemoryModel } from '../../reference-server/memory-model.ts';
+import type { Behaviours } from '../../reference-server/server.ts';
+import { openSnapshot } from '../../snapshot/reader.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { expectExportMatchesServer } from './compare.ts';
+import { startScriptedServer } from './scripted-server.ts';
+
+const token = 'wlu_crawlTestToken_0123456789abcdef';
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function contentFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-crawl-'));
+  folders.push(folder);
+  return folder;
+}
+
+function crawlServer(server: ReferenceServer, contentDir: string, options: Partial<CrawlOptions> = {}): Promise<CrawlResult> {
+  return crawl({
+    apiRoot: parseApiRoot(server.url),
+    contentDir,
+    projects: [],
+    concurrency: 4,
+    timeoutMs: 5_000,
+    retries: 8,
+    maxWaitMs: 30_000,
+    tmsnapVersion: '0.0.0-test',
+    userAgent: 'tmsnap-test',
+    ...options,
+  });
+}
+
+async function withServer<T>(behaviours: Behaviours, run: (server: ReferenceServer) => Promise<T>, data?: 'bundled' | MemoryModel): Promise<T> {
+  const server = await startTestServer({ behaviours, ...(data ? { data } : {}) });
+  try {
+    return await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every file under a folder, as text (for looking for the token). */
+async function allText(folder: string): Promise<string> {
+  const texts: string[] = [];
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return texts.join('\n');
+}
+
+describe('crawl of the fixture data', () => {
+  it('makes a complete snapshot whose export is what the server serves, in the minimum of requests', async () => {
+    await withServer({}, async (server) => {
+      const content = await contentFolder();
+      const result = await crawlServer(server, content);
+      expect(result.outcome).toBe('complete');
+      expect(result.problems).toEqual([]);
+      expect(result.made).toBe(result.minimum);
+      expect(server.requests).toBe(result.made);
+      const compared = await expectExportMatchesServer(content, server.url);
+      expect(compared.unit).toBeGreaterThan(0);
+      expect(compared.change).toBeGreaterThan(0);
+      expect(compared.file).toBe(compared.translation);
+    });
+  });
+
+  // Each real-server behaviour in turn (weblate-api-facts.md). Legacy pagination (20 per
+  // page) makes the small lists span pages, so page links are exercised too.
+  const behaviours: [string, Behaviours, string?][] = [
+    ['under a path prefix', { pathPrefix: '/weblate' }],
+    ['next links on a foreign host', { pageLinkOrigin: 'https://proxy.invalid:8443', legacyPagination: true }],
+    ['format=api answering HTML', { browsableApi: true }],
+    ['changes newest first', { changesNewestFirst: true, legacyPagination: true }],
+    ['a token required for the private project', { tokens: [token] }, token],
+    ['rate limited with 429s', { rateLimit: { anonymous: 25, authenticated: 25, windowSeconds: 1 } }],
+    ['5% 5xx and 5% dropped connections', { faults: { seed: 7, errorRate: 0.05, dropRate: 0.05 } }],
+    ['the 5.10+ error format and legacy pagination', { structuredErrors: true, legacyPagination: true }],
+  ];
+  for (const [name, behaviour, withToken] of behaviours) {
+    it(`matches the server ${name}`, async () => {
+      await withServer(behaviour, async (server) => {
+        const content = await contentFolder();
+        const result = await crawlServer(server, content, { token: withToken });
+        expect(result.message).toBeUndefined();
+        expect(result.outcome).toBe('complete');
+        await expectExportMatchesServer(content, server.url, withToken);
+        if (behaviour.faults === undefined && behaviour.rateLimit === undefined) expect(result.made).toBe(result.minimum);
+      });
+    });
+  }
+
+  it('sees the private project with the token and not without, and never stores the token', async () => {
+    await withServer({ tokens: [token] }, async (server) => {
+      const withToken = await contentFolder();
+      await crawlServer(server, withToken, { token });
+      const anonymous = await contentFolder();
+      await crawlServer(server, anonymous);
+      const slugs = async (folder: string) => (await (await openSnapshot(folder)).projects()).map((entry) => entry.record.slug).sort();
+      expect(await slugs(withToken)).toEqual(['hello', 'secret']);
+      expect(await slugs(anonymous)).toEqual(['hello']);
+      expect(await allText(withToken)).not.toContain(token);
+    });
+  });
+
+  it('limits a crawl to --project and what hangs off it, in fewer requests', async () => {
+    await withServer({}, async (server) => {
+      const whole = await contentFolder();
+      const everything = await crawlServer(server, whole);
+      const scoped = await contentFolder();
+      const result = await crawlServer(server, scoped, { projects: ['hello'] });
+      expect(result.outcome).toBe('complete');
+      expect(result.made).toBeLessThan(everything.made);
+      const snapshot = await openSnapshot(scoped);
+      expect((await snapshot.projects()).map((entry) => entry.record.slug)).toEqual(['hello']);
+      const wholeSnapshot = await openSnapshot(whole);
+      // What is in scope is stored exactly as in the whole crawl.
+      for (const [path, hash] of snapshot.paths()) {
+        if (!path.startsWith('api/users/')) expect(wholeSnapshot.paths().get(path), path).toBe(hash);
+      }
+      const helloTranslations = (await wholeSnapshot.translations()).filter((entry) => entry.path.startsWith('api/translations/hello/'));
+      expect((await snapshot.translations()).length).toBe(helloTranslations.length);
+      for (const { path } of helloTranslations) {
+        expect(snapshot.paths().get(`${path}units/`), path).toBe(wholeSnapshot.paths().get(`${path}units/`));
+      }
+    });
+  });
+
+  it('falls back to units per translation when the server ignores q', async () => {
+    await withServer({}, async (server) => {
+      const origin = new URL(server.url).origin;
+      // A proxy that drops the query string of /api/units/, as servers without search do.
+      const proxy = await startScriptedServer([
+        async (request, response) => {
+          const target = new URL(request.url ?? '/', origin);
+          if (target.pathname === '/api/units/') target.searchParams.delete('q');
+          const answer = await fetch(target, { headers: { accept: 'application/json' } });
+          const text = (await answer.text()).replaceAll(origin, proxy.origin.replace(/\/$/, ''));
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+          response.end(text);
+        },
+      ]);
+      try {
+        const content = await contentFolder();
+        const result = await crawl({
+          apiRoot: parseApiRoot(`${proxy.origin}api/`),
+          contentDir: content,
+          projects: ['hello'],
+          concurrency: 2,
+          timeoutMs: 5_000,
+          retries: 2,
+          maxWaitMs: 1_000,
+          tmsnapVersion: '0.0.0-test',
+          userAgent: 'tmsnap-test',
+        });
+        expect(result.outcome).toBe('complete');
+        const snapshot = await openSnapshot(content);
+        const translations = await snapshot.translations();
+        let units = 0;
+        for (const { path } of translations) units += (await snapshot.units(path)).length;
+        expect(units).toBe(translations.reduce((sum, entry) => sum + entry.record.total, 0));
+        expect(proxy.hits.filter((hit) => hit.url?.includes('/units/') && hit.url.includes('/translations/')).length).toBe(translations.length);
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+
+  it('keeps a record that does not fit the schema raw, reports it, and goes on', async () => {
+    const rows = fixtureRows();
+    const project = rows.projects[0];
+    if (project === undefined) throw new Error('fixture without projects');
+    (project as unknown as { source_review: unknown }).source_review = 'sometimes';
+    await withServer(
+      {},
+      async (server) => {
+        const content = await contentFolder();
+        const result = await crawlServer(server, content);
+        expect(result.outcome).toBe('problems');
+        expect(result.problems).toContainEqual(expect.objectContaining({ url: expect.stringContaining('/api/projects/hello/'), field: 'source_review' }));
+        const snapshot = await openSnapshot(content);
+        expect((await snapshot.translations()).length).toBeGreaterThan(0);
+      },
+      new MemoryModel(rows),
+    );
+  });
+
+  it('stops with an estimate instead of hammering when the rate budget cannot finish', async () => {
+    await withServer({ rateLimit: { anonymous: 10, authenticated: 10, windowSeconds: 86_400 } }, async (server) => {
+      const content = await contentFolder();
+      const result = await crawlServer(server, content, { maxWaitMs: 60_000 });
+      expect(result.outcome).toBe('failed');
+      expect(result.message).toMatch(/more requests|requests remain/);
+      expect(result.message).toContain('resume');
+      // Polite: it stopped at the limit rather than collecting a pile of 429s.
+      expect(server.requests).toBeLessThanOrEqual(11);
+      expect(result.dir).toMatch(/\.partial$/);
+    });
+  });
+});
+
+describe('crawl of the bundled data', () => {
+  it('exports what the server serves, with changes newest first and faults injected', async () => {
+    await withServer(
+      { changesNewestFirst: true, faults: { seed: 3, errorRate: 0.05, dropRate: 0.05 } },
+      async (server) => {
+        const content = await contentFolder();
+        const result = await crawlServer(server, content);
+        expect(result.message).toBeUndefined();
+        expect(result.outcome).toBe('complete');
+        expect(result.made).toBeGreaterThan(result.minimum);
+        const compared = await expectExportMatchesServer(content, server.url);
+        expect(compared.unit).toBeGreaterThan(20_000);
+      },
+      'bundled',
+    );
+  }, 600_000);
+});
