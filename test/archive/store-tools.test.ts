@@ -75,7 +75,8 @@ async function copyOfHistory(): Promise<string> {
 
 async function flipByte(file: string): Promise<void> {
   const bytes = await readFile(file);
-  bytes[Math.floor(bytes.length / 2)] ^= 1;
+  const at = Math.floor(bytes.length / 2);
+  bytes[at] = bytes[at]! ^ 1;
   await writeFile(file, bytes);
 }
 
