@@ -26,9 +26,11 @@ export function progressOf(seed: number, translationId: number): number {
 export function stateOf(seed: number, place: Omit<UnitPlace, 'timestamp'>): number {
   const { translation, index, project, string } = place;
   if (translation.targetIndex < 0 || string.readOnly) return 100;
-  const draw = (aspect: number) => chance(seed, topic.unitState, translation.id, index, aspect);
-  if (draw(0) < progressOf(seed, translation.id)) return project.translation_review && draw(1) < 0.5 ? 30 : 20;
-  return draw(2) < 0.35 ? 10 : 0;
+  // Plain calls rather than a helper closure: this runs for every unit of every scan.
+  if (chance(seed, topic.unitState, translation.id, index, 0) < progressOf(seed, translation.id)) {
+    return project.translation_review && chance(seed, topic.unitState, translation.id, index, 1) < 0.5 ? 30 : 20;
+  }
+  return chance(seed, topic.unitState, translation.id, index, 2) < 0.35 ? 10 : 0;
 }
 
 export function targetOf(state: number, place: Omit<UnitPlace, 'timestamp'>): string[] {
@@ -42,7 +44,6 @@ export function targetOf(state: number, place: Omit<UnitPlace, 'timestamp'>): st
 export function buildUnit(seed: number, place: UnitPlace): UnitRow {
   const { translation, index, string } = place;
   const state = stateOf(seed, place);
-  const draw = (aspect: number) => chance(seed, topic.unitDetail, translation.id, index, aspect);
   const translated = state >= 20;
   return {
     id: translation.firstUnitId + index,
@@ -50,7 +51,7 @@ export function buildUnit(seed: number, place: UnitPlace): UnitRow {
     sourceUnitId: translation.sourceFirstUnitId + index,
     position: string.position,
     source: [...string.source],
-    previous_source: state === 10 && draw(0) < 0.5 ? previousSourceOf(string) : '',
+    previous_source: state === 10 && chance(seed, topic.unitDetail, translation.id, index, 0) < 0.5 ? previousSourceOf(string) : '',
     target: targetOf(state, place),
     context: string.context,
     note: string.note,
@@ -68,10 +69,10 @@ export function buildUnit(seed: number, place: UnitPlace): UnitRow {
     num_words: string.numWords,
     priority: string.priority,
     explanation: string.explanation,
-    pending: translated && state !== 100 && draw(1) < 0.02,
-    has_suggestion: draw(2) < (state < 20 ? 0.05 : 0.01),
-    has_comment: draw(3) < 0.02,
-    has_failing_check: translated && state !== 100 && draw(4) < 0.04,
+    pending: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 1) < 0.02,
+    has_suggestion: chance(seed, topic.unitDetail, translation.id, index, 2) < (state < 20 ? 0.05 : 0.01),
+    has_comment: chance(seed, topic.unitDetail, translation.id, index, 3) < 0.02,
+    has_failing_check: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 4) < 0.04,
     timestamp: place.timestamp,
   };
 }

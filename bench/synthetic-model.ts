@@ -1,0 +1,57 @@
+/**
+ * How fast the lazy synthetic dataset computes rows. Prints what it measured, the machine
+ * and the input size; asserts nothing.
+ *
+ *   npx tsx bench/synthetic-model.ts [spec]   (default units=1000000)
+ */
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createSyntheticModel, parseSyntheticSpec } from '../reference-server/synthetic/index.ts';
+
+const specText = process.argv[2] ?? 'projects=4,components=5,languages=20,units=1000000,seed=1';
+const spec = parseSyntheticSpec(specText);
+
+/** Wall time, and CPU time (steadier when other work shares the cores). */
+function time<T>(label: string, run: () => T): T {
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const result = run();
+  const cpu = process.cpuUsage(cpuStart);
+  console.log(`${label.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(9)} ms wall ${((cpu.user + cpu.system) / 1000).toFixed(1).padStart(9)} ms cpu`);
+  return result;
+}
+
+const cpu = cpus()[0]?.model ?? 'unknown cpu';
+console.log(`machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
+console.log(`input: synthetic:${specText} → ${spec.units} units`);
+
+const heapBefore = process.memoryUsage().heapUsed;
+const model = time('create the model', () => createSyntheticModel(spec));
+const translations = model.translations();
+const last = translations.at(-1);
+if (!last) throw new Error('no translations');
+const lastCount = model.unitCount(last.id);
+const pageSize = Math.min(1000, lastCount);
+
+time(`units: last ${pageSize} of the last translation, with hashes (cold)`, () => model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
+time(`units: same ${pageSize} again, with hashes (warm string cache)`, () => model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
+const neighbour = translations.at(-2);
+if (neighbour && neighbour.componentId === last.componentId) {
+  time(`units: ${pageSize} of the same strings in another language`, () => model.units(neighbour.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
+}
+time('unit(id): 1000 scattered ids, with hashes', () => {
+  for (let n = 0; n < 1000; n++) model.unit(1 + ((n * 7919 * 104_729) % spec.units))?.idHash;
+});
+time('changes: last 1000', () => model.changes(model.changeCount() - 1000, 1000));
+
+const scanned = Math.min(spec.units, 200_000);
+let seen = 0;
+time(`scan ${scanned} units without hashes, as statistics do`, () => {
+  for (const translation of translations) {
+    for (let offset = 0; offset < model.unitCount(translation.id) && seen < scanned; offset += 5000) {
+      seen += model.units(translation.id, offset, Math.min(5000, scanned - seen)).length;
+    }
+    if (seen >= scanned) break;
+  }
+});
+console.log(`heap growth: ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(1)} MiB`);
