@@ -71,8 +71,3 @@ export function safeFileName(filename: string): string {
   const match = /^([A-Za-z0-9_@+-]{1,80})\.([A-Za-z0-9]{1,10})$/.exec(base);
   return match ? base : `${safeSegment(base)}.txt`;
 }
-
-/** The unit page (1-based) holding the unit at `index` in position order. */
-export function unitPage(index: number, unitsPerPage: number): number {
-  return Math.floor(index / unitsPerPage) + 1;
-}

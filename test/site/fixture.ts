@@ -279,6 +279,8 @@ export async function writeFixtureSnapshot(contentDir: string): Promise<string> 
   await writer.putChanges([
     ...Array.from({ length: 130 }, (_, i) => change(i + 1, i % 2 === 0 ? 2 : 59, `change ${i + 1}`, i % 4 === 0 ? 'jane' : null)),
     change(131, 999, hostile.script, 'jane'),
+    // Another chunk of the log (chunks hold 1000 ids): the first changes page spans two.
+    change(1500, 59, 'change 1500', null),
   ]);
   await writer.putRecord(api('users/jane/notifications/'), [
     { id: 1, notification: 'SecretSubscriptionNotification', scope: 40, frequency: 1, project: demo, component: core },

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
-import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths, unitPage } from '../../src/utils/links.ts';
+import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../src/utils/links.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { progressSegments } from '../../src/utils/progress.ts';
+import { unitPageCount, unitPageOf, unitsPerPage } from '../../src/utils/site-data.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
 
 const formulas = {
@@ -152,8 +153,11 @@ describe('links', () => {
     expect(rootPrefix('index.html')).toBe('');
   });
 
-  it('groups units into pages', () => {
-    expect([0, 99, 100, 250].map((index) => unitPage(index, 100))).toEqual([1, 1, 2, 3]);
+  it('groups units into pages, keeping units beyond the promised total on the last page', () => {
+    expect(unitsPerPage).toBe(100);
+    expect([0, 1, 100, 101, 250].map(unitPageCount)).toEqual([1, 1, 1, 2, 3]);
+    expect([0, 99, 100, 250].map((index) => unitPageOf(index, 3))).toEqual([1, 1, 2, 3]);
+    expect(unitPageOf(400, 3)).toBe(3);
   });
 });
 

@@ -174,18 +174,22 @@ describe('the built site', () => {
 
   it('lists changes newest first with unknown action codes raw, and an Atom feed', async () => {
     const page = await openPage(`${server.url}changes/index.html`);
-    const first = page.locator('#changes tbody tr').first();
-    expect(await first.innerText()).toContain('action 999');
-    expect(await first.innerText()).toContain(hostile.script);
-    expect(await page.locator('#changes tbody tr').count()).toBe(100);
+    const rows = page.locator('#changes tbody tr');
+    expect(await rows.first().innerText()).toContain('change 1500');
+    expect(await rows.nth(1).innerText()).toContain('action 999');
+    expect(await rows.nth(1).innerText()).toContain(hostile.script);
+    expect(await rows.nth(2).innerText()).toContain('change 130');
+    expect(await rows.count()).toBe(100);
     await page.getByRole('link', { name: 'Older' }).click();
-    expect(await page.locator('#changes tbody tr').count()).toBe(31);
+    expect(await rows.count()).toBe(32);
+    expect(await rows.first().innerText()).toContain('change 32');
     expect(await page.locator('#changes tbody tr').last().innerText()).toContain('change 1');
     await expectInert(page);
     await screenshot(page, 'site-changes');
     await page.close();
     const feed = await readFile(join(dist, 'changes/feed.xml'), 'utf8');
     expect(feed).toContain('<title>action 999: Core — German</title>');
+    expect(feed.indexOf('change 1500')).toBeLessThan(feed.indexOf('action 999'));
     expect(feed).not.toContain('<script>');
   });
 

@@ -3,7 +3,7 @@ import { decodeLink } from '../../../snapshot/links.ts';
 import { atomFeed } from '../../utils/atom.ts';
 import { relativeHref, sitePaths } from '../../utils/links.ts';
 import { actionName } from '../../utils/names.ts';
-import { catalog, changes, feedEntries } from '../../utils/site-data.ts';
+import { catalog, feedEntries, newestChanges } from '../../utils/site-data.ts';
 
 export const GET: APIRoute = async () => {
   const { snapshot, siteUrl } = await catalog();
@@ -11,7 +11,7 @@ export const GET: APIRoute = async () => {
   const self = sitePaths.feed();
   // Feed readers need absolute links; without `--site-url` they are relative to the feed file.
   const href = (to: string) => (siteUrl ? new URL(to, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).href : relativeHref(self, to));
-  const latest = (await changes()).slice(0, feedEntries);
+  const latest = await newestChanges(0, feedEntries);
   const body = atomFeed({
     id: `${base_url}#tmsnap-changes`,
     title: `Changes on ${new URL(base_url).host}`,
