@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { statistics, translation } from '../../crawler/schemas/index.ts';
+import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
+import { get } from './get.ts';
+
+/**
+ * Weblate's official client (Debian package `wlc`, installed by .ci/run) as an independent
+ * judge of the server: it must read projects and statistics without an error.
+ */
+const run = promisify(execFile);
+const home = mkdtempSync(join(tmpdir(), 'tmsnap-wlc-'));
+
+async function wlc(url: string, ...args: string[]): Promise<unknown> {
+  // A private HOME: no ~/.config/weblate of the machine's user leaks in.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8' };
+  try {
+    const { stdout, stderr } = await run('wlc', ['--url', url, '--format', 'json', ...args], { env });
+    expect(stderr).toBe('');
+    return JSON.parse(stdout);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('wlc is not installed: apt-get install -y wlc (.ci/run does it)');
+    throw error;
+  }
+}
+
+const server = useReferenceServer();
+
+describe('wlc against the reference server', () => {
+  it('lists the projects', async () => {
+    const projects = (await wlc(server().url, 'list-projects')) as { slug: string; url: string }[];
+    expect(projects.map((row) => row.slug)).toEqual(['hello', 'secret']);
+    expect(projects[0]!.url).toBe(`${server().url}projects/hello/?format=api`);
+  });
+
+  it('lists components, languages and translations', async () => {
+    expect(((await wlc(server().url, 'list-components')) as { slug: string }[]).map((row) => row.slug)).toEqual(['po', 'glossary', 'app']);
+    expect(((await wlc(server().url, 'list-languages')) as { code: string }[]).map((row) => row.code)).toEqual(['ar', 'cs', 'en', 'sr@latin']);
+    expect((await wlc(server().url, 'list-translations')) as unknown[]).toHaveLength(7);
+  });
+
+  it('shows project, component and translation statistics equal to the API', async () => {
+    const project = (await wlc(server().url, 'stats', 'hello')) as Record<string, unknown>;
+    const api = statistics.parse((await get(`${server().url}projects/hello/statistics/`)).json);
+    expect([project.total, project.translated, project.fuzzy, project.failing]).toEqual([api.total, api.translated, api.fuzzy, api.failing]);
+    const perTranslation = (await wlc(server().url, 'stats', 'hello/po')) as { code: string; translated: number }[];
+    expect(perTranslation.map((row) => row.code)).toEqual(['en', 'cs', 'ar']);
+    const cs = (await wlc(server().url, 'stats', 'hello/po/cs')) as Record<string, unknown>;
+    const csApi = translation.parse((await get(`${server().url}translations/hello/po/cs/`)).json);
+    expect([cs.translated, cs.total, cs.last_author]).toEqual([csApi.translated, csApi.total, csApi.last_author]);
+  });
+
+  it('reads repository status, lock status and changes', async () => {
+    expect(await wlc(server().url, 'repo', 'hello/po')).toMatchObject({ needs_commit: false, needs_push: false });
+    expect(await wlc(server().url, 'lock-status', 'hello/po')).toEqual({ locked: false });
+    const changes = (await wlc(server().url, 'changes', 'hello/po/cs')) as { action_name: string }[];
+    expect(changes.map((row) => row.action_name)).toEqual(['Translation added', 'Translation changed']);
+  });
+
+  it('sends its key as a token and then sees private projects', async () => {
+    const own = await startTestServer({ behaviours: { tokens: ['wlu_wlc'] } });
+    try {
+      expect(((await wlc(own.url, 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello']);
+      expect(((await wlc(own.url, '--key', 'wlu_wlc', 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello', 'secret']);
+    } finally {
+      await own.close();
+    }
+  });
+});
