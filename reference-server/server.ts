@@ -259,6 +259,12 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       return;
     }
     const segments = apiSegments(url.pathname, prefix);
+    const slashed = segments === null ? apiSegments(`${url.pathname}/`, prefix) : null;
+    if (slashed && match(slashed)) {
+      // Django's APPEND_SLASH: a known path missing its trailing slash is redirected.
+      send(response, 301, { Location: `${url.pathname}/${url.search}` }, '', head);
+      return;
+    }
     if (segments === null) {
       send(response, 404, { 'Content-Type': 'text/html; charset=utf-8' }, notFoundPage(url.pathname), head);
       return;

@@ -74,12 +74,35 @@ export const routes: Route[] = [
   {
     pattern: ['units', ':id'],
     allow: DETAIL_EDIT,
+    handle: (request, params) => ok(renderUnit(request, findUnit(request, params.id))),
+  },
+  {
+    // The target-language units of a string: a plain array, like project languages/.
+    pattern: ['units', ':id', 'translations'],
+    allow: READ_ONLY,
     handle(request, params) {
-      if (!/^\d+$/.test(params.id ?? '')) throw notFound();
-      const unit = request.catalog.model.unit(Number(params.id));
-      const translation = unit && request.catalog.translations.get(unit.translationId);
-      if (!unit || !translation || !request.canSee(request.catalog.projectOf(request.catalog.componentOf(translation)))) throw notFound();
-      return ok(renderUnit(request, unit));
+      const unit = findUnit(request, params.id);
+      const { catalog } = request;
+      const component = catalog.componentOf(catalog.translations.get(unit.translationId)!);
+      const targets: UnitRow[] = [];
+      for (const translation of catalog.translationsOf(component.id)) {
+        if (translation.languageCode === component.sourceLanguage) continue;
+        for (const row of catalog.unitsOf(translation.id)) {
+          if (row.sourceUnitId === unit.sourceUnitId) {
+            targets.push(row);
+            break;
+          }
+        }
+      }
+      return ok(targets.map((row) => renderUnit(request, row)));
     },
   },
 ];
+
+function findUnit(request: ApiRequest, id: string | undefined): UnitRow {
+  if (!/^\d+$/.test(id ?? '')) throw notFound();
+  const unit = request.catalog.model.unit(Number(id));
+  const translation = unit && request.catalog.translations.get(unit.translationId);
+  if (!unit || !translation || !request.canSee(request.catalog.projectOf(request.catalog.componentOf(translation)))) throw notFound();
+  return unit;
+}

@@ -57,6 +57,7 @@ const endpoints: [string, z.ZodType, string][] = [
   ['translations/hello/po/cs/units/', page(unit), LIST_CREATE],
   ['units/', page(unit), READ_ONLY],
   ['units/7/', unit, DETAIL_EDIT],
+  ['units/1/translations/', z.array(unit), READ_ONLY],
   ['changes/', page(change), READ_ONLY],
   ['changes/5/', change, READ_ONLY],
   ['users/', page(user), LIST_CREATE],
@@ -87,7 +88,7 @@ describe('every endpoint', () => {
     expect(Object.keys(root).sort()).toEqual(
       ['addons', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory', 'projects', 'roles', 'screenshots', 'translations', 'units', 'users'],
     );
-    for (const link of Object.values(root)) expect((await get(link)).status, link).toBe(200);
+    for (const link of Object.values(root).map(String)) expect((await get(link)).status, link).toBe(200);
   });
 
   it('leaves the embedded component out of a component translations list only', async () => {
@@ -96,6 +97,12 @@ describe('every endpoint', () => {
     for (const row of list.results) expect(row).not.toHaveProperty('component');
     const detail = translation.parse((await get(`${server().url}translations/hello/po/cs/`)).json);
     expect(detail.component.slug).toBe('po');
+  });
+
+  it("lists a string's target-language units as a plain array", async () => {
+    const answer = await get(`${server().url}units/1/translations/`);
+    expect(z.array(unit).parse(answer.json).map((row) => row.id)).toEqual([7, 13]);
+    expect(z.array(unit).parse((await get(`${server().url}units/7/translations/`)).json).map((row) => row.id)).toEqual([7, 13]);
   });
 
   it('serves the project languages list as a plain array with one entry per language', async () => {
@@ -212,7 +219,13 @@ describe('errors', () => {
     expect(answer.json).toEqual({ detail: 'Not found.' });
   });
 
-  it.each(['nope/', 'projects/hello/nope/', 'units/7/nope/', 'projects'])('answers an HTML 404 for the unknown path /api/%s', async (path) => {
+  it('redirects a known path without its trailing slash, as Django does', async () => {
+    const answer = await fetch(`${server().url}projects/hello?page=1`, { redirect: 'manual' });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe('/api/projects/hello/?page=1');
+  });
+
+  it.each(['nope/', 'projects/hello/nope/', 'units/7/nope/', 'nope'])('answers an HTML 404 for the unknown path /api/%s', async (path) => {
     const answer = await get(`${server().url}${path}`);
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
