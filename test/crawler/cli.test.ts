@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { listSnapshots } from '../../snapshot/reader.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { startTestServer } from '../helpers/reference-server.ts';
+import { json, startScriptedServer } from './scripted-server.ts';
+
+const bin = new URL('../../bin/tmsnap.js', import.meta.url).pathname;
+const token = 'wlu_cliSecretToken_fedcba9876543210';
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function contentFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-cli-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function tmsnap(args: string[], environment: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, WEBLATE_TOKEN: '', ...environment } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
+
+async function allText(folder: string): Promise<string> {
+  const texts: string[] = [];
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) texts.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return texts.join('\n');
+}
+
+/** Fixture rows whose every free-text and foreign-link field points at `evil` (another listener on the same host). */
+function hostileRows(evil: string) {
+  const rows = fixtureRows();
+  for (const project of rows.projects) {
+    project.web = `${evil}api/projects/`;
+    project.instructions = `See <a href="${evil}api/">this</a> and ${evil}api/units/`;
+  }
+  for (const component of rows.components) {
+    component.repo = `${evil}api/repo.git`;
+    component.git_export = `${evil}api/components/`;
+    component.license_url = `${evil}api/licence/`;
+    component.repoweb = `${evil}api/browse/{{filename}}`;
+  }
+  for (const unit of rows.units) {
+    unit.target = unit.target.map(() => `${evil}api/units/`);
+    unit.note = `${evil}api/translations/`;
+    unit.context = `${evil}api/changes/`;
+  }
+  for (const user of rows.users) user.full_name = `${evil}api/users/`;
+  return rows;
+}
+
+describe('tmsnap crawl', () => {
+  it('never requests a hostile off-origin link, and the token appears in no file, log or error', async () => {
+    const evil = await startScriptedServer([json('{"count":0,"next":null,"previous":null,"results":[]}')]);
+    const server = await startTestServer({
+      data: new MemoryModel(hostileRows(evil.origin)),
+      // Page links pointing at the other listener too, with pages to follow.
+      behaviours: { tokens: [token], pageLinkOrigin: evil.origin.replace(/\/$/, ''), legacyPagination: true },
+    });
+    try {
+      const content = await contentFolder();
+      const run = await tmsnap(['crawl', '--url', server.url, '--out', content], { WEBLATE_TOKEN: token });
+      expect(run.stderr).toContain('requests made');
+      expect(run.code).toBe(0);
+      expect(evil.hits).toHaveLength(0);
+      expect(`${run.stdout}${run.stderr}${await allText(content)}`).not.toContain(token);
+      expect((await listSnapshots(content)).filter((summary) => summary.complete)).toHaveLength(1);
+    } finally {
+      await server.close();
+      await evil.close();
+    }
+  });
+
+  it('keeps the token out of errors even when the server echoes it back', async () => {
+    const echo = await startScriptedServer([
+      (request, response) => {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ detail: `Invalid token: ${request.headers.authorization}` }));
+      },
+    ]);
+    try {
+      const content = await contentFolder();
+      const run = await tmsnap(['crawl', '--url', `${echo.origin}api/`, '--out', content], { WEBLATE_TOKEN: token });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('WEBLATE_TOKEN');
+      expect(echo.hits[0]?.headers.authorization).toBe(`Token ${token}`);
+      expect(`${run.stdout}${run.stderr}${await allText(content)}`).not.toContain(token);
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('exits 3 when complete with problems, listing them', async () => {
+    const rows = fixtureRows();
+    for (const project of rows.projects) (project as unknown as { enable_hooks: unknown }).enable_hooks = 'yes';
+    const server = await startTestServer({ data: new MemoryModel(rows) });
+    try {
+      const content = await contentFolder();
+      const run = await tmsnap(['crawl', '--url', server.url, '--out', content, '--json']);
+      expect(run.code).toBe(3);
+      const finished = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { event: string; outcome?: string; problems?: { field: string }[] })
+        .find((event) => event.event === 'finished');
+      expect(finished?.outcome).toBe('problems');
+      expect(finished?.problems?.map((problem) => problem.field)).toContain('enable_hooks');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 1 naming the URL when the server cannot be reached, leaving nothing that looks finished', async () => {
+    const gone = await startScriptedServer([json('{}')]);
+    await gone.close();
+    const content = await contentFolder();
+    const run = await tmsnap(['crawl', '--url', `${gone.origin}api/`, '--out', content, '--retries', '1']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`GET ${gone.origin}api/ failed`);
+    expect((await listSnapshots(content)).filter((summary) => summary.finished)).toEqual([]);
+  });
+
+  it('exits 2 on bad usage, saying what was expected', async () => {
+    const missing = await tmsnap(['crawl']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--url is required');
+    const relative = await tmsnap(['crawl', '--url', 'weblate.example.org/api/']);
+    expect(relative.code).toBe(2);
+    expect(relative.stderr).toContain('is not an absolute URL');
+    const zero = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--concurrency', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain('--concurrency "0": expected a whole number above 0');
+    const flag = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--token', token]);
+    expect(flag.code).toBe(2);
+  });
+});
