@@ -12,6 +12,7 @@ export default defineConfig({
     // Pages link their stylesheet relatively (assets/site.css); the few component styles are
     // inlined so that no page depends on an absolute `/_astro/` URL, which breaks file://.
     inlineStylesheets: 'always',
+    concurrency: 4,
   },
   compressHTML: true,
   devToolbar: { enabled: false },

@@ -13,6 +13,13 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
+// The page has its own h1 and h2 around the instructions: their headings start at h3.
+markdown.core.ruler.push('demote_headings', (state) => {
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = `h${Math.min(Number(token.tag.slice(1)) + 2, 6)}`;
+  }
+});
+
 /** An absolute http(s) or mailto URL; anything else (javascript:, data:, relative paths) is refused. */
 export function isSafeLink(href: string): boolean {
   let parsed: URL;

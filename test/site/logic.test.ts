@@ -98,6 +98,10 @@ describe('markdown instructions', () => {
     expect(html).toContain('[x](javascript:alert(1))');
   });
 
+  it('starts headings at h3, below the headings of the page', () => {
+    expect(renderInstructions('# Title\n\n###### Small')).toBe('<h3>Title</h3>\n<h6>Small</h6>\n');
+  });
+
   it('allows only http, https and mailto', () => {
     expect(['http://a.example', 'https://a.example', 'mailto:a@b.example'].every(isSafeLink)).toBe(true);
     expect(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,x', '/relative', 'vbscript:x', 'file:///etc/passwd'].some(isSafeLink)).toBe(false);
