@@ -1,0 +1,111 @@
+/**
+ * The whole flow the site depends on: the reference server (tiny fixture rows with hostile
+ * strings injected) → the crawler → a snapshot → `tmsnap build` → a browser over HTTP.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl } from '../../crawler/crawl.ts';
+import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { startReferenceServer, type ReferenceServer } from '../../reference-server/server.ts';
+import { openSnapshot } from '../../snapshot/reader.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { buildWithCli, launchChromium, serveStatic } from './browser.ts';
+import { hostile } from './fixture.ts';
+
+let work: string;
+let content: string;
+let dist: string;
+let reference: ReferenceServer;
+let site: Awaited<ReturnType<typeof serveStatic>>;
+let browser: Browser;
+
+/** The fixture rows, with hostile text where the site shows server data. */
+function hostileRows() {
+  const rows = fixtureRows();
+  const hello = rows.projects.find((p) => p.slug === 'hello');
+  if (hello) hello.instructions += `\r\n\r\n${hostile.script} [x](${hostile.link})`;
+  const czech = rows.translations.find((t) => t.componentId === 1 && t.languageCode === 'cs');
+  const firstCzech = rows.units.find((u) => u.translationId === czech?.id && u.position === 1);
+  if (firstCzech) firstCzech.target = [hostile.script];
+  const thirdCzech = rows.units.find((u) => u.translationId === czech?.id && u.position === 3);
+  if (thirdCzech) thirdCzech.target = [hostile.attribute];
+  return rows;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'tmsnap-pipeline-'));
+  content = join(work, 'content');
+  dist = join(work, 'dist');
+  reference = await startReferenceServer({ model: new MemoryModel(hostileRows()), host: '127.0.0.1', port: 0, behaviours: { changesNewestFirst: true } });
+  const result = await crawl({
+    apiRoot: new URL(reference.url),
+    contentDir: content,
+    projects: [],
+    concurrency: 2,
+    timeoutMs: 30_000,
+    retries: 2,
+    maxWaitMs: 5_000,
+    tmsnapVersion: 'test',
+    userAgent: 'tmsnap-test',
+  });
+  if (result.outcome === 'failed') throw new Error(`crawl failed: ${result.message ?? ''}`);
+  await buildWithCli(['--content', content, '--out', dist]);
+  site = await serveStatic(dist);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await reference?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('a crawled reference server, built and browsed', () => {
+  it('shows the figures of the snapshot, keeps hostile strings inert and renders Arabic right to left', async () => {
+    const snapshot = await openSnapshot(content);
+    const translations = await snapshot.translations();
+    const czech = translations.find((t) => t.path === 'api/translations/hello/po/cs/')?.record;
+    if (!czech) throw new Error('the crawl lacks hello/po/cs');
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const inert = async () => {
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      const hrefs = await page.$$eval('[href]', (elements) => elements.map((e) => e.getAttribute('href') ?? ''));
+      expect(hrefs.filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
+    };
+
+    await page.goto(`${site.url}index.html`);
+    const total = translations.reduce((sum, t) => sum + t.record.total, 0);
+    expect(await page.locator('dl.meta').innerText()).toContain(`of ${total.toLocaleString('en')} translated`);
+    await page.getByRole('link', { name: 'Hello', exact: true }).click();
+    expect(await page.locator('.instructions').innerText()).toContain(hostile.script);
+    await inert();
+    await page.getByRole('rowheader', { name: 'Messages' }).getByRole('link').click();
+    await page.locator('#translations-table').getByRole('link', { name: 'Czech' }).click();
+    expect(await page.locator('[data-figure=translated]').innerText()).toContain(`${czech.translated} of ${czech.total} strings`);
+    await page.locator('#units tbody tr').first().getByRole('link').click();
+    const first = page.locator('article.unit').first();
+    expect(await first.locator('.text[lang=cs]').innerText()).toBe(hostile.script);
+    expect(await page.locator('article.unit').nth(2).locator('.text[lang=cs]').innerText()).toBe(hostile.attribute);
+    expect(await first.getByRole('link', { name: 'src/hello.c:12' }).getAttribute('href')).toBe('https://git.example.org/hello/blob/main/src/hello.c#L12');
+    await inert();
+    await first.getByRole('link', { name: 'Arabic' }).click();
+    expect(await page.locator('article.unit:target .text[dir=rtl][lang=ar]').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('never publishes the notification subscriptions the crawl archived', async () => {
+    const snapshot = await openSnapshot(content);
+    expect([...snapshot.paths().keys()].some((path) => path.endsWith('/notifications/'))).toBe(true);
+    for (const file of (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html'))) {
+      const text = await readFile(join(dist, file), 'utf8');
+      expect(text, file).not.toContain('NewTranslationNotificaton');
+    }
+  });
+});
