@@ -4,6 +4,7 @@ import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
+import { languageTag } from '../../src/utils/format.ts';
 import { progressSegments } from '../../src/utils/progress.ts';
 import { unitPageCount, unitPageOf, unitsPerPage } from '../../src/utils/site-data.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
@@ -162,6 +163,12 @@ describe('links', () => {
     expect([0, 1, 100, 101, 250].map(unitPageCount)).toEqual([1, 1, 1, 2, 3]);
     expect([0, 99, 100, 250].map((index) => unitPageOf(index, 3))).toEqual([1, 1, 2, 3]);
     expect(unitPageOf(400, 3)).toBe(3);
+  });
+});
+
+describe('language tags', () => {
+  it('turns Weblate codes into BCP 47 tags and anything else into und', () => {
+    expect(['de', 'pt_BR', 'sr@latin', 'zh_Hant', 'be@cyrillic', 'ca@valencia', '"><x', ''].map(languageTag)).toEqual(['de', 'pt-BR', 'sr-Latn', 'zh-Hant', 'be-Cyrl', 'ca', 'und', 'und']);
   });
 });
 
