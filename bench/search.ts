@@ -1,0 +1,256 @@
+/**
+ * Offline search figures for one snapshot, tmsnap's sharded MiniSearch index beside Pagefind
+ * indexing the same built site (issue 5). Prints what it measured, the machine and the input
+ * size; asserts nothing.
+ *
+ *   npm run bench:search -- --content DIR [--snapshot ID] [--lang CODE] [--query TEXT] [--runs N]
+ *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE
+ *
+ * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
+ * Pagefind over the same HTML, then Chromium over loopback with a cold cache for each run:
+ * time to the first results of a one-language query, time per keystroke after that, and
+ * the bytes the query fetched (gzip size, as a static host would send them).
+ *
+ * `--index-only` skips the site build and Pagefind (both need every page rendered, which a
+ * million units take long to do on a small machine): it builds only the search index and
+ * borrows the search page and stylesheet of a site built earlier from any snapshot; the page
+ * does not depend on the data, the index it loads does.
+ */
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { openSnapshot } from '../snapshot/reader.ts';
+import { objectPath } from '../snapshot/store.ts';
+import type { SearchManifest, SourceShardData } from '../search/format.ts';
+import { buildSearchIndex } from '../search/build.ts';
+import { siteUnitHref } from '../search/site-links.ts';
+import { tokenize } from '../search/text.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    content: { type: 'string', default: 'content' },
+    snapshot: { type: 'string' },
+    lang: { type: 'string' },
+    query: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    keep: { type: 'boolean', default: false },
+    'index-only': { type: 'boolean', default: false },
+    'page-from': { type: 'string' },
+  },
+});
+const runs = Number(args.runs);
+
+const run = promisify(execFile);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function treeBytes(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    files++;
+  }
+  return { bytes, files };
+}
+
+/** Serves a folder and counts, per request, the bytes a gzip-serving host would send. */
+async function serve(root: string) {
+  const gzipSizes = new Map<string, number>();
+  let sent = 0;
+  const server = createServer(async (request, response) => {
+    let file = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
+    if (!file.startsWith(root + sep)) return void response.writeHead(403).end();
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const size = (await stat(file)).size;
+      // Pagefind's index and fragments are gzip already; everything else is counted compressed.
+      const pagefindBinary = /\/pagefind\/.*\.pf_/.test(file);
+      if (!gzipSizes.has(file)) gzipSizes.set(file, pagefindBinary ? size : gzipSync(await readFile(file)).length);
+      sent += gzipSizes.get(file)!;
+      const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+      response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(response);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    takeSent: () => {
+      const value = sent;
+      sent = 0;
+      return value;
+    },
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+const snapshot = await openSnapshot(resolve(args.content), args.snapshot);
+const translations = await snapshot.translations();
+const languages = new Set(translations.map((translation) => translation.record.language_code));
+let unitCount = 0;
+let unitBytes = 0;
+for (const translation of translations) {
+  const hash = snapshot.index.records[`${translation.path}units/`];
+  if (hash === undefined) continue;
+  unitCount += translation.record.total;
+  unitBytes += (await stat(objectPath(snapshot.store.contentDir, hash, 'json'))).size;
+}
+
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${(await run('/usr/bin/chromium', ['--version'])).stdout.trim()}`);
+console.log(`input: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url}: ${unitCount} units in ${translations.length} translations, ${languages.size} languages; unit lists ${megabytes(unitBytes)} on disk`);
+
+const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-search-'));
+const dist = join(work, 'dist');
+try {
+  let buildMs = Number.NaN;
+  let indexMs: number;
+  let pagefindMs = Number.NaN;
+  let pagefind = { bytes: Number.NaN, files: 0 };
+  if (args['index-only']) {
+    if (!args['page-from']) throw new Error('--index-only needs --page-from DIR, a site built earlier (its search page and stylesheet are reused)');
+    for (const path of ['search/index.html', 'assets']) await cp(join(resolve(args['page-from']), path), join(dist, path), { recursive: true });
+    const started = performance.now();
+    await buildSearchIndex(snapshot, dist, { unitHref: siteUnitHref });
+    indexMs = performance.now() - started;
+  } else {
+    // 1. The site build, which writes the search index last and says how long that took.
+    const buildStarted = performance.now();
+    const build = await run(process.execPath, [join(repo, 'bin/tmsnap.js'), 'build', '--content', resolve(args.content), ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    buildMs = performance.now() - buildStarted;
+    const indexLine = /search index of .*, ([\d.]+) s$/m.exec(build.stderr);
+    if (!indexLine) throw new Error(`tmsnap build did not report its search index:\n${build.stderr.slice(-2000)}`);
+    indexMs = Number(indexLine[1]) * 1000;
+
+    // 2. Pagefind over the same HTML.
+    const pagefindStarted = performance.now();
+    await run(join(repo, 'node_modules/.bin/pagefind'), ['--site', dist, '--output-subdir', 'pagefind', '--silent'], { maxBuffer: 64 * 1024 * 1024 });
+    pagefindMs = performance.now() - pagefindStarted;
+    pagefind = await treeBytes(join(dist, 'pagefind'));
+    await writeFile(
+      join(dist, 'pagefind-bench.html'),
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>pagefind bench</title><script type="module">
+const pagefind = await import('./pagefind/pagefind.js');
+await pagefind.options({ excerptLength: 20 });
+window.pagefindQuery = async (text) => {
+  const started = performance.now();
+  const search = await pagefind.search(text);
+  const first = await Promise.all(search.results.slice(0, 10).map((result) => result.data()));
+  return { ms: performance.now() - started, count: search.results.length, first: first.length };
+};
+window.pagefindReady = true;
+</script></html>`,
+    );
+  }
+  const ours = await treeBytes(join(dist, 'search'));
+
+  // 3. The query: a word from the middle of the source strings, in one language.
+  const manifestText = await readFile(join(dist, 'search/manifest.js'), 'utf8');
+  let manifest: SearchManifest | undefined;
+  let sources: SourceShardData | undefined;
+  const capture = (target: 'manifest' | 'sources') => (_: string, data: unknown) => {
+    if (target === 'manifest') manifest = data as SearchManifest;
+    else sources = data as SourceShardData;
+  };
+  new Function('tmsnapSearch', manifestText)(capture('manifest'));
+  if (!manifest) throw new Error('search/manifest.js registered nothing');
+  const language = args.lang ?? manifest.languages.find((entry) => !['en', 'en_US'].includes(entry.code))?.code ?? manifest.languages[0]!.code;
+  new Function('tmsnapSearch', await readFile(join(dist, 'search', manifest.buckets.find((bucket) => bucket.sources)!.sources!.file), 'utf8'))(capture('sources'));
+  const words = (sources?.texts ?? []).flatMap((forms) => tokenize(forms[0] ?? '')).filter((word) => word.length >= 5);
+  const query = args.query ?? words[Math.floor(words.length / 2)] ?? 'file';
+  console.log(`query: "${query}" in language ${language} (typed one character at a time after the first results)`);
+
+  const server = await serve(dist);
+  const browser = await launch();
+  const ourFirst: number[] = [];
+  const ourBytes: number[] = [];
+  const ourKeys: number[] = [];
+  let ourResults = 0;
+  const theirFirst: number[] = [];
+  const theirBytes: number[] = [];
+  const theirKeys: number[] = [];
+  let theirResults = 0;
+  try {
+    for (let attempt = 0; attempt < runs; attempt++) {
+      // Cold: a fresh browser context starts with an empty cache.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      server.takeSent();
+      await page.goto(`${server.url}search/index.html?q=${encodeURIComponent(query)}&lang=${encodeURIComponent(language)}`);
+      await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done', undefined, { timeout: 120_000 });
+      ourFirst.push(await page.evaluate(() => performance.now()));
+      ourBytes.push(server.takeSent());
+      ourResults = await page.evaluate(() => Number.parseInt(document.getElementById('search-status')?.textContent ?? '', 10));
+      await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
+      await page.fill('#search-q', '');
+      for (const character of query) await page.type('#search-q', character);
+      ourKeys.push(...(await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration))));
+      await context.close();
+      if (args['index-only']) continue;
+
+      const theirContext = await browser.newContext();
+      const theirPage = await theirContext.newPage();
+      server.takeSent();
+      await theirPage.goto(`${server.url}pagefind-bench.html`);
+      await theirPage.waitForFunction(() => (window as unknown as { pagefindReady?: boolean }).pagefindReady === true);
+      const cold = await theirPage.evaluate(async (text) => (window as unknown as { pagefindQuery: (q: string) => Promise<{ ms: number; count: number }> }).pagefindQuery(text), query);
+      theirFirst.push(await theirPage.evaluate(() => performance.now()));
+      theirBytes.push(server.takeSent());
+      theirResults = cold.count;
+      for (let length = 1; length <= query.length; length++) {
+        const step = await theirPage.evaluate(async (text) => (window as unknown as { pagefindQuery: (q: string) => Promise<{ ms: number }> }).pagefindQuery(text), query.slice(0, length));
+        theirKeys.push(step.ms);
+      }
+      await theirContext.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  const siteShare = (ms: number) => (Number.isNaN(buildMs) ? '' : ` (+${((ms / (buildMs - indexMs)) * 100).toFixed(1)}% on the ${seconds(buildMs - indexMs)} site build)`);
+  const skipped = 'not run (--index-only)';
+  const theirs = (value: () => string) => (args['index-only'] ? skipped : value());
+  const rows: [string, string, string][] = [
+    ['index build', `${seconds(indexMs)}${siteShare(indexMs)}`, theirs(() => `${seconds(pagefindMs)}${siteShare(pagefindMs)}`)],
+    ['index on disk', `${megabytes(ours.bytes)} in ${ours.files} files (${((ours.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`, theirs(() => `${megabytes(pagefind.bytes)} in ${pagefind.files} files (${((pagefind.bytes / unitBytes) * 100).toFixed(1)}%)`)],
+    ['results for the query', `${ourResults} (${language} only)`, theirs(() => `${theirResults} pages (all languages; top 10 loaded)`)],
+    ['cold load to first results', `median ${median(ourFirst).toFixed(0)} ms of ${runs}`, theirs(() => `median ${median(theirFirst).toFixed(0)} ms of ${runs}`)],
+    ['fetched for it (gzip)', `median ${megabytes(median(ourBytes))}`, theirs(() => `median ${megabytes(median(theirBytes))}`)],
+    ['per keystroke after', `median ${median(ourKeys).toFixed(1)} ms, max ${Math.max(...ourKeys).toFixed(1)} ms (${ourKeys.length})`, theirs(() => `median ${median(theirKeys).toFixed(1)} ms, max ${Math.max(...theirKeys).toFixed(1)} ms (${theirKeys.length})`)],
+  ];
+  const width = Math.max(...rows.map(([, ours]) => ours.length));
+  console.log(`\n${''.padEnd(28)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`);
+  for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(28)}${ourValue.padEnd(width + 2)}${theirValue}`);
+  if (!args['index-only']) console.log(`site build total ${seconds(buildMs)} (Astro + search index)`);
+
+  const results = join(repo, 'bench/results');
+  await mkdir(results, { recursive: true });
+  const record = { snapshot: snapshot.id, units: unitCount, unitBytes, language, query, buildMs, indexMs, pagefindMs, ours: { ...ours, first: ourFirst, bytes: ourBytes, keys: ourKeys, results: ourResults }, pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults } };
+  await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+} finally {
+  if (args.keep) console.log(`kept ${dist}`);
+  else await rm(work, { recursive: true, force: true });
+}
