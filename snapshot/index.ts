@@ -2,7 +2,7 @@
  * The snapshot store: the only way anything reads or writes `content/`. The format is
  * specified in `docs/snapshot-format.md`.
  */
-export { canonicalJson } from './canonical.ts';
+export { canonicalJson, parseStoredJson } from './canonical.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
 export { isSnapshotId, snapshotIdAt } from './ids.ts';
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';

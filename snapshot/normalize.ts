@@ -68,12 +68,10 @@ function isObject(value: Json): value is JsonObject {
 function mapLinks(value: Json, link: (text: string) => string, topLevel: (key: string) => boolean): Json {
   if (Array.isArray(value)) return value.map((item) => mapLinks(item, link, () => false));
   if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && (isLinkKey(key) || topLevel(key))) out[key] = link(item);
-    else out[key] = mapLinks(item, link, () => false);
-  }
-  return out;
+  // fromEntries defines own properties, so a hostile `__proto__` key stays data.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, typeof item === 'string' && (isLinkKey(key) || topLevel(key)) ? link(item) : mapLinks(item, link, () => false)]),
+  );
 }
 
 /** A record that cannot be normalized reversibly: the writer keeps it raw and reports it. */

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { parseJson } from '../crawler/schemas/index.ts';
+import { parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';
@@ -53,7 +53,7 @@ async function readManifest(contentDir: string, id: string): Promise<Manifest> {
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     throw new Error(`snapshot ${id} has no manifest (${path}): it is not a finished snapshot`, { cause: error });
   });
-  const parsed = manifestSchema.safeParse(parseJson(text));
+  const parsed = manifestSchema.safeParse(parseStoredJson(text));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`${path}: field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (is it from a newer tmsnap?)`);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseJson } from '../crawler/schemas/index.ts';
-import { canonicalJson, sha256 } from './canonical.ts';
+import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 
 export type ObjectExtension = 'json' | 'raw';
 
@@ -64,6 +63,6 @@ export class ObjectStore {
   }
 
   async readJson(hash: string): Promise<unknown> {
-    return parseJson((await this.readBytes(hash, 'json')).toString('utf8'));
+    return parseStoredJson((await this.readBytes(hash, 'json')).toString('utf8'));
   }
 }

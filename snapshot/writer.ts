@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../crawler/schemas/index.ts';
-import { canonicalJson } from './canonical.ts';
+import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
@@ -326,7 +326,7 @@ export class SnapshotWriter {
       const file = join(this.dir, 'changes', `${chunk}.json`);
       const existing = await readFile(file, 'utf8').catch(() => undefined);
       const merged = new Map<number, unknown>();
-      if (existing !== undefined) for (const change of api.parseJson(existing) as { id: number }[]) merged.set(change.id, change);
+      if (existing !== undefined) for (const change of parseStoredJson(existing) as { id: number }[]) merged.set(change.id, change);
       for (const [id, change] of bucket) merged.set(id, change);
       const sorted = [...merged.entries()].sort(([a], [b]) => a - b).map(([, change]) => change);
       await writeAtomic(file, canonicalJson(sorted));
@@ -396,7 +396,7 @@ export class SnapshotWriter {
     const chunks = names.filter((name) => /^-?\d+\.json$/.test(name)).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
     const stored: ChangeChunk[] = [];
     for (const name of chunks) {
-      const changes = api.parseJson(await readFile(join(this.dir, 'changes', name), 'utf8')) as { id: number }[];
+      const changes = parseStoredJson(await readFile(join(this.dir, 'changes', name), 'utf8')) as { id: number }[];
       const first = changes[0];
       const last = changes.at(-1);
       if (first === undefined || last === undefined) continue;

@@ -39,7 +39,7 @@ const leaf = fc.oneof(linkText, fc.integer(), fc.bigInt({ min: -(2n ** 63n), max
 /** A loose API-like object: link-named and other fields, nested objects and lists of them. */
 const looseObject: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
   object: fc.dictionary(
-    fc.oneof(fc.constantFrom(...linkKeys), fc.string({ maxLength: 6 })),
+    fc.oneof(fc.constantFrom(...linkKeys, '__proto__', 'constructor', '10', '2'), fc.string({ maxLength: 6 })),
     fc.oneof({ maxDepth: 2, depthIdentifier: 'loose' }, leaf, tie('object'), fc.array(tie('object'), { maxLength: 2, depthIdentifier: 'loose' })),
     { maxKeys: 6, depthIdentifier: 'loose' },
   ),

@@ -2,7 +2,7 @@
  * API records shaped as a Weblate server serves them (seed description), for a server at `base`.
  * `suffix` is what the server appends to its API links (`?format=api` or nothing).
  */
-export function sampleInstance(base: string, suffix = '') {
+export function builders(base: string, suffix = '') {
   const api = (path: string) => `${base}api/${path}${suffix}`;
   const language = (code: string, name: string) => ({
     code,
@@ -15,128 +15,139 @@ export function sampleInstance(base: string, suffix = '') {
     url: api(`languages/${code}/`),
     statistics_url: api(`languages/${code}/statistics/`),
   });
-  const english = language('en', 'English');
-  const czech = language('cs', 'Czech');
-  const project = {
-    name: 'Demo',
-    slug: 'demo',
-    id: 1,
+  type Language = ReturnType<typeof language>;
+
+  // Slugs are data; in URLs they are percent-encoded path segments.
+  const segment = encodeURIComponent;
+  const project = (slug: string, id: number) => ({
+    name: `Project ${slug}`,
+    slug,
+    id,
     web: 'https://example.org/',
-    web_url: `${base}projects/demo/`,
-    url: api('projects/demo/'),
-    components_list_url: api('projects/demo/components/'),
-    repository_url: api('projects/demo/repository/'),
-    statistics_url: api('projects/demo/statistics/'),
-    changes_list_url: api('projects/demo/changes/'),
-    languages_url: api('projects/demo/languages/'),
+    web_url: `${base}projects/${segment(slug)}/`,
+    url: api(`projects/${segment(slug)}/`),
+    components_list_url: api(`projects/${segment(slug)}/components/`),
+    repository_url: api(`projects/${segment(slug)}/repository/`),
+    statistics_url: api(`projects/${segment(slug)}/statistics/`),
+    changes_list_url: api(`projects/${segment(slug)}/changes/`),
+    languages_url: api(`projects/${segment(slug)}/languages/`),
     translation_review: false,
     source_review: false,
     set_language_team: true,
     instructions: '<script>alert(1)</script>\r\nBe nice.',
     enable_hooks: true,
     language_aliases: '',
+  });
+  type Project = ReturnType<typeof project>;
+
+  const component = (owner: Project, slug: string, id: number, sourceLanguage: Language) => {
+    const path = `components/${segment(owner.slug)}/${segment(slug)}/`;
+    return {
+      name: `Component ${slug}`,
+      slug,
+      id,
+      source_language: sourceLanguage,
+      project: owner,
+      vcs: 'git',
+      repo: 'https://git.example.org/demo.git',
+      git_export: '',
+      branch: 'main',
+      push_branch: '',
+      filemask: 'po/*.po',
+      template: '',
+      edit_template: false,
+      intermediate: '',
+      new_base: 'po/demo.pot',
+      file_format: 'po',
+      license: 'MIT',
+      license_url: 'https://spdx.org/licenses/MIT.html',
+      agreement: '',
+      web_url: `${base}projects/${segment(owner.slug)}/${segment(slug)}/`,
+      url: api(path),
+      repository_url: api(`${path}repository/`),
+      translations_url: api(`${path}translations/`),
+      statistics_url: api(`${path}statistics/`),
+      lock_url: api(`${path}lock/`),
+      links_url: api(`${path}links/`),
+      changes_list_url: api(`${path}changes/`),
+      task_url: null,
+      new_lang: 'add',
+      language_code_style: '',
+      push: '',
+      check_flags: '',
+      priority: 100,
+      enforced_checks: [],
+      restricted: false,
+      repoweb: '',
+      report_source_bugs: '',
+      merge_style: 'rebase',
+      commit_message: 'Translated using Weblate ({{ language_name }})',
+      add_message: '',
+      delete_message: '',
+      merge_message: '',
+      addon_message: '',
+      pull_message: '',
+      allow_translation_propagation: true,
+      manage_units: false,
+      enable_suggestions: true,
+      suggestion_voting: false,
+      suggestion_autoaccept: 0,
+      push_on_commit: true,
+      commit_pending_age: 24,
+      auto_lock_error: true,
+      language_regex: '^[^.]+$',
+      variant_regex: '',
+      addons: [],
+      is_glossary: false,
+      glossary_color: 'silver',
+    };
   };
-  const component = {
-    name: 'Core',
-    slug: 'core',
-    id: 2,
-    source_language: english,
-    project,
-    vcs: 'git',
-    repo: 'https://git.example.org/demo.git',
-    git_export: '',
-    branch: 'main',
-    push_branch: '',
-    filemask: 'po/*.po',
-    template: '',
-    edit_template: false,
-    intermediate: '',
-    new_base: 'po/demo.pot',
-    file_format: 'po',
-    license: 'MIT',
-    license_url: 'https://spdx.org/licenses/MIT.html',
-    agreement: '',
-    web_url: `${base}projects/demo/core/`,
-    url: api('components/demo/core/'),
-    repository_url: api('components/demo/core/repository/'),
-    translations_url: api('components/demo/core/translations/'),
-    statistics_url: api('components/demo/core/statistics/'),
-    lock_url: api('components/demo/core/lock/'),
-    links_url: api('components/demo/core/links/'),
-    changes_list_url: api('components/demo/core/changes/'),
-    task_url: null,
-    new_lang: 'add',
-    language_code_style: '',
-    push: '',
-    check_flags: '',
-    priority: 100,
-    enforced_checks: [],
-    restricted: false,
-    repoweb: '',
-    report_source_bugs: '',
-    merge_style: 'rebase',
-    commit_message: 'Translated using Weblate ({{ language_name }})',
-    add_message: '',
-    delete_message: '',
-    merge_message: '',
-    addon_message: '',
-    pull_message: '',
-    allow_translation_propagation: true,
-    manage_units: false,
-    enable_suggestions: true,
-    suggestion_voting: false,
-    suggestion_autoaccept: 0,
-    push_on_commit: true,
-    commit_pending_age: 24,
-    auto_lock_error: true,
-    language_regex: '^[^.]+$',
-    variant_regex: '',
-    addons: [],
-    is_glossary: false,
-    glossary_color: 'silver',
+  type Component = ReturnType<typeof component>;
+
+  const translation = (owner: Component, lang: Language, id: number) => {
+    const path = `translations/${segment(owner.project.slug)}/${segment(owner.slug)}/${segment(lang.code)}/`;
+    return {
+      language: lang,
+      component: owner,
+      language_code: lang.code,
+      id,
+      filename: `po/${lang.code}.po`,
+      revision: 'a'.repeat(40),
+      web_url: `${base}projects/${segment(owner.project.slug)}/${segment(owner.slug)}/${segment(lang.code)}/`,
+      share_url: `${base}engage/${segment(owner.project.slug)}/${segment(lang.code)}/`,
+      translate_url: `${base}translate/${segment(owner.project.slug)}/${segment(owner.slug)}/${segment(lang.code)}/`,
+      url: api(path),
+      is_template: false,
+      is_source: false,
+      total: 2,
+      total_words: 4,
+      translated: 1,
+      translated_words: 2,
+      translated_percent: 50,
+      fuzzy: 0,
+      fuzzy_words: 0,
+      fuzzy_percent: 0,
+      failing_checks: 0,
+      failing_checks_words: 0,
+      failing_checks_percent: 0,
+      have_suggestion: 0,
+      have_comment: 0,
+      last_change: '2024-05-01T12:00:00.123456Z',
+      last_author: 'Jane',
+      repository_url: api(`${path}repository/`),
+      file_url: api(`${path}file/`),
+      statistics_url: api(`${path}statistics/`),
+      changes_list_url: api(`${path}changes/`),
+      units_list_url: api(`${path}units/`),
+    };
   };
-  const translationUrl = api('translations/demo/core/cs/');
-  const translationPath = `${base}api/translations/demo/core/cs/`;
-  const translation = {
-    language: czech,
-    component,
-    language_code: 'cs',
-    id: 3,
-    filename: 'po/cs.po',
-    revision: 'a'.repeat(40),
-    web_url: `${base}projects/demo/core/cs/`,
-    share_url: `${base}engage/demo/cs/`,
-    translate_url: `${base}translate/demo/core/cs/`,
-    url: translationUrl,
-    is_template: false,
-    is_source: false,
-    total: 2,
-    total_words: 4,
-    translated: 1,
-    translated_words: 2,
-    translated_percent: 50,
-    fuzzy: 0,
-    fuzzy_words: 0,
-    fuzzy_percent: 0,
-    failing_checks: 0,
-    failing_checks_words: 0,
-    failing_checks_percent: 0,
-    have_suggestion: 0,
-    have_comment: 0,
-    last_change: '2024-05-01T12:00:00.123456Z',
-    last_author: 'Jane',
-    repository_url: api('translations/demo/core/cs/repository/'),
-    file_url: api('translations/demo/core/cs/file/'),
-    statistics_url: api('translations/demo/core/cs/statistics/'),
-    changes_list_url: api('translations/demo/core/cs/changes/'),
-    units_list_url: api('translations/demo/core/cs/units/'),
-  };
-  const unit = (id: number, position: number, idHash: bigint) => ({
+
+  const unit = (translationUrl: string, id: number, position: number, idHash: bigint) => ({
     id,
     translation: translationUrl,
-    source: ['Hello <b>world</b>'],
+    source: [`Hello <b>world</b> ${id}`],
     previous_source: '',
-    target: [position === 1 ? 'Ahoj' : ''],
+    target: [position % 2 === 1 ? `Ahoj ${id}` : ''],
     id_hash: idHash,
     content_hash: idHash,
     location: 'src/main.c:1',
@@ -145,9 +156,9 @@ export function sampleInstance(base: string, suffix = '') {
     flags: '',
     extra_flags: '',
     labels: [],
-    state: position === 1 ? 20 : 0,
+    state: position % 2 === 1 ? 20 : 0,
     fuzzy: false,
-    translated: position === 1,
+    translated: position % 2 === 1,
     approved: false,
     position,
     has_suggestion: false,
@@ -156,34 +167,70 @@ export function sampleInstance(base: string, suffix = '') {
     num_words: 2,
     source_unit: api(`units/${id + 100}/`),
     priority: 100,
-    web_url: `${base}translate/demo/core/cs/?checksum=${(idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
+    web_url: `${base}translate/x/?checksum=${(idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
     url: api(`units/${id}/`),
     explanation: '',
     pending: false,
     timestamp: '2024-05-01T12:00:00.123456Z',
   });
-  // Beyond 2^53 on purpose: a JS number would round these.
-  const units = [unit(11, 2, -9_007_199_254_740_993n), unit(10, 1, 9_223_372_036_854_775_807n)];
-  const change = (id: number, action: number) => ({
+
+  const change = (id: number, action: number, componentUrl: string, translationUrl: string | null) => ({
     id,
     unit: action === 59 ? api('units/10/') : null,
-    component: api('components/demo/core/'),
-    translation: action === 59 ? translationUrl : null,
+    component: componentUrl,
+    translation: translationUrl,
     user: action === 59 ? api('users/jane/') : null,
     author: null,
-    timestamp: `2024-05-0${id % 9 + 1}T12:00:00.000000Z`,
+    timestamp: `2024-05-0${(id % 9) + 1}T12:00:00.000000Z`,
     action,
     action_name: action === 59 ? 'String updated in the repository' : 'Created component',
     target: action === 59 ? 'Hello' : '',
     url: api(`changes/${id}/`),
   });
-  const changes = [change(1, 51), change(2, 59), change(1500, 59)];
+
+  const root = Object.fromEntries(
+    ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons'].map((name) => [name, api(`${name}/`)]),
+  );
+  return { api, language, project, component, translation, unit, change, root };
+}
+
+/** One project, one component, one translation with two units (their hashes beyond 2^53), three changes. */
+export function sampleInstance(base: string, suffix = '') {
+  const build = builders(base, suffix);
+  const english = build.language('en', 'English');
+  const czech = build.language('cs', 'Czech');
+  const project = build.project('demo', 1);
+  const component = build.component(project, 'core', 2, english);
+  const translation = build.translation(component, czech, 3);
+  // Beyond 2^53 on purpose: a JS number would round these.
+  const units = [build.unit(translation.url, 11, 2, -9_007_199_254_740_993n), build.unit(translation.url, 10, 1, 9_223_372_036_854_775_807n)];
+  const changes = [build.change(1, 51, component.url, null), build.change(2, 59, component.url, translation.url), build.change(1500, 59, component.url, translation.url)];
   const notifications = [
     { id: 1, notification: 'NewStringNotificaton', scope: 40, frequency: 1, project, component },
     { id: 2, notification: 'LockNotification', scope: 0, frequency: 2, project: null, component: null },
   ];
-  const root = Object.fromEntries(
-    ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons'].map((name) => [name, api(`${name}/`)]),
-  );
-  return { root, english, czech, project, component, translation, translationPath, units, changes, notifications };
+  return { root: build.root, english, czech, project, component, translation, units, changes, notifications };
+}
+
+/**
+ * A bigger instance: `projects` (slugs from `slugs` when given) × 2 components × `languages`
+ * translations of `unitsPerTranslation` units each, and one change per unit.
+ */
+export function syntheticInstance(base: string, options: { projects: number; languages: number; unitsPerTranslation: number; slugs?: string[] }) {
+  const build = builders(base);
+  const english = build.language('en', 'English');
+  const languages = Array.from({ length: options.languages }, (_, i) => build.language(`l${i}`, `Language ${i}`));
+  const projects = Array.from({ length: options.projects }, (_, i) => build.project(options.slugs?.[i] ?? `project-${i}`, i + 1));
+  const components = projects.flatMap((project, p) => ['core', 'docs'].map((slug, c) => build.component(project, slug, p * 2 + c + 1, english)));
+  const translations = components.flatMap((component, c) => languages.map((language, l) => build.translation(component, language, c * languages.length + l + 1)));
+  let nextUnit = 1;
+  const units = translations.map((translation) => ({
+    translationUrl: translation.url,
+    units: Array.from({ length: options.unitsPerTranslation }, (_, position) => {
+      const id = nextUnit++;
+      return build.unit(translation.url, id, position + 1, BigInt.asIntN(64, BigInt(id) * 0x9e3779b97f4a7c15n));
+    }),
+  }));
+  const changes = Array.from({ length: nextUnit - 1 }, (_, i) => build.change(i + 1, 59, components[0]!.url, translations[0]!.url));
+  return { root: build.root, languages, projects, components, translations, units, changes };
 }
