@@ -3,9 +3,11 @@ import { type Command, UsageError, exitCodes } from './command.ts';
 
 // Each subcommand is loaded only when asked for, so `tmsnap --help` does not pay for Astro.
 const commands: Record<string, () => Promise<Command>> = {
+  demo: async () => (await import('./demo.ts')).command,
   'reference-server': async () => (await import('./reference-server.ts')).command,
   crawl: async () => (await import('./crawl.ts')).command,
   build: async () => (await import('./build.ts')).command,
+  preview: async () => (await import('./preview.ts')).command,
   export: async () => (await import('./export.ts')).command,
   snapshots: async () => (await import('./snapshots.ts')).command,
   prune: async () => (await import('./prune.ts')).command,

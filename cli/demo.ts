@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
+import { startReferenceServer } from '../reference-server/server.ts';
+import { buildSite } from './build.ts';
+import { type Command, UsageError, exitCodes } from './command.ts';
+import { command as crawlCommand } from './crawl.ts';
+import { parsePort, serveStatic } from './preview.ts';
+import { untilInterrupted } from './signals.ts';
+
+const help = `Usage: tmsnap demo [options]
+
+The whole job on this machine, with no account anywhere: starts the reference server on a
+free port, crawls it into a snapshot, builds the site from that snapshot and serves it.
+Ctrl-C stops everything.
+
+Options:
+  --data DATASET   ${DATASET_HELP} (default: bundled)
+  --content DIR    content folder for the snapshot (default: content)
+  --out DIR        site output folder (default: dist)
+  --port N         port of the site preview; 0 picks a free one (default: 0)
+  -h, --help       this help`;
+
+function step(message: string): void {
+  console.error(`\ntmsnap demo: ${message}`);
+}
+
+export const command: Command = {
+  summary: 'reference server → crawl → build → preview, in one command',
+  help,
+  async run(args) {
+    let values;
+    try {
+      values = parseArgs({
+        args,
+        strict: true,
+        options: {
+          data: { type: 'string', default: 'bundled' },
+          content: { type: 'string', default: 'content' },
+          out: { type: 'string', default: 'dist' },
+          port: { type: 'string', default: '0' },
+        },
+      }).values;
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const port = parsePort(values.port);
+    let model;
+    try {
+      model = await loadDataset(values.data);
+    } catch (error) {
+      if (error instanceof DatasetError) throw new UsageError(error.message);
+      throw error;
+    }
+
+    const server = await startReferenceServer({ model, host: '127.0.0.1', port: 0 });
+    try {
+      step(`1/3 reference server (${values.data}) at ${server.url}`);
+      step('2/3 crawling it');
+      const crawled = await crawlCommand.run(['--url', server.url, '--out', values.content]);
+      if (crawled !== exitCodes.ok && crawled !== exitCodes.completeWithProblems) {
+        console.error('tmsnap demo: the crawl failed (see above); re-run `npm run demo` to resume it.');
+        return crawled;
+      }
+      step('3/3 building the site');
+      const content = resolve(values.content);
+      const out = resolve(values.out);
+      await buildSite({ content, out, base: '/', hideAuthors: false });
+      const site = await serveStatic(out, port);
+      console.error(`\ntmsnap demo: done. The reference API stays up at ${server.url} while the site is served.`);
+      console.error(`tmsnap demo: open the site at ${site.url}  (Ctrl-C stops everything)`);
+      console.log(site.url);
+      await untilInterrupted();
+      await site.close();
+      return exitCodes.ok;
+    } finally {
+      await server.close();
+    }
+  },
+};
