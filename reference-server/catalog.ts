@@ -3,6 +3,8 @@ import { type Counts, type LastChange, addCounts, countUnits, noCounts, statisti
 
 /** How many rows to read from a windowed model at once when scanning. */
 const SCAN_WINDOW = 5000;
+/** Smaller windows when reading the change log backwards, which usually stops early. */
+const BACKWARD_WINDOW = 500;
 
 /**
  * Lookups over a model's small collections, per-object change offsets and cached unit
@@ -21,6 +23,9 @@ export class Catalog {
   readonly #translationsOfComponent = new Map<number, TranslationRow[]>();
   readonly #counts = new Map<number, Counts>();
   #changeIndex: ChangeIndex | undefined;
+  readonly #newest = new Map<number, ChangeRow>();
+  #backwardCursor: number | undefined;
+  #recent: { now: number; rows: ChangeRow[] } | undefined;
 
   constructor(readonly model: Model) {
     for (const row of model.languages()) this.languages.set(row.code, row);
@@ -119,18 +124,8 @@ export class Catalog {
 
   /** How many changes the given translations had in the 24 hours before `now`. */
   recentChanges(translationIds: Iterable<number>, now: number = Date.now()): number {
-    const since = now - 24 * 3600 * 1000;
-    const { byTranslation } = this.changeIndex();
-    let recent = 0;
-    for (const id of translationIds) {
-      const offsets = byTranslation.get(id) ?? [];
-      for (let i = offsets.length - 1; i >= 0; i--) {
-        const change = this.model.changes(offsets[i]!, 1)[0];
-        if (!change || Date.parse(change.timestamp) < since) break;
-        recent++;
-      }
-    }
-    return recent;
+    const ids = new Set(translationIds);
+    return this.#recentWindow(now).filter((change) => change.translationId !== null && ids.has(change.translationId)).length;
   }
 
   /** Statistics of a set of translations: counts, last change, recent changes. */
@@ -141,14 +136,57 @@ export class Catalog {
 
   /** The latest change among the given translations (by change id). */
   lastChange(translationIds: Iterable<number>): LastChange | null {
-    const index = this.changeIndex();
     let latest: ChangeRow | undefined;
     for (const id of translationIds) {
-      const change = index.lastByTranslation.get(id);
+      const change = this.#newestChange(id);
       if (change && (!latest || change.id > latest.id)) latest = change;
     }
     if (!latest) return null;
     return { timestamp: latest.timestamp, author: latest.author === null ? null : (this.users.get(latest.author)?.full_name ?? latest.author) };
+  }
+
+  /**
+   * The newest change of a translation, reading the log backwards only as far as needed:
+   * on a busy instance every translation shows up near the end, so a lazily generated
+   * million-change log is rarely read far.
+   */
+  #newestChange(translationId: number): ChangeRow | undefined {
+    let cursor = this.#backwardCursor ?? this.model.changeCount();
+    while (cursor > 0 && !this.#newest.has(translationId)) {
+      const start = Math.max(0, cursor - BACKWARD_WINDOW);
+      const rows = this.model.changes(start, cursor - start);
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const id = rows[i]!.translationId;
+        if (id !== null && !this.#newest.has(id)) this.#newest.set(id, rows[i]!);
+      }
+      cursor = start;
+    }
+    this.#backwardCursor = cursor;
+    return this.#newest.get(translationId);
+  }
+
+  /** The changes of the last 24 hours, read backwards from the end (timestamps ascend with ids). */
+  #recentWindow(now: number): ChangeRow[] {
+    // Reused for a minute: statistics of a whole list page ask for it once per row.
+    if (this.#recent && Math.abs(this.#recent.now - now) < 60_000) return this.#recent.rows;
+    const since = now - 24 * 3600 * 1000;
+    const rows: ChangeRow[] = [];
+    for (let cursor = this.model.changeCount(); cursor > 0; ) {
+      const start = Math.max(0, cursor - BACKWARD_WINDOW);
+      const window = this.model.changes(start, cursor - start);
+      let older = false;
+      for (let i = window.length - 1; i >= 0; i--) {
+        if (Date.parse(window[i]!.timestamp) < since) {
+          older = true;
+          break;
+        }
+        rows.push(window[i]!);
+      }
+      if (older) break;
+      cursor = start;
+    }
+    this.#recent = { now, rows };
+    return rows;
   }
 }
 
@@ -157,7 +195,6 @@ export interface ChangeIndex {
   byProject: Map<number, number[]>;
   byComponent: Map<number, number[]>;
   byTranslation: Map<number, number[]>;
-  lastByTranslation: Map<number, ChangeRow>;
 }
 
 function push(map: Map<number, number[]>, key: number, offset: number): void {
@@ -167,7 +204,7 @@ function push(map: Map<number, number[]>, key: number, offset: number): void {
 }
 
 function buildChangeIndex(catalog: Catalog): ChangeIndex {
-  const index: ChangeIndex = { byProject: new Map(), byComponent: new Map(), byTranslation: new Map(), lastByTranslation: new Map() };
+  const index: ChangeIndex = { byProject: new Map(), byComponent: new Map(), byTranslation: new Map() };
   let offset = 0;
   for (const change of catalog.allChanges()) {
     const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
@@ -175,10 +212,7 @@ function buildChangeIndex(catalog: Catalog): ChangeIndex {
       push(index.byComponent, component.id, offset);
       push(index.byProject, component.projectId, offset);
     }
-    if (change.translationId !== null) {
-      push(index.byTranslation, change.translationId, offset);
-      index.lastByTranslation.set(change.translationId, change);
-    }
+    if (change.translationId !== null) push(index.byTranslation, change.translationId, offset);
     offset++;
   }
   return index;

@@ -193,7 +193,7 @@ export class MemoryModel implements ActivityModel {
       revision: source.revision,
     };
     this.#translations.push(translation);
-    const stamp = isoMicroseconds(this.#now());
+    const stamp = this.#stamp();
     const units = this.#unitsOf(source.id).map((sourceUnit) =>
       this.#newUnit(translation, sourceUnit, language.plural.number, stamp),
     );
@@ -214,7 +214,7 @@ export class MemoryModel implements ActivityModel {
     if (this.#unitsOf(source.id).some((unit) => unit.idHash === idHash)) {
       throw new ActivityError(`component "${component.slug}" already has this string (same source and context)`);
     }
-    const stamp = isoMicroseconds(this.#now());
+    const stamp = this.#stamp();
     const position = Math.max(0, ...this.#unitsOf(source.id).map((unit) => unit.position)) + 1;
     const sourceUnit: UnitRow = {
       ...this.#blankUnit(source.id, position, string, idHash, stamp),
@@ -246,7 +246,7 @@ export class MemoryModel implements ActivityModel {
       throw new ActivityError(`unit ${sourceUnitId} is a translation; remove a string through its source unit ${sourceUnit.sourceUnitId}`);
     }
     const component = this.#component(this.#translation(sourceUnit.translationId).componentId);
-    const stamp = isoMicroseconds(this.#now());
+    const stamp = this.#stamp();
     const text = sourceUnit.source.join(PLURAL_SEPARATOR);
     const changes: ChangeRow[] = [];
     for (const translation of this.#translations) {
@@ -275,7 +275,7 @@ export class MemoryModel implements ActivityModel {
     this.#notifications = this.#notifications.filter((row) => row.componentId !== componentId);
     // Weblate deletes a component's history with it (a cascade); only the removal itself remains.
     this.#changes = this.#changes.filter((row) => row.componentId !== componentId);
-    const stamp = isoMicroseconds(this.#now());
+    const stamp = this.#stamp();
     return [this.#record({ action: 38, user, unitId: null, translationId: null, componentId: null, target: component.slug }, stamp)];
   }
 
@@ -290,9 +290,16 @@ export class MemoryModel implements ActivityModel {
   }
 
   #touch(unit: UnitRow, action: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
-    const stamp = isoMicroseconds(this.#now());
+    const stamp = this.#stamp();
     unit.timestamp = stamp;
     return this.#record({ action, user, unitId: unit.id, translationId: translation.id, componentId: component.id, target }, stamp);
+  }
+
+  /** Now, but never before the newest change: the log stays in time order, as on a real server. */
+  #stamp(): string {
+    const now = isoMicroseconds(this.#now());
+    const newest = this.#changes.at(-1)?.timestamp;
+    return newest !== undefined && newest > now ? newest : now;
   }
 
   #record(change: Omit<ChangeRow, 'id' | 'timestamp' | 'author'>, timestamp: string): ChangeRow {

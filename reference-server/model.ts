@@ -171,7 +171,10 @@ export interface Model {
   units(translationId: number, offset: number, limit: number): UnitRow[];
   unit(id: number): UnitRow | undefined;
 
-  /** Number of changes, and a window of them in ascending id order. */
+  /**
+   * Number of changes, and a window of them in ascending id order. Ids are handed out as
+   * things happen, so timestamps never decrease with the id: the HTTP layer bisects on them.
+   */
   changeCount(): number;
   changes(offset: number, limit: number): ChangeRow[];
 

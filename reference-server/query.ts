@@ -43,7 +43,15 @@ function compare(value: number, operator: Comparison, bound: number): boolean {
 }
 
 /** `/api/changes/` filters: `timestamp_after`, `timestamp_before` (both inclusive), `action` (repeatable). */
-export function changeFilter(query: URLSearchParams): (change: ChangeRow) => boolean {
+export interface ChangeFilter {
+  /** Microseconds since the epoch, or null when unbounded. */
+  after: number | null;
+  before: number | null;
+  actions: ReadonlySet<number>;
+  matches(change: ChangeRow): boolean;
+}
+
+export function changeFilter(query: URLSearchParams): ChangeFilter {
   const bound = (name: string): number | null => {
     const raw = query.get(name);
     if (raw === null || raw === '') return null;
@@ -58,11 +66,16 @@ export function changeFilter(query: URLSearchParams): (change: ChangeRow) => boo
     if (!/^\d+$/.test(raw)) throw new QueryError('action', `Select a valid choice. ${raw} is not one of the available choices.`);
     actions.add(Number(raw));
   }
-  return (change) => {
-    if (actions.size > 0 && !actions.has(change.action)) return false;
-    if (after === null && before === null) return true;
-    const time = parseTimestamp(change.timestamp) ?? 0;
-    return (after === null || time >= after) && (before === null || time <= before);
+  return {
+    after,
+    before,
+    actions,
+    matches(change) {
+      if (actions.size > 0 && !actions.has(change.action)) return false;
+      if (after === null && before === null) return true;
+      const time = parseTimestamp(change.timestamp) ?? 0;
+      return (after === null || time >= after) && (before === null || time <= before);
+    },
   };
 }
 

@@ -1,29 +1,46 @@
-import { type ApiRequest, type ApiResult, type Route, ApiError, READ_ONLY, notFound, ok, paginateStream } from '../api.ts';
+import { type ApiRequest, type ApiResult, type Route, ApiError, READ_ONLY, notFound, ok, paginate, paginateStream } from '../api.ts';
 import type { Catalog } from '../catalog.ts';
 import type { ChangeRow } from '../model.ts';
-import { QueryError, changeFilter } from '../query.ts';
+import { type ChangeFilter, QueryError, changeFilter, parseTimestamp } from '../query.ts';
 import { changeRecord } from '../render.ts';
 
 const WINDOW = 5000;
 
-/** Changes at the given offsets (or all), in id order or newest first. */
-function* changeStream(catalog: Catalog, offsets: readonly number[] | null, newestFirst: boolean): Generator<ChangeRow> {
-  const { model } = catalog;
-  if (offsets === null) {
-    const total = model.changeCount();
-    if (!newestFirst) {
-      yield* catalog.allChanges();
-      return;
-    }
-    for (let end = total; end > 0; end -= WINDOW) {
-      const start = Math.max(0, end - WINDOW);
-      yield* model.changes(start, end - start).reverse();
-    }
+/** The first offset in [low, high) whose change is not `before(change)`; the log ascends in time. */
+function bisect(catalog: Catalog, low: number, high: number, before: (change: ChangeRow) => boolean): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const change = catalog.model.changes(middle, 1)[0]!;
+    if (before(change)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Offsets [start, end) of the changes inside the filter's time bounds, found by bisection. */
+function timeRange(catalog: Catalog, filter: ChangeFilter): [number, number] {
+  const time = (change: ChangeRow) => parseTimestamp(change.timestamp) ?? 0;
+  const total = catalog.model.changeCount();
+  const start = filter.after === null ? 0 : bisect(catalog, 0, total, (change) => time(change) < filter.after!);
+  const end = filter.before === null ? total : bisect(catalog, start, total, (change) => time(change) <= filter.before!);
+  return [start, end];
+}
+
+/** Changes at offsets [start, end) in id order or newest first, read in windows. */
+function* rangeStream(catalog: Catalog, start: number, end: number, newestFirst: boolean): Generator<ChangeRow> {
+  if (!newestFirst) {
+    for (let offset = start; offset < end; offset += WINDOW) yield* catalog.model.changes(offset, Math.min(WINDOW, end - offset));
     return;
   }
-  const ordered = newestFirst ? [...offsets].reverse() : offsets;
-  for (const offset of ordered) {
-    const change = model.changes(offset, 1)[0];
+  for (let stop = end; stop > start; stop -= WINDOW) {
+    const from = Math.max(start, stop - WINDOW);
+    yield* catalog.model.changes(from, stop - from).reverse();
+  }
+}
+
+function* offsetStream(catalog: Catalog, offsets: readonly number[], newestFirst: boolean): Generator<ChangeRow> {
+  for (let i = 0; i < offsets.length; i++) {
+    const change = catalog.model.changes(offsets[newestFirst ? offsets.length - 1 - i : i]!, 1)[0];
     if (change) yield change;
   }
 }
@@ -46,21 +63,42 @@ function visible(request: ApiRequest, change: ChangeRow): boolean {
   return component !== undefined && request.canSee(request.catalog.projectOf(component));
 }
 
-/** A changes list (`/api/changes/` when `offsets` is null, else one object's), with its filters. */
-export function changesList(request: ApiRequest, offsets: readonly number[] | null): ApiResult {
-  let keep: (change: ChangeRow) => boolean;
+function parseFilter(request: ApiRequest): ChangeFilter {
   try {
-    keep = changeFilter(request.url.searchParams);
+    return changeFilter(request.url.searchParams);
   } catch (error) {
     if (error instanceof QueryError) throw new ApiError(400, 'invalid', `${error.parameter}: ${error.message}`);
     throw error;
   }
-  function* selected() {
-    for (const change of changeStream(request.catalog, offsets, request.changesNewestFirst)) {
-      if (keep(change) && visible(request, change)) yield change;
-    }
+}
+
+/**
+ * A changes list: `/api/changes/` when `offsets` is null, else one object's. The global list
+ * reads only the page it answers unless an action filter or hidden projects make it scan.
+ */
+export function changesList(request: ApiRequest, offsets: readonly number[] | null): ApiResult {
+  const filter = parseFilter(request);
+  const { catalog, changesNewestFirst } = request;
+  const render = (change: ChangeRow) => renderChange(request, change);
+  if (offsets !== null) {
+    const selected = function* () {
+      for (const change of offsetStream(catalog, offsets, changesNewestFirst)) if (filter.matches(change) && visible(request, change)) yield change;
+    };
+    return paginateStream(request, selected, render);
   }
-  return paginateStream(request, selected, (change) => renderChange(request, change));
+  const [start, end] = timeRange(catalog, filter);
+  const allVisible = [...catalog.projects.values()].every((project) => request.canSee(project));
+  if (filter.actions.size === 0 && allVisible) {
+    return paginate(request, end - start, (offset, limit) => {
+      const from = changesNewestFirst ? end - offset - limit : start + offset;
+      const rows = catalog.model.changes(from, limit);
+      return (changesNewestFirst ? rows.reverse() : rows).map(render);
+    });
+  }
+  const selected = function* () {
+    for (const change of rangeStream(catalog, start, end, changesNewestFirst)) if (filter.matches(change) && visible(request, change)) yield change;
+  };
+  return paginateStream(request, selected, render);
 }
 
 export const routes: Route[] = [
@@ -69,26 +107,13 @@ export const routes: Route[] = [
     pattern: ['changes', ':id'],
     allow: READ_ONLY,
     handle(request, params) {
-      const id = Number(params.id);
       if (!/^\d+$/.test(params.id ?? '')) throw notFound();
-      const change = findChange(request.catalog, id);
-      if (!change || !visible(request, change)) throw notFound();
+      const id = Number(params.id);
+      const total = request.catalog.model.changeCount();
+      const offset = bisect(request.catalog, 0, total, (change) => change.id < id);
+      const change = offset < total ? request.catalog.model.changes(offset, 1)[0] : undefined;
+      if (!change || change.id !== id || !visible(request, change)) throw notFound();
       return ok(renderChange(request, change));
     },
   },
 ];
-
-/** Changes are in ascending id order, so an id is found by bisection. */
-function findChange(catalog: Catalog, id: number): ChangeRow | undefined {
-  let low = 0;
-  let high = catalog.model.changeCount() - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const change = catalog.model.changes(middle, 1)[0];
-    if (!change) return undefined;
-    if (change.id === id) return change;
-    if (change.id < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
