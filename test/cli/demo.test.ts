@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { serveStatic } from '../../cli/preview.ts';
+
+const repo = resolve(import.meta.dirname, '../..');
+const temp = await mkdtemp(join(tmpdir(), 'tmsnap-demo-'));
+afterAll(() => rm(temp, { recursive: true, force: true }));
+
+/** A raw GET, so that `..` segments reach the server as sent (fetch would normalize them away). */
+function rawGet(url: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((done, fail) => {
+    const target = new URL(url);
+    request({ host: target.hostname, port: target.port, path }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => done({ status: response.statusCode ?? 0, body }));
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
+describe('tmsnap preview', () => {
+  test('serves files and folder indexes, and nothing outside the folder', async () => {
+    const site = join(temp, 'site');
+    await mkdir(join(site, 'projects'), { recursive: true });
+    await writeFile(join(site, 'index.html'), '<h1>home</h1>');
+    await writeFile(join(site, 'projects/index.html'), '<h1>projects</h1>');
+    await writeFile(join(temp, 'secret.txt'), 'outside');
+    const server = await serveStatic(site);
+    try {
+      expect(await rawGet(server.url, '/')).toEqual({ status: 200, body: '<h1>home</h1>' });
+      expect(await rawGet(server.url, '/projects/')).toEqual({ status: 200, body: '<h1>projects</h1>' });
+      expect((await rawGet(server.url, '/missing.html')).status).toBe(404);
+      for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/projects/..%2f..%2fsecret.txt']) {
+        const answer = await rawGet(server.url, path);
+        expect(answer.body, path).not.toContain('outside');
+        expect([403, 404], path).toContain(answer.status);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('tmsnap demo', () => {
+  test('starts the reference server, crawls it, builds the site, serves it, and stops cleanly on Ctrl-C', async () => {
+    const child = spawn(
+      process.execPath,
+      ['bin/tmsnap.js', 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7', '--content', join(temp, 'content'), '--out', join(temp, 'dist')],
+      { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const siteUrl = await new Promise<string>((done, fail) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        const url = /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(stdout);
+        if (url) done(url[1]!);
+      });
+      void exited.then((code) => fail(new Error(`demo exited with ${code} before printing the site URL:\n${stderr}`)));
+    });
+
+    const home = await (await fetch(siteUrl)).text();
+    expect(home).toContain('Translation status');
+    expect(stderr).toMatch(/requests made \d+, minimum requests \d+/);
+    expect(stderr).toContain('open the site at');
+
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(fetch(siteUrl)).rejects.toThrow();
+  }, 600_000);
+});
