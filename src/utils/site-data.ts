@@ -202,21 +202,29 @@ async function loadCatalog(): Promise<Catalog> {
   };
 }
 
-// Unit pages render translation by translation, so a tiny cache is enough to read each
-// translation's unit list about once (twice counting the component index below).
-const unitCache = new Map<string, Promise<StoredUnit[]>>();
-const unitCacheSize = 4;
+// Unit pages render translation by translation, component by component, so a cache bounded
+// by unit count holds a whole ordinary component: its lists are read once for the
+// same-string index and reused by its pages. Bounded so that a huge component cannot exhaust memory.
+const unitCache = new Map<string, { units: Promise<StoredUnit[]>; count: number }>();
+const unitCacheLimit = 200_000;
+let cachedUnits = 0;
 
 export function units(translation: TranslationEntry): Promise<StoredUnit[]> {
-  let cached = unitCache.get(translation.path);
-  if (cached) {
+  const hit = unitCache.get(translation.path);
+  if (hit) {
     unitCache.delete(translation.path);
-  } else {
-    cached = catalog().then(({ snapshot }) => snapshot.units(translation.path));
-    if (unitCache.size >= unitCacheSize) unitCache.delete(unitCache.keys().next().value ?? '');
+    unitCache.set(translation.path, hit);
+    return hit.units;
   }
-  unitCache.set(translation.path, cached);
-  return cached;
+  const entry = { units: catalog().then(({ snapshot }) => snapshot.units(translation.path)), count: Math.max(translation.record.total, 1) };
+  cachedUnits += entry.count;
+  unitCache.set(translation.path, entry);
+  for (const [path, old] of unitCache) {
+    if (cachedUnits <= unitCacheLimit || path === translation.path) break;
+    unitCache.delete(path);
+    cachedUnits -= old.count;
+  }
+  return entry.units;
 }
 
 export interface UnitLocation {
@@ -238,7 +246,7 @@ export function sameStringIndex(component: ComponentEntry): Promise<Map<string, 
 async function buildSameStringIndex(component: ComponentEntry): Promise<Map<string, UnitLocation[]>> {
   const index = new Map<string, UnitLocation[]>();
   for (const translation of component.translations) {
-    const list = await catalog().then(({ snapshot }) => snapshot.units(translation.path));
+    const list = await units(translation);
     list.forEach((unit, position) => {
       const key = unit.id_hash.toString();
       const locations = index.get(key) ?? [];
