@@ -1,0 +1,79 @@
+/**
+ * How fast and how frugal `tmsnap crawl` is: requests made against the minimum, records per
+ * second and peak memory, crawling a local reference server (a separate process, so its
+ * memory and CPU are not counted as the crawler's).
+ *
+ *   npm run bench:crawl                                  # bundled data, then a 1M-unit instance
+ *   npm run bench:crawl -- --data synthetic:projects=3,units=100000
+ *
+ * It reports numbers and asserts none.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { crawl } from '../crawler/crawl.ts';
+import { parseApiRoot } from '../crawler/links.ts';
+
+const bin = new URL('../bin/tmsnap.js', import.meta.url).pathname;
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+
+async function startServer(data: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    const url = /https?:\/\/\S+\/api\//.exec(line)?.[0];
+    if (url !== undefined) return { url, child };
+  }
+  throw new Error(`the reference server (--data ${data}) exited before printing its URL`);
+}
+
+async function scenario(data: string, concurrency: number): Promise<void> {
+  const { url, child } = await startServer(data);
+  const content = await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-'));
+  try {
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const cpuStart = process.cpuUsage();
+    const result = await crawl({
+      apiRoot: parseApiRoot(url),
+      contentDir: content,
+      projects: [],
+      concurrency,
+      timeoutMs: 120_000,
+      retries: 5,
+      maxWaitMs: 60_000,
+      tmsnapVersion: 'bench',
+      userAgent: 'tmsnap-bench',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    // The process's own high-water mark (getrusage), so no short peak is missed; with several
+    // scenarios in one run it is the highest so far.
+    const peakRss = process.resourceUsage().maxRSS * 1024;
+    const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
+    console.log(`\n--data ${data} (concurrency ${concurrency})`);
+    console.log(`  outcome            ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
+    console.log(`  input              ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+    console.log(`  requests           made ${result.made}, minimum ${result.minimum}`);
+    console.log(`  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`);
+    console.log(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
+    console.log(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
+  } finally {
+    child.kill();
+    await rm(content, { recursive: true, force: true });
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', multiple: true },
+    concurrency: { type: 'string', default: '4' },
+  },
+});
+const scenarios = values.data ?? ['bundled', 'synthetic:projects=10,components=10,languages=9,units=1000000'];
+const cpu = cpus();
+console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${gib(totalmem())} memory (${gib(freemem())} free), node ${process.version}`);
+for (const data of scenarios) await scenario(data, Number(values.concurrency));
