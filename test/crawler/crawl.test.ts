@@ -9,7 +9,7 @@ import type { Behaviours } from '../../reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
-import { expectExportMatchesServer } from './compare.ts';
+import { expectExportMatchesServer, serverGet } from './compare.ts';
 import { startScriptedServer } from './scripted-server.ts';
 
 const token = 'wlu_crawlTestToken_0123456789abcdef';
@@ -131,6 +131,24 @@ describe('crawl of the fixture data', () => {
       for (const { path } of helloTranslations) {
         expect(snapshot.paths().get(`${path}units/`), path).toBe(wholeSnapshot.paths().get(`${path}units/`));
       }
+    });
+  });
+
+  it('leaves out changes before --changes-since', async () => {
+    await withServer({ changesNewestFirst: true }, async (server) => {
+      const { body } = await serverGet(`${server.url}changes/?page_size=1000`);
+      const timestamps = (body as { results: { timestamp: string }[] }).results.map((change) => change.timestamp).sort();
+      const since = timestamps[Math.floor(timestamps.length / 2)] ?? '';
+      const content = await contentFolder();
+      const result = await crawlServer(server, content, { changesSince: since });
+      expect(result.outcome).toBe('complete');
+      const ids: number[] = [];
+      for await (const change of (await openSnapshot(content)).changes()) ids.push(change.id);
+      const { body: expected } = await serverGet(`${server.url}changes/?page_size=1000&timestamp_after=${encodeURIComponent(since)}`);
+      const expectedIds = (expected as { results: { id: number }[] }).results.map((change) => change.id).sort((a, b) => a - b);
+      expect(ids).toEqual(expectedIds);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.length).toBeLessThan(timestamps.length);
     });
   });
 
