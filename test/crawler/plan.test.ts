@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { phases, planLink } from '../../crawler/plan.ts';
+
+const whole = {};
+const scoped = { projects: new Set(['hello']) };
+
+describe('planLink', () => {
+  it('fetches the instance-wide lists once in a whole crawl and skips the lists derived from them', () => {
+    expect(planLink('', whole)).toEqual({ kind: 'root', phase: phases.root });
+    for (const path of ['languages/', 'projects/', 'components/', 'translations/', 'users/']) expect(planLink(path, whole)?.kind, path).toBe('records');
+    expect(planLink('units/', whole)).toEqual({ kind: 'units', phase: phases.bulk });
+    expect(planLink('changes/', whole)).toEqual({ kind: 'changes', phase: phases.bulk });
+    for (const path of [
+      'projects/hello/components/',
+      'projects/hello/changes/',
+      'components/hello/ui/translations/',
+      'components/hello/ui/changes/',
+      'translations/hello/ui/de/units/',
+      'translations/hello/ui/de/changes/',
+      'projects/hello/',
+      'components/hello/ui/',
+      'translations/hello/ui/de/',
+      'units/12/',
+      'changes/12/',
+      'users/admin/',
+      'languages/de/',
+      'groups/3/',
+    ]) {
+      expect(planLink(path, whole), path).toBeUndefined();
+    }
+  });
+
+  it('fetches every sub-resource, known or not, and files raw', () => {
+    for (const path of [
+      'projects/hello/statistics/',
+      'projects/hello/languages/',
+      'projects/hello/repository/',
+      'projects/hello/labels/',
+      'components/hello/ui/lock/',
+      'components/hello/ui/links/',
+      'translations/hello/ui/de/statistics/',
+      'languages/de/statistics/',
+      'users/admin/notifications/',
+      'groups/',
+      'screenshots/',
+      'brand-new-collection/',
+      'groups/3/roles/',
+    ]) {
+      expect(planLink(path, whole), path).toEqual({ kind: 'resource', phase: phases.structure });
+    }
+    expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ kind: 'file', phase: phases.structure });
+  });
+
+  it('in a scoped crawl walks down from the projects in scope and nowhere else', () => {
+    expect(planLink('projects/', scoped)?.kind).toBe('records');
+    expect(planLink('languages/', scoped)?.kind).toBe('records');
+    expect(planLink('projects/hello/components/', scoped)?.kind).toBe('records');
+    expect(planLink('components/hello/ui/translations/', scoped)?.kind).toBe('records');
+    expect(planLink('projects/hello/changes/', scoped)).toEqual({ kind: 'changes', phase: phases.bulk });
+    expect(planLink('users/admin/', scoped)).toEqual({ kind: 'record', phase: phases.stragglers });
+    for (const path of [
+      'components/',
+      'translations/',
+      'units/',
+      'changes/',
+      'users/',
+      'groups/',
+      'languages/de/statistics/',
+      'projects/other/statistics/',
+      'components/other/ui/lock/',
+      'translations/other/ui/de/file/',
+    ]) {
+      expect(planLink(path, scoped), path).toBeUndefined();
+    }
+  });
+});
