@@ -3,7 +3,7 @@
  * content-addressed: a translation whose list hash is the same on both sides is skipped
  * without reading its units, so a diff costs in proportion to what changed.
  */
-import { listSnapshots, openSnapshot } from '../snapshot/reader.ts';
+import { listSnapshots, openSnapshot, type SnapshotSummary } from '../snapshot/reader.ts';
 import { assembleDiff, diffUnits, pairTranslations, unitsDiffer, type SnapshotDiff, type UnitChange } from './diff.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from './translations.ts';
 
@@ -43,4 +43,17 @@ export async function compareSnapshots(contentDir: string, fromId: string, toId:
     unitChanges.set(pair.path, diffUnits(await before.units(pair.path), await after.units(pair.path)));
   }
   return assembleDiff(fromId, toId, beforeEntries, afterEntries, unitChanges);
+}
+
+/**
+ * The snapshots a site built from `built` draws its history and diffs from, oldest first:
+ * the complete ones up to `built`, and `built` itself.
+ */
+export function chooseSnapshotsForSite(summaries: readonly SnapshotSummary[], built: string): string[] {
+  const builtSummary = summaries.find((summary) => summary.id === built);
+  const builtStart = builtSummary?.manifest?.started ?? '';
+  return summaries
+    .filter((summary) => summary.id === built || (summary.complete && (summary.manifest?.started ?? '') <= builtStart))
+    .map((summary) => summary.id)
+    .reverse();
 }

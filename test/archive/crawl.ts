@@ -1,9 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { crawl } from '../../crawler/crawl.ts';
-import type { ReferenceServer } from '../helpers/reference-server.ts';
+import { parseJson } from '../../crawler/schemas/index.ts';
+import { canonicalJson } from '../../snapshot/canonical.ts';
+import { snapshotIdAt } from '../../snapshot/ids.ts';
+import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
+import { randomActivity } from './activity.ts';
 
 /** One full crawl of a reference server into `contentDir`; fails the test unless the snapshot is complete. */
 export async function crawlInto(server: ReferenceServer, contentDir: string): Promise<string> {
@@ -33,4 +37,33 @@ export function useContentDirs(): () => Promise<string> {
     dirs.push(dir);
     return join(dir, 'content');
   };
+}
+
+/** Moves a finished snapshot to another date: its folder name and manifest say so, as if crawled then. */
+export async function redate(content: string, id: string, date: Date): Promise<string> {
+  const newId = snapshotIdAt(date);
+  const manifestFile = join(content, 'snapshots', id, 'manifest.json');
+  const manifest = parseJson(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
+  await writeFile(manifestFile, canonicalJson({ ...manifest, id: newId, started: date.toISOString(), finished: date.toISOString() }));
+  await rename(join(content, 'snapshots', id), join(content, 'snapshots', newId));
+  return newId;
+}
+
+/**
+ * A content folder with one snapshot per date, translator activity (and, once, structural
+ * changes) between them: a crawl of the fixture server per date. Returns the ids, oldest first.
+ */
+export async function crawlHistory(content: string, dates: readonly Date[], seed: number): Promise<string[]> {
+  const model = fixtureModel();
+  const server = await startTestServer({ data: model });
+  try {
+    const ids: string[] = [];
+    for (const [index, date] of dates.entries()) {
+      if (index > 0) randomActivity(model, seed + index, { unitMutations: 4, structural: index === 2 });
+      ids.push(await redate(content, await crawlInto(server, content), date));
+    }
+    return ids;
+  } finally {
+    await server.close();
+  }
 }

@@ -13,13 +13,10 @@ import { prune } from '../../archive/prune.ts';
 import { listObjects, listSnapshotDirs, references } from '../../archive/references.ts';
 import { verifyStore } from '../../archive/verify.ts';
 import { parseJson } from '../../crawler/schemas/index.ts';
-import { canonicalJson, sha256 } from '../../snapshot/canonical.ts';
-import { snapshotIdAt } from '../../snapshot/ids.ts';
+import { sha256 } from '../../snapshot/canonical.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
-import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
-import { randomActivity } from './activity.ts';
-import { crawlInto, useContentDirs } from './crawl.ts';
+import { crawlHistory, useContentDirs } from './crawl.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const execute = promisify(execFile);
@@ -34,16 +31,6 @@ async function tmsnap(...args: string[]): Promise<{ code: number; stdout: string
   }
 }
 
-/** Moves a finished snapshot to another date: its folder name and manifest say so, as if crawled then. */
-async function redate(content: string, id: string, date: Date): Promise<string> {
-  const newId = snapshotIdAt(date);
-  const manifestFile = join(content, 'snapshots', id, 'manifest.json');
-  const manifest = parseJson(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
-  await writeFile(manifestFile, canonicalJson({ ...manifest, id: newId, started: date.toISOString(), finished: date.toISOString() }));
-  await rename(join(content, 'snapshots', id), join(content, 'snapshots', newId));
-  return newId;
-}
-
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 4, 15));
 
 const contentDir = useContentDirs();
@@ -51,19 +38,8 @@ const contentDir = useContentDirs();
 let history: { content: string; ids: string[] };
 
 beforeAll(async () => {
-  const model = fixtureModel();
-  const server = await startTestServer({ data: model });
-  try {
-    const content = await contentDir();
-    const ids: string[] = [];
-    for (const [index, date] of [day(18), day(19), day(20), day(22)].entries()) {
-      if (index > 0) randomActivity(model, 7 + index, { unitMutations: 4, structural: index === 2 });
-      ids.push(await redate(content, await crawlInto(server, content), date));
-    }
-    history = { content, ids };
-  } finally {
-    await server.close();
-  }
+  const content = await contentDir();
+  history = { content, ids: await crawlHistory(content, [day(18), day(19), day(20), day(22)], 7) };
 }, 120_000);
 
 async function copyOfHistory(): Promise<string> {

@@ -1,0 +1,87 @@
+/**
+ * The geometry of a history chart: translated and needs-editing percentages over time as SVG
+ * path data, axis ticks and a one-line summary. Pure numbers and fixed words only: the site's
+ * component turns them into markup, so no server string ever reaches the SVG unescaped.
+ */
+import type { Series } from './history.ts';
+import { percent } from './figures.ts';
+
+export interface ChartPoint {
+  id: string;
+  date: Date;
+  x: number;
+  translated: { y: number; percent: number };
+  fuzzy: { y: number; percent: number };
+  total: number;
+}
+
+export interface Chart {
+  width: number;
+  height: number;
+  plot: { left: number; top: number; right: number; bottom: number };
+  points: ChartPoint[];
+  /** SVG path data (`M x y L …`) of each line; gaps where the subject did not exist start a new `M`. */
+  translatedPath: string;
+  fuzzyPath: string;
+  yTicks: { y: number; label: string }[];
+  xTicks: { x: number; label: string }[];
+  /** For screen readers and the chart's `<desc>`. */
+  summary: string;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export const chartSize = { width: 640, height: 220, left: 40, right: 12, top: 12, bottom: 28 };
+
+/** Day label of a date, UTC (`2026-11-22`). */
+const dayLabel = (date: Date) => date.toISOString().slice(0, 10);
+
+export function chartOf(snapshots: readonly { id: string; date: Date }[], series: Series): Chart {
+  const { width, height, left, right, top, bottom } = chartSize;
+  const plot = { left, top, right: width - right, bottom: height - bottom };
+  const times = snapshots.map((snapshot) => snapshot.date.getTime());
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const span = last - first;
+  // One snapshot (or all at one instant) sits in the middle rather than dividing by zero.
+  const xOf = (time: number) => round(span === 0 ? (plot.left + plot.right) / 2 : plot.left + ((time - first) / span) * (plot.right - plot.left));
+  const yOf = (value: number) => round(plot.bottom - (value / 100) * (plot.bottom - plot.top));
+
+  const points: ChartPoint[] = [];
+  let translatedPath = '';
+  let fuzzyPath = '';
+  let previousPresent = false;
+  snapshots.forEach((snapshot, at) => {
+    const figures = series[at];
+    if (!figures) {
+      previousPresent = false;
+      return;
+    }
+    const translated = percent(figures.translated, figures.total);
+    const fuzzy = percent(figures.fuzzy, figures.total);
+    const point: ChartPoint = {
+      id: snapshot.id,
+      date: snapshot.date,
+      x: xOf(snapshot.date.getTime()),
+      translated: { y: yOf(translated), percent: translated },
+      fuzzy: { y: yOf(fuzzy), percent: fuzzy },
+      total: figures.total,
+    };
+    const command = previousPresent ? 'L' : 'M';
+    translatedPath += `${translatedPath ? ' ' : ''}${command}${point.x} ${point.translated.y}`;
+    fuzzyPath += `${fuzzyPath ? ' ' : ''}${command}${point.x} ${point.fuzzy.y}`;
+    points.push(point);
+    previousPresent = true;
+  });
+
+  const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), label: `${value}%` }));
+  const xTicks = snapshots.length === 0 ? [] : [...new Map([first, last].map((time) => [time, { x: xOf(time), label: dayLabel(new Date(time)) }])).values()];
+  const firstPoint = points[0];
+  const lastPoint = points.at(-1);
+  const summary =
+    firstPoint && lastPoint
+      ? `Translated ${firstPoint.translated.percent}% on ${dayLabel(firstPoint.date)}, ${lastPoint.translated.percent}% on ${dayLabel(lastPoint.date)} ` +
+        `(${points.length} snapshot${points.length === 1 ? '' : 's'}); needs editing ${lastPoint.fuzzy.percent}% now.`
+      : 'No data in any snapshot.';
+  return { width, height, plot, points, translatedPath, fuzzyPath, yTicks, xTicks, summary };
+}
