@@ -5,6 +5,7 @@ import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/format.ts';
+import { escapeHtml, html } from '../../src/utils/html.ts';
 import { progressSegments } from '../../src/utils/progress.ts';
 import { unitPageCount, unitPageOf, unitsPerPage } from '../../src/utils/site-data.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
@@ -163,6 +164,14 @@ describe('links', () => {
     expect([0, 1, 100, 101, 250].map(unitPageCount)).toEqual([1, 1, 1, 2, 3]);
     expect([0, 99, 100, 250].map((index) => unitPageOf(index, 3))).toEqual([1, 1, 2, 3]);
     expect(unitPageOf(400, 3)).toBe(3);
+  });
+});
+
+describe('html strings', () => {
+  it('escapes every interpolated value but nested html, and joins arrays', () => {
+    const hostile = `"><img src=x onerror=alert(1)>'&`;
+    expect(html`<a href="${hostile}">${hostile}</a>`.value).toBe(`<a href="${escapeHtml(hostile)}">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;&#39;&amp;</a>`);
+    expect(html`<ul>${['<a>', html`<li>${'<b>'}</li>`, false, null, undefined, 0]}</ul>`.value).toBe('<ul>&lt;a&gt;<li>&lt;b&gt;</li>0</ul>');
   });
 });
 

@@ -1,0 +1,67 @@
+/**
+ * The markup of unit lists, as strings (see html.ts for why): the translation page's table
+ * rows and the unit pages' articles. Pages compute the context; these only render.
+ */
+import type { StoredUnit } from '../../snapshot/schemas.ts';
+import { excerpt, formatTimestamp, labelText } from './format.ts';
+import { html, type Html } from './html.ts';
+import { stateGroup, stateName } from './names.ts';
+import type { SourceLocation } from './repoweb.ts';
+
+export interface TextLanguage {
+  tag: string;
+  dir: 'ltr' | 'rtl';
+}
+
+export function unitRows(units: readonly StoredUnit[], target: TextLanguage, href: (unit: StoredUnit, index: number) => string): Html {
+  return html`${units.map(
+    (unit, index) =>
+      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text" lang="${target.tag}" dir="${target.dir}">${excerpt(unit.target.join(' | '))}</td></tr>`,
+  )}`;
+}
+
+export interface UnitContext {
+  source: TextLanguage;
+  target: TextLanguage;
+  sourceLabels: (forms: number) => string[];
+  targetLabels: (forms: number) => string[];
+  locations: (unit: StoredUnit) => SourceLocation[];
+  /** The same string in the other languages: language name and relative link. */
+  others: (unit: StoredUnit) => Array<{ name: string; href: string }>;
+  live: (unit: StoredUnit) => string | undefined;
+}
+
+function forms(texts: readonly string[], labels: string[], language: TextLanguage): Html {
+  return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text" lang="${language.tag}" dir="${language.dir}">${text}</div></div>`)}`;
+}
+
+function field(name: string, value: Html | string, className?: string): Html {
+  return html`<dt>${name}</dt><dd${className ? html` class="${className}"` : ''}>${value}</dd>`;
+}
+
+export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
+  const id = `unit-${unit.id}`;
+  const locations = context.locations(unit);
+  const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
+  const others = context.others(unit);
+  const live = context.live(unit);
+  const untranslated = unit.target.every((text) => text === '');
+  return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">String ${unit.position} <span class="state">${stateName(unit.state)}</span></h2><dl class="meta">${[
+    field('Source', forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
+    field('Translation', untranslated ? html`<span class="muted">not translated</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target)),
+    unit.previous_source !== '' && field('Previous source', unit.previous_source, 'text'),
+    unit.context !== '' && field('Context', unit.context, 'text'),
+    unit.note !== '' && field('Note', unit.note, 'text'),
+    unit.explanation !== '' && field('Explanation', unit.explanation, 'text'),
+    locations.length > 0 &&
+      field(
+        'Location',
+        html`${locations.map((location, index) => html`${index > 0 ? ', ' : ''}${location.href ? html`<a href="${location.href}" rel="nofollow noopener noreferrer">${location.text}</a>` : html`<code>${location.text}</code>`}`)}`,
+      ),
+    flags !== '' && field('Flags', html`<code>${flags}</code>`),
+    unit.labels.length > 0 && field('Labels', unit.labels.map(labelText).join(', ')),
+    field('Last changed', formatTimestamp(unit.timestamp)),
+    others.length > 0 && field('Other languages', html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
+    live !== undefined && field('On the server', html`<a href="${live}">open in the editor</a>`),
+  ]}</dl></article>`;
+}
