@@ -274,6 +274,19 @@ export class SnapshotWriter {
     await this.#index(path, { hash: await this.#put(normalized), raw: false });
   }
 
+  /**
+   * Keeps a list item that failed its schema out of the typed lists (readers trust those):
+   * stored raw at its own URL when it has one on the server, reported either way.
+   */
+  async #keepInvalid(what: string, item: unknown, error: z.ZodError, listUrl: string, index: number): Promise<void> {
+    const issue = error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    const reason = `not a valid ${what}: ${issue?.message ?? 'schema mismatch'}`;
+    const url = (item as { url?: unknown } | null)?.url;
+    if (typeof url === 'string' && url.startsWith(this.baseUrl)) await this.#storeRaw(url, apiPath(url, this.baseUrl), item, field, reason);
+    else await this.#problem({ url: listUrl, field: `[${index}].${field}`, reason: `${reason}; not stored (it has no URL on the server)` });
+  }
+
   /** Stores all units of one translation (any order) as one list sorted by position. */
   async putUnits(translationUrl: string, units: readonly unknown[]): Promise<void> {
     this.#assertOpen();
@@ -284,9 +297,8 @@ export class SnapshotWriter {
     for (const [index, unit] of units.entries()) {
       const checked = api.unit.safeParse(unit);
       if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const url = typeof (unit as { url?: unknown })?.url === 'string' ? (unit as { url: string }).url : `${translationUrl}units/ [${index}]`;
-        await this.#problem({ url, field: issue?.path.join('.') ?? '', reason: `not a valid unit: ${issue?.message ?? 'schema mismatch'}` });
+        await this.#keepInvalid('unit', unit, checked.error, translationUrl + 'units/', index);
+        continue;
       }
       await this.#learnLinkStyle('unit', unit);
       normalized.push(normalizeRecord('unit', unit, this.#linkBase));
@@ -306,21 +318,17 @@ export class SnapshotWriter {
 
   async #putChanges(changes: readonly unknown[]): Promise<void> {
     const byChunk = new Map<number, Map<number, unknown>>();
-    for (const change of changes) {
+    for (const [index, change] of changes.entries()) {
       const checked = api.change.safeParse(change);
-      const id = (change as { id?: unknown })?.id;
       if (!checked.success) {
-        const issue = checked.error.issues[0];
-        const url = typeof (change as { url?: unknown })?.url === 'string' ? (change as { url: string }).url : 'api/changes/';
-        await this.#problem({ url, field: issue?.path.join('.') ?? '', reason: `not a valid change: ${issue?.message ?? 'schema mismatch'}` });
-        if (typeof id !== 'number' || !Number.isSafeInteger(id)) continue;
+        await this.#keepInvalid('change', change, checked.error, `${this.baseUrl}api/changes/`, index);
+        continue;
       }
-      const changeId = id as number;
       await this.#learnLinkStyle('change', change);
-      const chunk = Math.floor(changeId / changesPerChunk);
+      const chunk = Math.floor(checked.data.id / changesPerChunk);
       let bucket = byChunk.get(chunk);
       if (bucket === undefined) byChunk.set(chunk, (bucket = new Map()));
-      bucket.set(changeId, normalizeRecord('change', change, this.#linkBase));
+      bucket.set(checked.data.id, normalizeRecord('change', change, this.#linkBase));
     }
     for (const [chunk, bucket] of byChunk) {
       const file = join(this.dir, 'changes', `${chunk}.json`);

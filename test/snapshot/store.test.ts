@@ -98,6 +98,35 @@ describe('content-addressed store', () => {
   });
 });
 
+describe('list items that fail their schema', () => {
+  it('are kept raw at their own URL, reported, and left out of the typed lists', async () => {
+    const content = await contentDir();
+    const instance = syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 3 });
+    const [list] = instance.units;
+    const [good, bad, small] = list!.units;
+    const writer = await open(content, 0);
+    await writer.putUnits(list!.translationUrl, [{ ...bad!, state: 'twenty' }, good!, { ...small!, id_hash: 5n, content_hash: -5n }, { position: 9 }]);
+    await writer.putChanges([{ ...instance.changes[0]!, action: null }, instance.changes[1]!]);
+    const { manifest } = await writer.finish(finishOptions);
+
+    expect(manifest.problems).toEqual([
+      { url: bad!.url, field: 'state', reason: expect.stringMatching(/^not a valid unit: /) },
+      { url: `${list!.translationUrl}units/`, field: '[3].id', reason: expect.stringMatching(/not stored \(it has no URL on the server\)$/) },
+      { url: instance.changes[0]!.url, field: 'action', reason: expect.stringMatching(/^not a valid change: /) },
+    ]);
+    const snapshot = await openSnapshot(content);
+    const units = await snapshot.units(list!.translationUrl);
+    expect(units.map((unit) => unit.id)).toEqual([good!.id, small!.id]);
+    expect(units[1]).toMatchObject({ id_hash: 5n, content_hash: -5n });
+    expect(snapshot.isRaw(bad!.url)).toBe(true);
+    expect((await snapshot.record(bad!.url)) as { state: unknown }).toMatchObject({ state: 'twenty' });
+    const changes = [];
+    for await (const change of snapshot.changes()) changes.push(change.id);
+    expect(changes).toEqual([instance.changes[1]!.id]);
+    expect(snapshot.isRaw(instance.changes[0]!.url)).toBe(true);
+  });
+});
+
 describe('tmsnap export', () => {
   const bin = fileURLToPath(new URL('../../bin/tmsnap.js', import.meta.url));
   const run = (args: string[]) =>
