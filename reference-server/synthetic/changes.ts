@@ -1,7 +1,8 @@
-import type { ChangeRow, UnitRow, UserRow } from '../model.ts';
+import type { ChangeRow, UserRow } from '../model.ts';
 import { translatorOf } from './catalog.ts';
 import type { Layout, TranslationPlan } from './layout.ts';
 import { mix, pick, topic } from './random.ts';
+import { type UnitPlace, stateOf, targetOf } from './units.ts';
 
 /**
  * The change log, addressed by index. First the setup events, grouped by project: "project
@@ -57,10 +58,10 @@ export function setupChange(layout: Layout, users: readonly UserRow[], index: nu
 /** Translated units were saved in one of several ways; each keeps its own action code. */
 const translatedActions = [5, 5, 5, 2, 2, 6, 7, 9];
 
-/** The action that left a unit in its state; `null` user for what the system did. */
-export function unitAction(seed: number, unit: UnitRow, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
+/** The action that left a unit in its state, and whether a user (not the system) did it. */
+export function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
   if (sourceUnit) return { action: 13, byUser: false };
-  switch (unit.state) {
+  switch (state) {
     case 0:
       return { action: 71, byUser: false };
     case 10:
@@ -74,27 +75,26 @@ export function unitAction(seed: number, unit: UnitRow, sourceUnit: boolean, cha
   }
 }
 
-export function unitChange(
-  layout: Layout,
-  users: readonly UserRow[],
-  id: number,
-  changeIndex: number,
-  unit: UnitRow,
-  translation: TranslationPlan,
-): ChangeRow {
+/**
+ * The latest change of the unit at `place`. Computed from the place without building the
+ * unit row (no hash), so the whole log can be scanned quickly.
+ */
+export function unitChange(layout: Layout, users: readonly UserRow[], id: number, changeIndex: number, place: UnitPlace, timestamp: string): ChangeRow {
   const { seed } = layout.spec;
-  const { action, byUser } = unitAction(seed, unit, translation.targetIndex < 0, changeIndex);
+  const { translation, index, string } = place;
+  const state = stateOf(seed, place);
+  const { action, byUser } = unitAction(seed, state, translation.targetIndex < 0, changeIndex);
   const user = byUser ? translatorOf(users, translation.targetIndex, mix(seed, topic.changeUser, id)).username : null;
   return {
     id,
     action,
-    timestamp: unit.timestamp,
+    timestamp,
     user,
     author: user,
-    unitId: unit.id,
+    unitId: translation.firstUnitId + index,
     translationId: translation.id,
     componentId: translation.component.index + 1,
     // A translation change carries the new text; a repository change the source string.
-    target: (byUser ? unit.target[0] : unit.source[0]) ?? '',
+    target: (byUser ? targetOf(state, place)[0] : string.source[0]) ?? '',
   };
 }

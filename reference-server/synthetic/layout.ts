@@ -123,17 +123,17 @@ export function kindOrdinal(translation: TranslationPlan, index: number): number
 
 /** The unit id of a source (`source` true) or target unit ordinal; inverse of `kindOrdinal`. */
 export function unitIdOfOrdinal(layout: Layout, source: boolean, ordinal: number): number {
-  const base = (component: ComponentPlan) => (source ? component.sourceBase : component.targetBase);
   const { components } = layout;
   let low = 0;
   let high = components.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (base(components[middle] as ComponentPlan) <= ordinal) low = middle;
+    const candidate = components[middle] as ComponentPlan;
+    if ((source ? candidate.sourceBase : candidate.targetBase) <= ordinal) low = middle;
     else high = middle - 1;
   }
   const component = components[low] as ComponentPlan;
   const sourceFirstUnitId = component.targetBase + component.sourceBase + 1;
-  const offset = ordinal - base(component);
+  const offset = ordinal - (source ? component.sourceBase : component.targetBase);
   return source ? sourceFirstUnitId + offset : sourceFirstUnitId + component.strings + offset;
 }

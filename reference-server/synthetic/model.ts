@@ -3,18 +3,22 @@ import { buildComponents, buildNotifications, buildProjects, buildTranslations, 
 import { setupChange, setupEventCount, unitChange } from './changes.ts';
 import { languageTable } from './languages.ts';
 import { type Layout, type TranslationPlan, kindOrdinal, locateUnit, planLayout, unitIdOfOrdinal } from './layout.ts';
-import { createPermutation, mix, topic } from './random.ts';
+import { createBlockPermutation, mix, topic } from './random.ts';
 import type { SyntheticSpec } from './spec.ts';
 import { type SourceString, createStringSource } from './strings.ts';
 import { eventTime, isoMicroseconds } from './timeline.ts';
-import { buildUnit } from './units.ts';
+import { type UnitPlace, buildUnit } from './units.ts';
 
 /**
- * Source strings recently used. A page of units of one translation is followed by the same
- * strings in the next language, and SipHash is the costly part of a unit, so keeping a
- * bounded number of them around saves most of it.
+ * How many source strings to keep (about 1 kB each, so at most ~100 MB). A page of units of
+ * one translation is followed by the same strings in the next language, and a window of
+ * changes jumps between sessions all over the instance; building a string and its SipHash
+ * is the costly part of both, so a 1M-unit instance (91k strings by default) fits whole.
  */
-const STRING_CACHE_SIZE = 50_000;
+const STRING_CACHE_SIZE = 100_000;
+
+/** Units a translator saves in one sitting: consecutive changes touch neighbouring strings. */
+const SESSION_UNITS = 50;
 
 /**
  * A deterministic Weblate instance of the spec's size, computed on demand: only the small
@@ -35,18 +39,18 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
   const languages = languageTable.map((language) => language.row);
 
   const stringSources = layout.components.map((component) => createStringSource(seed, component));
-  const stringCache = new Map<number, SourceString>();
+  // Direct-mapped: neighbouring strings take neighbouring slots. (A Map used as an LRU
+  // slows down badly here: V8 iterates over the holes that evictions leave at its front.)
+  const cachedKeys = new Float64Array(STRING_CACHE_SIZE).fill(-1);
+  const cachedStrings = new Array<SourceString | undefined>(STRING_CACHE_SIZE);
   const stringOf = (translation: TranslationPlan, index: number): SourceString => {
-    const key = translation.component.index * (layout.unitTotal + 1) + index;
-    const cached = stringCache.get(key);
-    if (cached) {
-      stringCache.delete(key);
-      stringCache.set(key, cached);
-      return cached;
-    }
+    const key = translation.component.sourceBase + index;
+    const slot = key % STRING_CACHE_SIZE;
+    const cached = cachedStrings[slot];
+    if (cached && cachedKeys[slot] === key) return cached;
     const string = (stringSources[translation.component.index] as (index: number) => SourceString)(index);
-    stringCache.set(key, string);
-    if (stringCache.size > STRING_CACHE_SIZE) stringCache.delete(stringCache.keys().next().value as number);
+    cachedKeys[slot] = key;
+    cachedStrings[slot] = string;
     return string;
   };
 
@@ -54,21 +58,22 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
   const sourceTotal = layout.sourceTotal;
   const targetTotal = layout.unitTotal - sourceTotal;
   // Each unit record's latest change: source units in a shuffled order, then target units in another.
-  const sourceOrder = createPermutation(sourceTotal, mix(seed, topic.changeOrder, 0));
-  const targetOrder = createPermutation(targetTotal, mix(seed, topic.changeOrder, 1));
+  const sourceOrder = createBlockPermutation(sourceTotal, SESSION_UNITS, mix(seed, topic.changeOrder, 0));
+  const targetOrder = createBlockPermutation(targetTotal, SESSION_UNITS, mix(seed, topic.changeOrder, 1));
+
+  const placeOf = (translation: TranslationPlan, index: number): UnitPlace => ({
+    translation,
+    index,
+    project: projects[translation.component.projectIndex] as ProjectRow,
+    string: stringOf(translation, index),
+  });
 
   const unitAt = (translation: TranslationPlan, index: number): UnitRow => {
     const ordinal = kindOrdinal(translation, index);
     const time = translation.targetIndex < 0
       ? eventTime(seed, 'sources', sourceOrder.inverse(ordinal), sourceTotal)
       : eventTime(seed, 'targets', targetOrder.inverse(ordinal), targetTotal);
-    return buildUnit(seed, {
-      translation,
-      index,
-      project: projects[translation.component.projectIndex] as ProjectRow,
-      string: stringOf(translation, index),
-      timestamp: isoMicroseconds(time),
-    });
+    return buildUnit(seed, placeOf(translation, index), isoMicroseconds(time));
   };
 
   const changeAt = (index: number): ChangeRow => {
@@ -78,8 +83,8 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     const ordinal = (source ? sourceOrder : targetOrder).forward(changeIndex);
     const located = locateUnit(layout, unitIdOfOrdinal(layout, source, ordinal));
     if (!located) throw new RangeError(`synthetic change ${index + 1} points at no unit`);
-    const unit = unitAt(located.translation, located.index);
-    return unitChange(layout, users, index + 1, changeIndex, unit, located.translation);
+    const time = eventTime(seed, source ? 'sources' : 'targets', changeIndex, source ? sourceTotal : targetTotal);
+    return unitChange(layout, users, index + 1, changeIndex, placeOf(located.translation, located.index), isoMicroseconds(time));
   };
 
   return {

@@ -4,15 +4,13 @@
  * in any order, and comes out the same each time.
  */
 
-/** A well-spread unsigned 32-bit hash of small non-negative integers (murmur3's mixing steps). */
+/**
+ * A well-spread unsigned 32-bit hash of non-negative integers below 2^32 (murmur3's mixing
+ * steps); every id, index and seed of a synthetic instance is one.
+ */
 export function mix(...values: number[]): number {
   let h = 0x9e3779b9;
-  for (const value of values) {
-    // Values above 2^32 (never expected here) still contribute their high part.
-    const low = value >>> 0;
-    const high = Math.floor(value / 0x1_0000_0000) >>> 0;
-    h = step(step(h, low), high);
-  }
+  for (let i = 0; i < values.length; i++) h = step(h, (values[i] as number) >>> 0);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -58,18 +56,25 @@ export function createPermutation(size: number, key: number): Permutation {
   const half = bits / 2;
   const halfSize = 2 ** half;
   const mask = halfSize - 1;
-  const rounds = [0, 1, 2, 3];
 
   const encrypt = (x: number): number => {
     let left = Math.floor(x / halfSize);
     let right = x & mask;
-    for (const round of rounds) [left, right] = [right, left ^ (mix(key, round, right) & mask)];
+    for (let round = 0; round < 4; round++) {
+      const next = left ^ (mix(key, round, right) & mask);
+      left = right;
+      right = next;
+    }
     return left * halfSize + right;
   };
   const decrypt = (x: number): number => {
     let left = Math.floor(x / halfSize);
     let right = x & mask;
-    for (let round = 3; round >= 0; round--) [left, right] = [right ^ (mix(key, round, left) & mask), left];
+    for (let round = 3; round >= 0; round--) {
+      const previous = right ^ (mix(key, round, left) & mask);
+      right = left;
+      left = previous;
+    }
     return left * halfSize + right;
   };
   const walk = (step: (x: number) => number, index: number): number => {
@@ -99,3 +104,20 @@ export const topic = {
   naming: 14,
   revision: 15,
 } as const;
+
+/**
+ * Like `createPermutation`, but moving runs of `block` consecutive indices together: the
+ * order a translator works in (a session of neighbouring strings), and the order that lets
+ * a window of changes reuse the same few strings. A final partial run stays last.
+ */
+export function createBlockPermutation(size: number, block: number, key: number): Permutation {
+  const fullBlocks = Math.floor(size / block);
+  const blocks = fullBlocks > 0 ? createPermutation(fullBlocks, key) : undefined;
+  const move = (step: ((index: number) => number) | undefined) => (index: number): number => {
+    if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`index ${index} outside [0, ${size})`);
+    const run = Math.floor(index / block);
+    if (!step || run >= fullBlocks) return index;
+    return step(run) * block + (index % block);
+  };
+  return { forward: move(blocks?.forward), inverse: move(blocks?.inverse) };
+}

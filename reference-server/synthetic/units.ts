@@ -4,13 +4,12 @@ import { chance, topic } from './random.ts';
 import { type SourceString, renderForms } from './strings.ts';
 import { englishWords, wordTables } from './words.ts';
 
-/** What a unit needs besides its string: where it sits and when it last changed. */
+/** Where a unit sits: its translation, its index there, and the string it translates. */
 export interface UnitPlace {
   translation: TranslationPlan;
   index: number;
   project: ProjectRow;
   string: SourceString;
-  timestamp: string;
 }
 
 /** How far a target translation has got; a quarter of them are complete. */
@@ -23,7 +22,7 @@ export function progressOf(seed: number, translationId: number): number {
  * A unit's state: source units are read-only (100), as are targets of `read-only` strings;
  * approved (30) only where the project reviews translations.
  */
-export function stateOf(seed: number, place: Omit<UnitPlace, 'timestamp'>): number {
+export function stateOf(seed: number, place: UnitPlace): number {
   const { translation, index, project, string } = place;
   if (translation.targetIndex < 0 || string.readOnly) return 100;
   // Plain calls rather than a helper closure: this runs for every unit of every scan.
@@ -33,7 +32,7 @@ export function stateOf(seed: number, place: Omit<UnitPlace, 'timestamp'>): numb
   return chance(seed, topic.unitState, translation.id, index, 2) < 0.35 ? 10 : 0;
 }
 
-export function targetOf(state: number, place: Omit<UnitPlace, 'timestamp'>): string[] {
+export function targetOf(state: number, place: UnitPlace): string[] {
   const { translation, string } = place;
   if (state === 100) return [...string.source];
   const forms = translation.language.row.plural.number;
@@ -41,7 +40,8 @@ export function targetOf(state: number, place: Omit<UnitPlace, 'timestamp'>): st
   return renderForms(string.shape, wordTables[translation.language.script], forms);
 }
 
-export function buildUnit(seed: number, place: UnitPlace): UnitRow {
+/** The unit row; `timestamp` is its latest change's (the change log decides when that was). */
+export function buildUnit(seed: number, place: UnitPlace, timestamp: string): UnitRow {
   const { translation, index, string } = place;
   const state = stateOf(seed, place);
   const translated = state >= 20;
@@ -60,12 +60,8 @@ export function buildUnit(seed: number, place: UnitPlace): UnitRow {
     extra_flags: string.extraFlags,
     labels: [],
     state,
-    get idHash() {
-      return string.hash();
-    },
-    get contentHash() {
-      return string.hash();
-    },
+    idHash: string.hash(),
+    contentHash: string.hash(),
     num_words: string.numWords,
     priority: string.priority,
     explanation: string.explanation,
@@ -73,7 +69,7 @@ export function buildUnit(seed: number, place: UnitPlace): UnitRow {
     has_suggestion: chance(seed, topic.unitDetail, translation.id, index, 2) < (state < 20 ? 0.05 : 0.01),
     has_comment: chance(seed, topic.unitDetail, translation.id, index, 3) < 0.02,
     has_failing_check: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 4) < 0.04,
-    timestamp: place.timestamp,
+    timestamp,
   };
 }
 
