@@ -4,7 +4,7 @@
  */
 import { compareRanked, joinForms, phraseForm, phraseTier, searchOptions, tiers, type Ranked } from './matching.ts';
 import type { OpenSourceShard, OpenTargetShard } from './shards.ts';
-import { tokenize } from './text.ts';
+import { tokenize, unspacedScript } from './text.ts';
 
 export const searchScopes = ['both', 'source', 'target'] as const;
 export type SearchScope = (typeof searchScopes)[number];
@@ -27,39 +27,57 @@ export interface SearchHit extends Ranked {
  * every target shard's bucket when the scope includes sources.
  */
 export function searchShards(request: SearchRequest, sources: ReadonlyMap<number, OpenSourceShard>, targets: readonly OpenTargetShard[]): SearchHit[] {
-  if (tokenize(request.text).length === 0) return [];
+  const terms = tokenize(request.text);
+  if (terms.length === 0) return [];
   const phrase = phraseForm(request.text);
-  const sourceScores = new Map<number, Map<number, number>>();
+  // A text can hold the query as a phrase only if every word of it matched exactly, not as a
+  // prefix or fuzzily: the (costly) phrase test runs only on those. Character pairs are left
+  // out of the check, since a pair at a run's end is indexed as a single character.
+  const words = terms.filter((term) => !unspacedScript.test(term));
+  const search = (index: OpenSourceShard['index']) => {
+    const found = new Map<number, Match>();
+    for (const result of index.search(request.text, searchOptions)) {
+      const matched = new Set(result.terms);
+      found.set(result.id as number, { score: result.score, exact: words.every((word) => matched.has(word)) });
+    }
+    return found;
+  };
+  const sourceMatches = new Map<number, Map<number, Match>>();
   const hits: SearchHit[] = [];
   targets.forEach((shard, shardOrder) => {
-    const scores = new Map<number, number>();
     const sourceShard = sources.get(shard.data.bucket);
+    let fromSources: Map<number, Match> | undefined;
     if (request.scope !== 'target') {
       if (!sourceShard) throw new Error(`search: the source shard of bucket ${shard.data.bucket} is not loaded`);
-      let matched = sourceScores.get(shard.data.bucket);
-      if (!matched) {
-        matched = new Map(sourceShard.index.search(request.text, searchOptions).map((result) => [result.id as number, result.score]));
-        sourceScores.set(shard.data.bucket, matched);
-      }
-      for (const [source, score] of matched) for (const unit of shard.unitsBySource.get(source) ?? []) scores.set(unit, score);
-    }
-    if (request.scope !== 'source') {
-      for (const result of shard.index.search(request.text, searchOptions)) {
-        const unit = result.id as number;
-        scores.set(unit, (scores.get(unit) ?? 0) + result.score);
+      fromSources = sourceMatches.get(shard.data.bucket);
+      if (!fromSources) {
+        fromSources = search(sourceShard.index);
+        sourceMatches.set(shard.data.bucket, fromSources);
       }
     }
+    const fromTargets = request.scope !== 'source' ? search(shard.index) : undefined;
+    const units = new Set<number>(fromTargets?.keys());
+    if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of shard.unitsBySource.get(sourceId) ?? []) units.add(unit);
+
     const { component, state, source } = shard.data.units;
-    for (const [unit, score] of scores) {
+    for (const unit of units) {
       if (request.components && !request.components.has(component[unit]!)) continue;
       if (request.states && !request.states.has(state[unit]!)) continue;
-      const sourceTier = request.scope !== 'target' && sourceShard ? phraseTier(sourcePhrase(sourceShard, source[unit]!), phrase) : tiers.terms;
-      const targetTier = request.scope !== 'source' ? phraseTier(targetPhrase(shard, unit), phrase) : tiers.terms;
+      const bySource = fromSources?.get(source[unit]!);
+      const byTarget = fromTargets?.get(unit);
+      const sourceTier = bySource?.exact && sourceShard ? phraseTier(sourcePhrase(sourceShard, source[unit]!), phrase) : tiers.terms;
+      const targetTier = byTarget?.exact ? phraseTier(targetPhrase(shard, unit), phrase) : tiers.terms;
       const tier = sourceTier < targetTier ? sourceTier : targetTier;
-      hits.push({ shard, unit, score, tier, order: shardOrder * 2 ** 26 + unit });
+      hits.push({ shard, unit, score: (bySource?.score ?? 0) + (byTarget?.score ?? 0), tier, order: shardOrder * 2 ** 26 + unit });
     }
   });
   return hits.sort(compareRanked);
+}
+
+interface Match {
+  score: number;
+  /** Every word of the query is one of the text's words (not only a prefix or a near miss). */
+  exact: boolean;
 }
 
 function sourcePhrase(shard: OpenSourceShard, id: number): string {

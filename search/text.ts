@@ -27,6 +27,7 @@ const letterFolds: Record<string, string> = {
   'ـ': '',
   ى: 'ي',
 };
+const ascii = /^[\x00-\x7f]*$/;
 const letterFoldPattern = new RegExp(`[${Object.keys(letterFolds).join('')}]`, 'gu');
 
 /**
@@ -47,6 +48,8 @@ const wordRun = /[\p{L}\p{N}\p{M}]+/gu;
  * gives `save`, `Ёлка` gives `елка`. Used for terms and for the exact-phrase test alike.
  */
 export function fold(text: string): string {
+  // Most source strings are plain ASCII, where folding is lowercasing: skip the normalizations.
+  if (ascii.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(decorativeMarks, '')
