@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
 import { CrawlError, HttpStatusError, RateLimitError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
+import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { apiPath, findLinks, rebasePageLink, resolveLink, serverBase, withParameters } from './links.ts';
 import { type CrawlScope, type TaskKind, phases, planLink } from './plan.ts';
 import { type Problem, RequestQueue, type Task } from './queue/request-queue.ts';
@@ -18,6 +19,8 @@ export interface CrawlOptions {
   projects: string[];
   /** ISO timestamp: changes before it are left out. */
   changesSince?: string | undefined;
+  /** Crawl everything even when a previous snapshot of the same server and scope would allow an incremental crawl. */
+  full?: boolean | undefined;
   token?: string | undefined;
   concurrency: number;
   maxRps?: number | undefined;
@@ -69,12 +72,15 @@ const spoolName = 'crawl-units';
  */
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
   const scopeProjects = options.projects.length > 0 ? [...new Set(options.projects)].sort() : undefined;
+  const scope = { ...(scopeProjects ? { projects: scopeProjects } : {}), ...(options.changesSince ? { changes_since: options.changesSince } : {}) };
   const writer = await openSnapshotWriter(options.contentDir, {
     baseUrl: serverBase(options.apiRoot),
-    scope: { ...(scopeProjects ? { projects: scopeProjects } : {}), ...(options.changesSince ? { changes_since: options.changesSince } : {}) },
+    scope,
     tmsnapVersion: options.tmsnapVersion,
     resume: true,
   });
+  const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope);
+  const incremental = previous && new IncrementalCrawl(previous, scopeProjects && new Set(scopeProjects.map((slug) => encodeURIComponent(slug))), options.changesSince);
   const queue = RequestQueue.open(join(writer.dir, journalName), new Date().toISOString());
   const spool = new UnitSpool(join(writer.dir, spoolName));
   const client = new HttpClient({
@@ -89,7 +95,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     ...(options.onWait ? { onWait: options.onWait } : {}),
   });
   try {
-    const run = new CrawlRun(options, writer, queue, spool, client, scopeProjects);
+    const run = new CrawlRun(options, writer, queue, spool, client, scopeProjects, incremental);
     return await run.execute();
   } finally {
     await client.close();
@@ -113,6 +119,7 @@ class CrawlRun {
     readonly spool: UnitSpool,
     readonly client: HttpClient,
     readonly scopeProjects: string[] | undefined,
+    readonly incremental?: IncrementalCrawl,
   ) {
     this.#scopeSegments = scopeProjects ? new Set(scopeProjects.map((slug) => encodeURIComponent(slug))) : undefined;
     this.#scope = { projects: this.#scopeSegments };
@@ -172,7 +179,7 @@ class CrawlRun {
       const lowestRunning = Math.min(...[...running.values()].map((entry) => entry.phase));
       const next =
         this.#stop === undefined && running.size < this.options.concurrency
-          ? this.queue.pending().find((task) => !running.has(task.url) && task.phase <= lowestRunning && !this.#failures.has(task.url))
+          ? this.queue.next(lowestRunning, (task) => running.has(task.url) || this.#failures.has(task.url))
           : undefined;
       if (next !== undefined) {
         const promise = this.#execute(next).finally(() => running.delete(next.url));
@@ -243,6 +250,7 @@ class CrawlRun {
 
   /** Does one task; answers the minimum number of requests it implies. */
   async #run(task: Task): Promise<number> {
+    if (this.incremental && (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer }))) return 0;
     switch (task.kind) {
       case 'root':
       case 'record':

@@ -54,7 +54,9 @@ export class RequestQueue {
   readonly started: string;
   readonly #path: string;
   readonly #tasks = new Map<string, Task>();
-  readonly #pending = new Map<string, Task>();
+  /** Unfinished tasks by phase, each in the order queued. */
+  readonly #pending = new Map<number, Map<string, Task>>();
+  #pendingCount = 0;
   /** Translation URL → project path segment, for every translation record stored. */
   readonly translations = new Map<string, string>();
   /** Projects whose server ignored `q=project:…`: their units are fetched per translation. */
@@ -98,9 +100,13 @@ export class RequestQueue {
     if ('add' in entry) {
       const added = stripUndefined(entry.add);
       this.#tasks.set(added.url, added);
-      this.#pending.set(added.url, added);
+      let phase = this.#pending.get(added.phase);
+      if (phase === undefined) this.#pending.set(added.phase, (phase = new Map()));
+      if (!phase.has(added.url)) this.#pendingCount++;
+      phase.set(added.url, added);
     } else if ('done' in entry) {
-      this.#pending.delete(entry.done);
+      const finished = this.#tasks.get(entry.done);
+      if (finished !== undefined && this.#pending.get(finished.phase)?.delete(entry.done)) this.#pendingCount--;
       this.made += entry.made;
       this.minimum += entry.minimum;
     } else if ('translation' in entry) {
@@ -144,13 +150,17 @@ export class RequestQueue {
     this.#record({ problem: found });
   }
 
-  /** Tasks not finished yet, lowest phase first, in the order they were queued. */
-  pending(): Task[] {
-    return [...this.#pending.values()].sort((a, b) => a.phase - b.phase);
+  /** The first unfinished task, lowest phase first and in the order queued, that is at most `maxPhase` and not skipped. */
+  next(maxPhase: number, skip: (task: Task) => boolean): Task | undefined {
+    for (const phase of [...this.#pending.keys()].sort((a, b) => a - b)) {
+      if (phase > maxPhase) return undefined;
+      for (const task of this.#pending.get(phase)?.values() ?? []) if (!skip(task)) return task;
+    }
+    return undefined;
   }
 
   get pendingCount(): number {
-    return this.#pending.size;
+    return this.#pendingCount;
   }
 }
 

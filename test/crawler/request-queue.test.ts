@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RequestQueue } from '../../crawler/queue/request-queue.ts';
+import { UnitSpool } from '../../crawler/queue/unit-spool.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'tmsnap-queue-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('RequestQueue', () => {
+  it('de-duplicates by URL, runs lower phases first, and replays its journal after a kill', () => {
+    const path = join(folder, 'journal.ndjson');
+    const queue = RequestQueue.open(path, '2026-01-01T00:00:00.000Z');
+    expect(queue.add({ url: 'http://h/api/units/', kind: 'units', phase: 2 })).toBe(true);
+    expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(true);
+    expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
+    expect(queue.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/projects/');
+    expect(queue.next(1, (task) => task.url.endsWith('projects/'))).toBeUndefined();
+    queue.done('http://h/api/projects/', { made: 2, minimum: 1 });
+    queue.addTranslation('http://h/api/translations/p/c/de/', 'p');
+    queue.problem({ url: 'http://h/api/x/', field: 'name', reason: 'bad' });
+    // A kill in the middle of an append leaves half a line.
+    appendFileSync(path, '{"add":{"url":"http://h/api/tor');
+
+    const resumed = RequestQueue.open(path, '2030-01-01T00:00:00.000Z');
+    expect(resumed.started).toBe('2026-01-01T00:00:00.000Z');
+    expect(resumed.pendingCount).toBe(1);
+    expect(resumed.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/units/');
+    expect(resumed.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
+    expect([resumed.made, resumed.minimum]).toEqual([2, 1]);
+    expect(resumed.translations.get('http://h/api/translations/p/c/de/')).toBe('p');
+    expect(resumed.problems).toEqual([{ url: 'http://h/api/x/', field: 'name', reason: 'bad' }]);
+    resumed.add({ url: 'http://h/api/changes/', kind: 'changes', phase: 2 });
+    expect(readFileSync(path, 'utf8').split('\n').every((line) => line === '' || JSON.parse(line))).toBe(true);
+  });
+
+  it('refuses a journal that is not one, saying what to do', () => {
+    const path = join(folder, 'foreign.ndjson');
+    appendFileSync(path, '{"what":1}\n');
+    expect(() => RequestQueue.open(path, '2026-01-01T00:00:00.000Z')).toThrow('delete the .partial snapshot to start over');
+  });
+});
+
+describe('UnitSpool', () => {
+  it('keeps each unit once per translation, exact 64-bit hashes, and survives a torn batch', () => {
+    const spool = new UnitSpool(join(folder, 'spool'));
+    const unit = (id: number) => ({ id, id_hash: -9223372036854775807n, translation: 't' });
+    spool.append(new Map([['t1', [unit(1), unit(2)]], ['t2', [unit(3)]]]));
+    // A kill in the middle of a batch: the page is fetched again and appended whole.
+    appendFileSync(join(folder, 'spool', `${createHash('sha256').update('t1').digest('hex')}.ndjson`), '{"id":5,"id_ha');
+    spool.append(new Map([['t1', [unit(2), unit(4)]]]));
+    expect(spool.read('t1')).toEqual([unit(1), unit(2), unit(4)]);
+    expect(spool.read('t2')).toEqual([unit(3)]);
+    expect(spool.read('../t3')).toEqual([]);
+    spool.remove();
+    expect(spool.read('t1')).toEqual([]);
+  });
+});
