@@ -29,6 +29,8 @@ export interface Route {
   pattern: string[];
   /** The `Allow` header Weblate announces for this resource. */
   allow: string;
+  /** `format` asks this route for a file conversion rather than a renderer (translation `file/`). */
+  formatIsConversion?: boolean;
   handle(request: ApiRequest, params: Record<string, string>): ApiResult;
 }
 

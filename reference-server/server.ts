@@ -208,7 +208,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     try {
       const format = url.searchParams.get('format');
       // Django REST framework knows the `json` and `api` renderers; any other format is a 404.
-      if (format !== null && format !== 'json' && format !== 'api' && !(segments.at(-1) === 'file' && segments[0] === 'translations')) throw new ApiError(404, 'not_found', 'Not found.');
+      if (format !== null && format !== 'json' && format !== 'api' && !route.formatIsConversion) throw new ApiError(404, 'not_found', 'Not found.');
       result = route.handle(apiRequest, params);
     } catch (error) {
       if (error instanceof ApiError) {

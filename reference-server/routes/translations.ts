@@ -16,24 +16,18 @@ import {
 import type { TranslationRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
 import { poFile } from '../po-file.ts';
-import { QueryError, parseTimestamp, unitSearch } from '../query.ts';
+import { parseTimestamp } from '../query.ts';
 import { translationPath, translationRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { translationStatistics } from './components.ts';
 import { componentRepository } from './repository.ts';
-import { renderUnit } from './units.ts';
+import { parseSearch, renderUnit } from './units.ts';
 
 function unitsList(request: ApiRequest, translation: TranslationRow): ApiResult {
   const { catalog } = request;
   const q = request.url.searchParams.get('q');
   if (q) {
-    let search;
-    try {
-      search = unitSearch(q);
-    } catch (error) {
-      if (error instanceof QueryError) throw new ApiError(400, 'invalid', `${error.parameter}: ${error.message}`);
-      throw error;
-    }
+    const search = parseSearch(q);
     const units = function* () {
       for (const unit of catalog.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
     };
@@ -110,6 +104,7 @@ export const routes: Route[] = [
   {
     pattern: ['translations', ':project', ':component', ':language', 'file'],
     allow: 'GET, PUT, POST, HEAD, OPTIONS',
+    formatIsConversion: true,
     handle: (request, params) => file(request, findTranslation(request, params)),
   },
   {

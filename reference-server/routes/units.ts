@@ -11,7 +11,8 @@ export function renderUnit(request: ApiRequest, unit: UnitRow): Record<string, u
   return unitRecord(request.links, unit, { project: catalog.projectOf(component), component, languageCode: translation.languageCode });
 }
 
-function parseSearch(q: string): UnitSearch {
+/** A `q` search, or a 400 naming what in it is wrong. */
+export function parseSearch(q: string): UnitSearch {
   try {
     return unitSearch(q);
   } catch (error) {
