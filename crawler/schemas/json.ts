@@ -38,7 +38,25 @@ function parseNumber(text: string): number | bigint {
 
 /** Serializes like `JSON.stringify`, writing `bigint` values as plain JSON integers. */
 export function stringifyJson(value: unknown, indent?: number): string {
-  const text = stringify(value, null, indent);
-  if (text === undefined) throw new TypeError('value has no JSON representation');
-  return text;
+  let marked = false;
+  let holdsMark = false;
+  const text = JSON.stringify(
+    value,
+    (_key, item: unknown) => {
+      if (typeof item === 'bigint') {
+        marked = true;
+        return `${bigIntMark}${item}`;
+      }
+      if (typeof item === 'string' && item.includes(bigIntMark)) holdsMark = true;
+      return item;
+    },
+    indent,
+  );
+  // As in parseJson: native JSON is several times faster than lossless-json's own, and a value
+  // holding the mark takes lossless-json's path.
+  const result = holdsMark ? stringify(value, null, indent) : marked ? text?.replace(markedInteger, '$1') : text;
+  if (result === undefined) throw new TypeError('value has no JSON representation');
+  return result;
 }
+
+const markedInteger = /"\ufdd0(-?\d+)"/g;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isInteger, isSafeNumber, parse } from 'lossless-json';
+import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../crawler/schemas/json.ts';
 
@@ -39,5 +39,17 @@ describe('parseJson', () => {
       id_hash: -9223372036854775808n,
       s: 'x 9223372036854775807 " 18446744073709551615',
     });
+  });
+});
+
+describe('stringifyJson', () => {
+  it('writes exactly what lossless-json writes, bigint as plain integers', () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 2), (input, indent) => {
+        expect(stringifyJson(input, indent)).toBe(stringify(input, null, indent));
+      }),
+      { numRuns: 500 },
+    );
+    expect(stringifyJson({ id_hash: -9223372036854775808n, s: '\ufdd012' })).toBe('{"id_hash":-9223372036854775808,"s":"\ufdd012"}');
   });
 });
