@@ -1,0 +1,234 @@
+/**
+ * Incremental crawl: a crawl with a previous complete snapshot of the same server and scope
+ * fetches only what changed since. The change log since that snapshot names the touched
+ * translations, components, projects, languages and users; lists are still fetched in full,
+ * so new and removed objects show (removals are detected from lists, not from change actions);
+ * every sub-resource of an untouched object, and the units, file and statistics of an
+ * untouched translation, are carried over from the previous snapshot: same normalized bytes,
+ * same objects, no request. The crawl hands each task to `take` before running it.
+ */
+import type { HttpClient } from './http/client.ts';
+import { rebasePageLink, withParameters } from './links.ts';
+import { phases } from './plan.ts';
+import type { RequestQueue, Task } from './queue/request-queue.ts';
+import { page } from './schemas/common.ts';
+import { z } from 'zod';
+import { apiPath as snapshotPath } from '../snapshot/links.ts';
+import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
+import type { Scope } from '../snapshot/schemas.ts';
+import type { SnapshotWriter } from '../snapshot/writer.ts';
+import { canonicalJson } from '../snapshot/canonical.ts';
+
+/** What the crawl lends `take`. */
+export interface CrawlContext {
+  apiRoot: URL;
+  client: HttpClient;
+  queue: RequestQueue;
+  writer: SnapshotWriter;
+}
+
+/**
+ * Changes during the previous crawl may or may not be in it: the window starts this long
+ * before it began. Changes come de-duplicated by id, so the overlap costs nothing but a few rows.
+ */
+const windowOverlapMs = 60 * 60 * 1000;
+
+const changesPage = page(z.looseObject({ id: z.number().int(), action: z.number().int(), url: z.string() }).loose());
+
+/** Action code of "component removed": its translations, notifications and history go with it. */
+const componentRemoved = 38;
+
+interface Touched {
+  translations: Set<string>;
+  components: Set<string>;
+  projects: Set<string>;
+  languages: Set<string>;
+  users: Set<string>;
+  /** A component was removed: every project, language and user may have changed. */
+  removal: boolean;
+}
+
+/** The newest complete snapshot of the same server and scope: what an incremental crawl builds on. */
+export async function previousSnapshot(contentDir: string, baseUrl: string, scope: Scope): Promise<Snapshot | undefined> {
+  for (const summary of await listSnapshots(contentDir)) {
+    const manifest = summary.manifest;
+    if (!summary.complete || manifest === undefined) continue;
+    if (manifest.server.base_url === baseUrl && canonicalJson(manifest.scope) === canonicalJson(scope)) return openSnapshot(contentDir, summary.id);
+  }
+  return undefined;
+}
+
+export class IncrementalCrawl {
+  #prepared: Promise<Touched> | undefined;
+  #changesCarried: Promise<void> | undefined;
+  #lookup: Promise<RecordLookup> | undefined;
+
+  constructor(
+    readonly previous: Snapshot,
+    /** Project path segments of a scoped crawl; undefined: the whole instance. */
+    readonly scopeSegments: ReadonlySet<string> | undefined,
+    readonly changesSince: string | undefined,
+  ) {}
+
+  /** Whether the crawl can skip `task` because this took care of it (carried it over, or queued narrower tasks). */
+  async take(task: Task, context: CrawlContext): Promise<boolean> {
+    const touched = await this.#prepare(context);
+    const path = snapshotPath(task.url, context.writer.baseUrl).split('?')[0] ?? '';
+    switch (task.kind) {
+      case 'changes':
+        // The window since the previous snapshot is stored (#prepare); the rest comes from it,
+        // now that the structure phase has listed which components still exist.
+        this.#changesCarried ??= this.#carryChanges(touched, context.writer);
+        await this.#changesCarried;
+        return true;
+      case 'units':
+        if (kindOfPath(path) === 'units') return false; // one translation's units: fetch them
+        await this.#unitsByTranslation(task, touched, context);
+        return true;
+      case 'resource':
+      case 'file':
+        if (!this.#unchanged(path, touched, context.writer)) return false;
+        return this.#carry(path, context);
+      default:
+        return false;
+    }
+  }
+
+  /** Reads the change log since the previous snapshot once, stores it, and derives what it touched. */
+  #prepare(context: CrawlContext): Promise<Touched> {
+    this.#prepared ??= (async () => {
+      const touched: Touched = { translations: new Set(), components: new Set(), projects: new Set(), languages: new Set(), users: new Set(), removal: false };
+      const after = new Date(Date.parse(this.previous.manifest.started) - windowOverlapMs).toISOString();
+      const since = this.changesSince !== undefined && this.changesSince > after ? this.changesSince : after;
+      const lists = this.scopeSegments === undefined ? ['changes/'] : [...this.scopeSegments].map((segment) => `projects/${segment}/changes/`);
+      const base = context.writer.baseUrl;
+      const local = (link: unknown) => (typeof link === 'string' && link.startsWith(base) ? snapshotPath(link, base) : undefined);
+      for (const list of lists) {
+        let url: string | undefined = withParameters(new URL(list, context.apiRoot).href, { timestamp_after: since, timestamp_before: context.queue.started, page_size: '1000' });
+        while (url !== undefined) {
+          const { body } = await context.client.getJson(url);
+          const parsed = changesPage.safeParse(body);
+          if (!parsed.success) throw new Error(`${url}: not a list of changes, so the incremental crawl cannot tell what changed; run with --full`);
+          await context.writer.putChanges(parsed.data.results);
+          for (const change of parsed.data.results) {
+            if (change.action === componentRemoved) touched.removal = true;
+            const translation = local(change.translation);
+            const component = local(change.component);
+            if (translation) {
+              touched.translations.add(translation);
+              touched.languages.add(translation.split('/')[4] ?? '');
+            }
+            if (component) {
+              touched.components.add(component);
+              touched.projects.add(component.split('/')[2] ?? '');
+            }
+            for (const user of [change.user, change.author]) {
+              const userPath = local(user);
+              if (userPath) touched.users.add(userPath);
+            }
+          }
+          url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, context.apiRoot);
+        }
+      }
+      return touched;
+    })();
+    return this.#prepared;
+  }
+
+  /** The previous snapshot's changes, less those of components removed since (their history goes with them). */
+  async #carryChanges(touched: Touched, writer: SnapshotWriter): Promise<void> {
+    const gone = new Set(touched.removal ? (await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)) : []);
+    let batch: unknown[] = [];
+    const lookup = await this.#embedded();
+    for await (const change of this.previous.changes()) {
+      if (change.component !== null && gone.has(change.component)) continue;
+      batch.push(expandRecord('change', change, lookup, this.previous.linkBase));
+      if (batch.length >= 1000) {
+        await writer.putChanges(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await writer.putChanges(batch);
+  }
+
+  /** Whether everything under `path` is as in the previous snapshot, judging by the change log and the records just read. */
+  #unchanged(path: string, touched: Touched, writer: SnapshotWriter): boolean {
+    const segments = path.split('/');
+    const [, collection] = segments;
+    const same = (recordPath: string) => writer.journal.get(recordPath) !== undefined && writer.journal.get(recordPath) === this.previous.paths().get(recordPath);
+    switch (collection) {
+      case 'translations': {
+        const translation = segments.slice(0, 5).join('/') + '/';
+        return same(translation) && !touched.translations.has(translation);
+      }
+      case 'components': {
+        const component = segments.slice(0, 4).join('/') + '/';
+        return same(component) && !touched.components.has(component) && !touched.removal;
+      }
+      case 'projects': {
+        const project = segments.slice(0, 3).join('/') + '/';
+        return same(project) && !touched.projects.has(segments[2] ?? '') && !touched.removal;
+      }
+      case 'languages': {
+        const language = segments.slice(0, 3).join('/') + '/';
+        return same(language) && !touched.languages.has(segments[2] ?? '') && !touched.removal;
+      }
+      case 'users': {
+        const user = segments.slice(0, 3).join('/') + '/';
+        return !touched.users.has(user) && !touched.removal && this.previous.paths().has(path);
+      }
+      default:
+        return false;
+    }
+  }
+
+  #embedded(): Promise<RecordLookup> {
+    this.#lookup ??= (async () => {
+      const records = new Map<string, unknown>();
+      for (const path of this.previous.paths().keys()) {
+        const kind = kindOfPath(path);
+        if (kind === 'language' || kind === 'project' || kind === 'component') records.set(path, await this.previous.record(path));
+      }
+      return (path: string) => records.get(path);
+    })();
+    return this.#lookup;
+  }
+
+  /** Stores the previous snapshot's record at `path` again (re-expanded, so the writer normalizes it to the same bytes). */
+  async #carry(path: string, context: CrawlContext): Promise<boolean> {
+    if (!this.previous.paths().has(path)) return false;
+    const url = this.previous.linkBase.baseUrl + path;
+    const kind = kindOfPath(path);
+    if (kind === 'file') {
+      const file = await this.previous.file(path);
+      if (file === undefined) return false;
+      await context.writer.putFile(url.replace(/file\/$/, ''), file.bytes, file.contentType);
+      return true;
+    }
+    const stored = await this.previous.record(path);
+    const record = this.previous.isRaw(path) ? stored : expandRecord(kind, stored, await this.#embedded(), this.previous.linkBase);
+    await context.writer.putRecord(url, record);
+    return true;
+  }
+
+  /**
+   * Instead of the instance's (or a project's) whole unit list: the units of an untouched
+   * translation come from the previous snapshot, the others one translation at a time.
+   */
+  async #unitsByTranslation(task: Task, touched: Touched, context: CrawlContext): Promise<void> {
+    const lookup = await this.#embedded();
+    for (const [translationUrl, project] of context.queue.translations) {
+      if (task.project !== undefined && project !== task.project) continue;
+      const translation = snapshotPath(translationUrl, context.writer.baseUrl);
+      const unitsPath = `${translation}units/`;
+      if (context.writer.journal.has(unitsPath)) continue;
+      if (this.#unchanged(translation, touched, context.writer) && this.previous.paths().has(unitsPath)) {
+        const units = (await this.previous.units(translation)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
+        await context.writer.putUnits(translationUrl, units);
+      } else {
+        context.queue.add({ url: `${translationUrl}units/`, kind: 'units', phase: phases.bulk });
+      }
+    }
+  }
+}
