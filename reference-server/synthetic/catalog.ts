@@ -23,7 +23,7 @@ function nthName(names: readonly string[], index: number, offset: number): strin
   return round === 0 ? name : `${name} ${round + 1}`;
 }
 
-export function slugify(name: string): string {
+function slugify(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 

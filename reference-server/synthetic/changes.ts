@@ -16,14 +16,14 @@ export function setupEventCount(layout: Layout): number {
   return projects * (1 + components * (1 + languages));
 }
 
-export interface SetupEvent {
+interface SetupEvent {
   action: 50 | 51 | 48;
   projectIndex: number;
   componentIndex: number | null;
   translation: TranslationPlan | null;
 }
 
-export function setupEvent(layout: Layout, index: number): SetupEvent {
+function setupEvent(layout: Layout, index: number): SetupEvent {
   const { components, languages } = layout.spec;
   const perProject = 1 + components * (1 + languages);
   const projectIndex = Math.floor(index / perProject);
@@ -59,7 +59,7 @@ export function setupChange(layout: Layout, users: readonly UserRow[], index: nu
 const translatedActions = [5, 5, 5, 2, 2, 6, 7, 9];
 
 /** The action that left a unit in its state, and whether a user (not the system) did it. */
-export function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
+function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
   if (sourceUnit) return { action: 13, byUser: false };
   switch (state) {
     case 0:

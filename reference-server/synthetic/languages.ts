@@ -31,7 +31,7 @@ const ICELANDIC = 'n%10!=1 || n%100==11';
 const MALTESE = '(n==1 ? 0 : n==0 || ( n%100>1 && n%100<11) ? 1 : (n%100>10 && n%100<20 ) ? 2 : 3)';
 const SCOTTISH_GAELIC = '(n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n > 2 && n < 20) ? 2 : 3';
 
-/** Weblate's plural type: which CLDR categories the forms stand for. */
+/** `plural.type`: a number per family of rules (one/other, one/few/other, Arabic's six…), stable across instances. */
 const pluralTypes: Record<string, number> = {
   [NONE]: 0, [ONE_OTHER]: 1, [ONE_OTHER_FRENCH]: 1, [MACEDONIAN]: 1, [ICELANDIC]: 1,
   [EAST_SLAVIC]: 2, [POLISH]: 2, [CZECH]: 2, [LITHUANIAN]: 2, [ROMANIAN]: 2, [LATVIAN]: 11,

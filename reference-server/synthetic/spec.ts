@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { maxTargetLanguages } from './languages.ts';
 
 /** The most translations an instance may have: `translations()` is returned whole. */
-export const maxTranslations = 100_000;
+const maxTranslations = 100_000;
 
 const limits = {
   projects: { min: 1, max: 1000, fallback: 3 },

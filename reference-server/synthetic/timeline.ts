@@ -10,7 +10,7 @@ import { chance, topic } from './random.ts';
 const START_US = Date.UTC(2025, 0, 6) * 1000;
 const WEEK_US = 7 * 24 * 3600 * 1_000_000;
 
-export const phases = {
+const phases = {
   setup: { start: START_US, length: WEEK_US },
   sources: { start: START_US + WEEK_US, length: 4 * WEEK_US },
   targets: { start: START_US + 5 * WEEK_US, length: 52 * WEEK_US },

@@ -13,7 +13,7 @@ export interface UnitPlace {
 }
 
 /** How far a target translation has got; a quarter of them are complete. */
-export function progressOf(seed: number, translationId: number): number {
+function progressOf(seed: number, translationId: number): number {
   if (chance(seed, topic.translationProgress, translationId, 0) < 0.25) return 1;
   return 0.1 + 0.85 * chance(seed, topic.translationProgress, translationId, 1);
 }
