@@ -142,7 +142,11 @@ function run(): void {
   const count = `${hits.length} result${hits.length === 1 ? '' : 's'}`;
   if (broken.length > 0) setStatus('error', `${count}; ${broken.length} part(s) of the search index could not be loaded (${broken[0]!.file}): is the search folder complete?`);
   else if (missing > 0) setStatus('loading', `Loading the search index (${ready.length} of ${wanted.targets.length} parts)… ${count} so far.`);
-  else setStatus('done', count);
+  else {
+    setStatus('done', count);
+    // When the results of a query were complete on screen: what bench/search.ts reports.
+    performance.mark('tmsnap-search-done');
+  }
   performance.measure('tmsnap-search', { start: started });
 }
 
