@@ -11,9 +11,10 @@ import type { HttpClient } from './http/client.ts';
 import { rebasePageLink, withParameters } from './links.ts';
 import { phases } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { UnitSpool } from './queue/unit-spool.ts';
 import { page } from './schemas/common.ts';
 import { z } from 'zod';
-import { apiPath as snapshotPath } from '../snapshot/links.ts';
+import { apiPath as snapshotPath, withoutFormatApi } from '../snapshot/links.ts';
 import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { Scope } from '../snapshot/schemas.ts';
@@ -26,6 +27,8 @@ export interface CrawlContext {
   client: HttpClient;
   queue: RequestQueue;
   writer: SnapshotWriter;
+  /** Units fetched so far, per translation URL. */
+  spool: UnitSpool;
 }
 
 /**
@@ -33,6 +36,9 @@ export interface CrawlContext {
  * before it began. Changes come de-duplicated by id, so the overlap costs nothing but a few rows.
  */
 const windowOverlapMs = 60 * 60 * 1000;
+
+/** Marks the task that carries the previous snapshot's changes over; never sent to a server. */
+const carryMarker = 'tmsnap_carry';
 
 const changesPage = page(z.looseObject({ id: z.number().int(), action: z.number().int(), url: z.string() }).loose());
 
@@ -77,10 +83,15 @@ export class IncrementalCrawl {
     const path = snapshotPath(task.url, context.writer.baseUrl).split('?')[0] ?? '';
     switch (task.kind) {
       case 'changes':
-        // The window since the previous snapshot is stored (#prepare); the rest comes from it,
-        // now that the structure phase has listed which components still exist.
-        this.#changesCarried ??= this.#carryChanges(touched, context.writer);
-        await this.#changesCarried;
+        // The window since the previous snapshot is stored (#prepare). The rest comes from the
+        // previous snapshot once every list and unit is in (the last phase): a change keeps no
+        // link to a component or unit removed since, so those must be known first.
+        if (new URL(task.url).searchParams.has(carryMarker)) {
+          this.#changesCarried ??= this.#carryChanges(touched, context);
+          await this.#changesCarried;
+        } else {
+          context.queue.add({ url: withParameters(task.url, { [carryMarker]: '1' }), kind: 'changes', phase: phases.stragglers });
+        }
         return true;
       case 'units':
         if (kindOfPath(path) === 'units') return false; // one translation's units: fetch them
@@ -136,13 +147,23 @@ export class IncrementalCrawl {
     return this.#prepared;
   }
 
-  /** The previous snapshot's changes, less those of components removed since (their history goes with them). */
-  async #carryChanges(touched: Touched, writer: SnapshotWriter): Promise<void> {
+  /**
+   * The previous snapshot's changes, less those of components removed since (their history goes
+   * with them), and no longer pointing at units removed since.
+   */
+  async #carryChanges(touched: Touched, context: CrawlContext): Promise<void> {
+    const { writer } = context;
     const gone = new Set(touched.removal ? (await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)) : []);
+    const removedUnits = new Set<string>();
+    for (const translation of touched.translations) {
+      const current = new Set(context.spool.read(this.previous.linkBase.baseUrl + translation).map((unit) => withoutFormatApi(String((unit as { url?: unknown }).url))));
+      for (const unit of await this.previous.units(translation)) if (!current.has(this.previous.linkBase.baseUrl + unit.url)) removedUnits.add(unit.url);
+    }
     let batch: unknown[] = [];
     const lookup = await this.#embedded();
-    for await (const change of this.previous.changes()) {
-      if (change.component !== null && gone.has(change.component)) continue;
+    for await (const stored of this.previous.changes()) {
+      if (stored.component !== null && gone.has(stored.component)) continue;
+      const change = stored.unit !== null && removedUnits.has(stored.unit) ? { ...stored, unit: null } : stored;
       batch.push(expandRecord('change', change, lookup, this.previous.linkBase));
       if (batch.length >= 1000) {
         await writer.putChanges(batch);

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { crawl } from '../../crawler/crawl.ts';
+import { openSnapshot } from '../../snapshot/reader.ts';
+import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
+import { randomActivity } from './activity.ts';
+import { useContentDirs } from './crawl.ts';
+
+/**
+ * Issue 6's bar for the incremental crawl: after random activity through the reference
+ * server's mutation hook (translations, fuzzy marks, approvals, new and removed strings, a new
+ * language, a removed component), the incremental snapshot holds exactly the records (same
+ * object hashes) of a full crawl of the same state, for many seeds. The fixture dataset keeps
+ * each seed well under a second or two.
+ */
+
+async function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean) {
+  const result = await crawl({
+    apiRoot: new URL(server.url),
+    contentDir,
+    projects: [],
+    full,
+    concurrency: 4,
+    timeoutMs: 10_000,
+    retries: 2,
+    maxWaitMs: 1_000,
+    tmsnapVersion: '0.0.0-test',
+    userAgent: 'tmsnap-test',
+  });
+  if (result.outcome !== 'complete') throw new Error(`crawl ended ${result.outcome}: ${result.message ?? JSON.stringify(result.problems)}`);
+  return result;
+}
+
+async function indexOf(contentDir: string, id: string) {
+  const snapshot = await openSnapshot(contentDir, id);
+  return { index: snapshot.index, counts: snapshot.manifest.counts };
+}
+
+describe('incremental crawl', () => {
+  const contentDir = useContentDirs();
+
+  it('gives the same records as a full crawl of the same state, over 50 seeds of random activity', async () => {
+    let requests = { incremental: 0, full: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), async (seed, structural) => {
+        const model = fixtureModel();
+        const server = await startTestServer({ data: model });
+        try {
+          const content = await contentDir();
+          await crawlOnce(server, content, true);
+          randomActivity(model, seed, { unitMutations: 5, structural });
+          const incremental = await crawlOnce(server, content, false);
+          const full = await crawlOnce(server, content, true);
+          requests = { incremental: requests.incremental + incremental.made, full: requests.full + full.made };
+          const got = await indexOf(content, incremental.snapshotId);
+          const want = await indexOf(content, full.snapshotId);
+          expect(got.index.records).toEqual(want.index.records);
+          expect(got.index.raw).toEqual(want.index.raw);
+          expect(got.index.changes).toEqual(want.index.changes);
+          expect(got.counts).toEqual(want.counts);
+        } finally {
+          await server.close();
+        }
+      }),
+      { numRuns: 50 },
+    );
+    // Even on a 30-unit fixture the incremental crawl must save requests.
+    expect(requests.incremental).toBeLessThan(requests.full);
+  }, 300_000);
+
+  it('crawls in full with --full, and in full when no earlier snapshot of the same scope exists', async () => {
+    const server = await startTestServer({ data: fixtureModel() });
+    try {
+      const content = await contentDir();
+      const first = await crawlOnce(server, content, false);
+      const forced = await crawlOnce(server, content, true);
+      const incremental = await crawlOnce(server, content, false);
+      expect(forced.made).toBe(first.made);
+      expect(incremental.made).toBeLessThan(first.made);
+      expect((await indexOf(content, incremental.snapshotId)).index).toEqual((await indexOf(content, forced.snapshotId)).index);
+    } finally {
+      await server.close();
+    }
+  });
+});
