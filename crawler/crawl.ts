@@ -250,7 +250,7 @@ class CrawlRun {
 
   /** Does one task; answers the minimum number of requests it implies. */
   async #run(task: Task): Promise<number> {
-    if (this.incremental && (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer }))) return 0;
+    if (this.incremental && (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer, spool: this.spool }))) return 0;
     switch (task.kind) {
       case 'root':
       case 'record':
