@@ -8,13 +8,16 @@ import { version } from './main.ts';
 const help = `Usage: tmsnap crawl --url <API root> [options]
 
 Crawls a Weblate server's API into a dated snapshot under <out>/snapshots/. Re-running the
-same command after a crash or a stop resumes the unfinished snapshot.
+same command after a crash or a stop resumes the unfinished snapshot. When <out> already
+holds a complete snapshot of the same server and scope, the crawl is incremental: it reads
+the change log since then and the lists, fetches what changed, and carries the rest over.
 
 Options:
   --url URL            the API root, e.g. https://weblate.example.org/api/ (required)
   --project SLUG       crawl only this project and what hangs off it; repeatable
   --out DIR            the content folder (default: content)
   --changes-since ISO  leave out changes before this time (default: the whole log)
+  --full               crawl everything, even when an incremental crawl is possible
   --concurrency N      requests in flight at once (default: 4)
   --max-rps N          requests started per second at most (default: no cap but the server's budget)
   --max-wait SECONDS   the longest Retry-After or rate-limit wait to sit through; a longer one
@@ -70,6 +73,7 @@ export const command: Command = {
           timeout: { type: 'string' },
           retries: { type: 'string' },
           json: { type: 'boolean', default: false },
+          full: { type: 'boolean', default: false },
         },
         strict: true,
         allowPositionals: false,
@@ -96,6 +100,7 @@ export const command: Command = {
       contentDir: values.out,
       projects: values.project ?? [],
       changesSince: isoTime(values['changes-since']),
+      full: values.full,
       token,
       concurrency: positiveNumber('concurrency', values.concurrency, 4, true) ?? 4,
       maxRps: positiveNumber('max-rps', values['max-rps'], undefined, false),
