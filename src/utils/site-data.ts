@@ -30,7 +30,6 @@ export interface Totals {
   total_words: number;
   translated_words: number;
   fuzzy_words: number;
-  approved: number;
 }
 
 export interface ProjectEntry {
@@ -82,16 +81,15 @@ export interface Catalog {
   siteUrl: string | undefined;
 }
 
-export const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0, approved: 0 });
+export const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0 });
 
-export function addTotals(into: Totals, record: Pick<StoredTranslation, 'total' | 'translated' | 'fuzzy' | 'total_words' | 'translated_words' | 'fuzzy_words'> & { approved?: unknown }): void {
+export function addTotals(into: Totals, record: Totals): void {
   into.total += record.total;
   into.translated += record.translated;
   into.fuzzy += record.fuzzy;
   into.total_words += record.total_words;
   into.translated_words += record.translated_words;
   into.fuzzy_words += record.fuzzy_words;
-  into.approved += typeof record.approved === 'number' ? record.approved : 0;
 }
 
 /** `api/components/p/c/` → `c` (as the server spells it, `cat%252Fcomp` for categories). */
@@ -183,8 +181,7 @@ async function loadCatalog(): Promise<Catalog> {
   for (const project of projects.values()) {
     project.components.sort(compareBy((c) => c.record.name));
     for (const component of project.components) component.translations.sort(compareBy((t) => t.language.name));
-    const { total, translated, fuzzy, total_words, translated_words, fuzzy_words, approved } = project.totals;
-    addTotals(totals, { total, translated, fuzzy, total_words, translated_words, fuzzy_words, approved });
+    addTotals(totals, project.totals);
   }
   const languages = [...languageByCode.values()].filter((language) => language.record || language.translations.length > 0).sort(compareBy((l) => l.name));
   for (const language of languages) language.translations.sort(compareBy((t) => `${t.component.project.record.name}\u0000${t.component.record.name}`));
