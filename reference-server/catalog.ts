@@ -117,6 +117,10 @@ export class Catalog {
     for (let offset = 0; offset < total; offset += SCAN_WINDOW) yield* this.model.changes(offset, SCAN_WINDOW);
   }
 
+  hasChangeIndex(): boolean {
+    return this.#changeIndex !== undefined;
+  }
+
   changeIndex(): ChangeIndex {
     this.#changeIndex ??= buildChangeIndex(this);
     return this.#changeIndex;

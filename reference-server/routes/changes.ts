@@ -72,23 +72,47 @@ function parseFilter(request: ApiRequest): ChangeFilter {
   }
 }
 
+/** The object a changes list is about. */
+export interface ChangeScope {
+  kind: 'project' | 'component' | 'translation';
+  id: number;
+}
+
+function inScope(catalog: Catalog, scope: ChangeScope, change: ChangeRow): boolean {
+  if (scope.kind === 'translation') return change.translationId === scope.id;
+  if (scope.kind === 'component') return change.componentId === scope.id;
+  const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
+  return component?.projectId === scope.id;
+}
+
+function scopeOffsets(catalog: Catalog, scope: ChangeScope): readonly number[] {
+  const index = catalog.changeIndex();
+  const byKind = { project: index.byProject, component: index.byComponent, translation: index.byTranslation }[scope.kind];
+  return byKind.get(scope.id) ?? [];
+}
+
 /**
- * A changes list: `/api/changes/` when `offsets` is null, else one object's. The global list
- * reads only the page it answers unless an action filter or hidden projects make it scan.
+ * A changes list: `/api/changes/` when `scope` is null, else one object's. Lists read only
+ * what they answer where they can: the global list its page (unless an action filter or
+ * hidden projects make it scan), a time-bounded list its time range (bisected), so an
+ * incremental crawl never waits for the whole log to be indexed.
  */
-export function changesList(request: ApiRequest, offsets: readonly number[] | null): ApiResult {
+export function changesList(request: ApiRequest, scope: ChangeScope | null): ApiResult {
   const filter = parseFilter(request);
   const { catalog, changesNewestFirst } = request;
   const render = (change: ChangeRow) => renderChange(request, change);
-  if (offsets !== null) {
+  const keep = (change: ChangeRow) => filter.matches(change) && visible(request, change) && (scope === null || inScope(catalog, scope, change));
+  const bounded = filter.after !== null || filter.before !== null;
+  if (scope !== null && (catalog.hasChangeIndex() || !bounded)) {
+    const offsets = scopeOffsets(catalog, scope);
     const selected = function* () {
-      for (const change of offsetStream(catalog, offsets, changesNewestFirst)) if (filter.matches(change) && visible(request, change)) yield change;
+      for (const change of offsetStream(catalog, offsets, changesNewestFirst)) if (keep(change)) yield change;
     };
     return paginateStream(request, selected, render);
   }
   const [start, end] = timeRange(catalog, filter);
   const allVisible = [...catalog.projects.values()].every((project) => request.canSee(project));
-  if (filter.actions.size === 0 && allVisible) {
+  if (scope === null && filter.actions.size === 0 && allVisible) {
     return paginate(request, end - start, (offset, limit) => {
       const from = changesNewestFirst ? end - offset - limit : start + offset;
       const rows = catalog.model.changes(from, limit);
@@ -96,7 +120,7 @@ export function changesList(request: ApiRequest, offsets: readonly number[] | nu
     });
   }
   const selected = function* () {
-    for (const change of rangeStream(catalog, start, end, changesNewestFirst)) if (filter.matches(change) && visible(request, change)) yield change;
+    for (const change of rangeStream(catalog, start, end, changesNewestFirst)) if (keep(change)) yield change;
   };
   return paginateStream(request, selected, render);
 }

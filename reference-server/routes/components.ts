@@ -94,7 +94,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const component = findComponent(request, params);
-      return changesList(request, request.catalog.changeIndex().byComponent.get(component.id) ?? []);
+      return changesList(request, { kind: 'component', id: component.id });
     },
   },
 ];

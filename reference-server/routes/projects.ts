@@ -51,7 +51,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const project = findProject(request, params.project);
-      return changesList(request, request.catalog.changeIndex().byProject.get(project.id) ?? []);
+      return changesList(request, { kind: 'project', id: project.id });
     },
   },
   {

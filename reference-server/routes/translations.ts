@@ -117,7 +117,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const translation = findTranslation(request, params);
-      return changesList(request, request.catalog.changeIndex().byTranslation.get(translation.id) ?? []);
+      return changesList(request, { kind: 'translation', id: translation.id });
     },
   },
   {

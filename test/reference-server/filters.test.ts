@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { change, page, unit } from '../../crawler/schemas/index.ts';
 import type { UnitRow } from '../../reference-server/model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { useReferenceServer } from '../helpers/reference-server.ts';
+import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 
 const server = useReferenceServer();
@@ -58,6 +58,24 @@ describe('changes filters', () => {
     expect(await changeIds('components/hello/po/changes/?timestamp_after=2024-05-01T12:21:00Z')).toEqual([6, 7, 8, 10]);
     expect(await changeIds('translations/hello/po/cs/changes/')).toEqual([5, 8]);
     expect(await changeIds('translations/hello/po/cs/changes/?action=2')).toEqual([8]);
+  });
+
+  it('answers a time-bounded object list the same before and after the change log is indexed', async () => {
+    const own = await startTestServer({ behaviours: { changesNewestFirst: true } });
+    try {
+      const ids = async (path: string) => page(change).parse((await get(`${own.url}${path}`)).json).results.map((row) => row.id);
+      const bounded = [
+        'projects/hello/changes/?timestamp_after=2024-05-01T12:02:00Z&timestamp_before=2024-05-01T12:30:00.123456Z',
+        'components/hello/po/changes/?timestamp_after=2024-05-01T12:21:00Z',
+        'translations/hello/po/cs/changes/?timestamp_before=2024-05-01T12:30:00Z',
+      ];
+      const before = await Promise.all(bounded.map(ids));
+      expect(before).toEqual([[8, 7, 6, 5, 3], [10, 8, 7, 6], [5]]);
+      await ids('projects/hello/changes/');
+      expect(await Promise.all(bounded.map(ids))).toEqual(before);
+    } finally {
+      await own.close();
+    }
   });
 
   it.each([
