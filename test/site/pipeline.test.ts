@@ -55,7 +55,8 @@ beforeAll(async () => {
   await buildWithCli(['--content', content, '--out', dist]);
   site = await serveStatic(dist);
   browser = await launchChromium();
-});
+  // Crawl and build: minutes when the whole suite shares two cores.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -95,6 +96,8 @@ describe('a crawled reference server, built and browsed', () => {
     expect(await first.getByRole('link', { name: 'src/hello.c:12' }).getAttribute('href')).toBe('https://git.example.org/hello/blob/main/src/hello.c#L12');
     await inert();
     await first.getByRole('link', { name: 'Arabic' }).click();
+    await page.waitForURL(/\/ar\/units\/1\/index\.html#unit-\d+$/);
+    await page.waitForLoadState('load');
     expect(await page.locator('article.unit:target .text[dir=rtl][lang=ar]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();

@@ -27,7 +27,8 @@ beforeAll(async () => {
   await buildWithCli(['--content', content, '--out', dist]);
   server = await serveStatic(dist);
   browser = await launchChromium();
-});
+  // The build takes ~20 s alone, minutes when the whole suite shares two cores.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -249,5 +250,5 @@ describe('tmsnap build --hide-authors', () => {
     expect(checked).toBeGreaterThan(10);
     expect(await readFile(join(hidden, 'projects/demo/core/de/index.html'), 'utf8')).toContain('by a contributor');
     expect(await readFile(join(dist, 'projects/demo/core/de/index.html'), 'utf8')).toContain('by Jane Translator');
-  });
+  }, 600_000);
 });
