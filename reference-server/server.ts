@@ -299,6 +299,9 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       else response.destroy();
     });
   });
+  // nginx's keep-alive (65 s) rather than Node's 5 s: with 5 s, a busy client reusing a pooled
+  // connection just as the server drops it gets ECONNRESET, a race no real deployment shows.
+  server.keepAliveTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
