@@ -31,8 +31,6 @@ export function random(seed: number): () => number {
   };
 }
 
-const user = 'alice';
-
 export function translationPath(model: MemoryModel, translationId: number): string {
   const translation = model.translations().find((row) => row.id === translationId)!;
   const component = model.components().find((row) => row.id === translation.componentId)!;
@@ -53,6 +51,7 @@ export interface ActivityOptions {
 
 export function randomActivity(model: MemoryModel, seed: number, options: ActivityOptions): ExpectedDiff {
   const next = random(seed);
+  const user = model.users()[0]?.username ?? 'admin';
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const expected: ExpectedDiff = { units: new Map(), targets: new Map(), addedTranslations: new Set(), removedTranslations: new Set(), records: [] };
   const touched = new Set<number>();

@@ -1,0 +1,97 @@
+/**
+ * `node --import tsx bench/archive.ts [days] [mutations-per-day]` (default 30 and 50): a dated
+ * archive of a changing instance. Starts the reference server over the bundled catalogs
+ * (~28k units) with its mutation hook, crawls it in full once, then each "day" simulates
+ * translator activity and crawls incrementally. Prints requests per incremental crawl against a
+ * full crawl of the same final state, and the archive's size against that many plain copies
+ * of a snapshot. Prints figures; asserts none.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { listObjects, listSnapshotDirs, references } from '../archive/references.ts';
+import { formatBytes } from '../archive/listing.ts';
+import { pack } from '../archive/pack.ts';
+import { crawl, type CrawlResult } from '../crawler/crawl.ts';
+import { openSnapshot } from '../snapshot/reader.ts';
+import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';
+import { randomActivity } from '../test/archive/activity.ts';
+
+const days = Number(process.argv[2] ?? 30);
+const mutationsPerDay = Number(process.argv[3] ?? 50);
+
+const cpu = cpus();
+console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
+
+const model = await bundledModel();
+const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
+console.log(`input: bundled catalogs, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations, ${units} units; ${days} days, ${mutationsPerDay} unit mutations a day (translate / mark for edit / approve), new and removed strings and a new language every 7th day`);
+
+const server = await startTestServer({ data: model });
+const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-archive-'));
+const content = join(work, 'content');
+
+async function crawlInto(contentDir: string, full: boolean): Promise<CrawlResult & { ms: number }> {
+  const started = performance.now();
+  const result = await crawl({
+    apiRoot: new URL(server.url),
+    contentDir,
+    projects: [],
+    full,
+    concurrency: 4,
+    timeoutMs: 60_000,
+    retries: 3,
+    maxWaitMs: 5_000,
+    tmsnapVersion: 'bench',
+    userAgent: 'tmsnap-bench',
+  });
+  if (result.outcome === 'failed') throw new Error(`crawl failed: ${result.message}`);
+  return { ...result, ms: performance.now() - started };
+}
+
+try {
+  const first = await crawlInto(content, true);
+  console.log(`day 1: full crawl, ${first.made} requests (minimum ${first.minimum}), ${(first.ms / 1000).toFixed(1)} s`);
+  const incremental: { made: number; ms: number; touched: number }[] = [];
+  let last = first;
+  for (let day = 2; day <= days; day++) {
+    const expected = randomActivity(model, 1000 + day, { unitMutations: mutationsPerDay, structural: day % 7 === 0 });
+    const touched = new Set(expected.records.map((record) => record.translationId).filter((id) => id !== null)).size;
+    last = await crawlInto(content, false);
+    incremental.push({ made: last.made, ms: last.ms, touched });
+    console.log(`day ${day}: incremental crawl, ${last.made} requests for ${touched} touched translations, ${(last.ms / 1000).toFixed(1)} s`);
+  }
+
+  // The same final state crawled in full, elsewhere: the cost an incremental crawl avoids, and its check.
+  const fullContent = join(work, 'full');
+  const full = await crawlInto(fullContent, true);
+  const a = (await openSnapshot(content, last.snapshotId)).index;
+  const b = (await openSnapshot(fullContent, full.snapshotId)).index;
+  const same = JSON.stringify([a.records, a.raw, a.changes]) === JSON.stringify([b.records, b.raw, b.changes]);
+  const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+  console.log(
+    `requests: full crawl ${full.made} (${(full.ms / 1000).toFixed(1)} s); incremental crawl average ${average(incremental.map((i) => i.made)).toFixed(0)} ` +
+      `(min ${Math.min(...incremental.map((i) => i.made))}, max ${Math.max(...incremental.map((i) => i.made))}; ${(average(incremental.map((i) => i.ms)) / 1000).toFixed(1)} s) ` +
+      `for ${average(incremental.map((i) => i.touched)).toFixed(0)} touched translations of ${model.translations().length} on average; ` +
+      `last incremental snapshot identical to the full crawl: ${same ? 'yes' : 'NO'}`,
+  );
+
+  const { objects } = await listObjects(content);
+  const sizes = new Map(objects.map((object) => [object.key, object.size]));
+  const stored = objects.reduce((sum, object) => sum + object.size, 0);
+  let plain = 0;
+  for (const snapshot of await listSnapshotDirs(content)) {
+    const found = await references(content, snapshot);
+    plain += [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + (await readFile(join(snapshot.dir, 'manifest.json'))).length;
+  }
+  const manifests = (await listSnapshotDirs(content)).length;
+  const packed = join(work, 'archive.tar.gz');
+  const packResult = await pack(content, [], packed);
+  console.log(
+    `archive: ${manifests} snapshots in ${formatBytes(stored)} of objects (${objects.length} objects) vs ${formatBytes(plain)} as ${manifests} plain copies ` +
+      `(${(plain / stored).toFixed(1)}x); tmsnap pack of all: ${formatBytes(packResult.bytes)} (.tar.gz)`,
+  );
+} finally {
+  await server.close();
+  await rm(work, { recursive: true, force: true });
+}
