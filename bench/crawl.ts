@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
+import { ProgressReporter } from '../crawler/progress.ts';
 
 const bin = new URL('../bin/tmsnap.js', import.meta.url).pathname;
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
@@ -35,6 +36,7 @@ async function scenario(data: string, concurrency: number): Promise<void> {
   const content = await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-'));
   try {
     const rssBefore = process.memoryUsage().rss;
+    const reporter = new ProgressReporter('lines', (text) => process.stderr.write(text));
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     const result = await crawl({
@@ -47,6 +49,8 @@ async function scenario(data: string, concurrency: number): Promise<void> {
       maxWaitMs: 60_000,
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
+      // Long runs say how far they are, on stderr so the figures on stdout stay clean.
+      onProgress: (progress) => reporter.update(progress),
     });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
