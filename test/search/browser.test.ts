@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWithCli, launchChromium, screenshot, serveStatic } from '../site/browser.ts';
+import { buildWithCli, launchChromium, screenshot, seriousViolations, serveStatic } from '../site/browser.ts';
 import { hostileTarget, unitId, writeSearchFixture } from './fixture.ts';
 
 let work: string;
@@ -83,7 +83,10 @@ describe.each([
     expect(arabic.map((hit) => hit.target).sort()).toEqual(['فتح ملف', 'لا ملفات'].sort());
     expect(await page.$eval('#search-results > li[data-language="ar"] .target', (element) => element.getAttribute('dir'))).toBe('rtl');
     expect((await type(page, '保存')).filter((hit) => hit.language === 'ja').map((hit) => hit.target)).toEqual(['保存', '名前を付けて保存…', '名前を付けて保存…', 'すべてのファイルを新しいテンプレートとして保存']);
-    if (rootUrl() === server.url) await screenshot(page, 'search-japanese');
+    if (rootUrl() === server.url) {
+      await screenshot(page, 'search-japanese');
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     expect(pageErrors).toEqual([]);
     await page.close();
   });
