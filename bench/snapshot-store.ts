@@ -1,0 +1,109 @@
+/**
+ * The snapshot store at scale: writes a synthetic instance straight through the snapshot
+ * writer (no HTTP), writes it again unchanged, reads every unit back translation by
+ * translation, and exports it. Prints throughput, store size, what the unchanged second
+ * snapshot added, and peak RSS after each phase. Asserts nothing.
+ *
+ *   npm run bench:snapshot                 # 1,000,000 units
+ *   npm run bench:snapshot -- 200000       # another size (units; 1000 per translation)
+ */
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../snapshot/index.ts';
+import { builders } from '../test/snapshot/records.ts';
+
+const unitsWanted = Number(process.argv[2] ?? 1_000_000);
+const unitsPerTranslation = 1000;
+const languagesPerComponent = 50;
+const base = 'http://127.0.0.1:8000/';
+const build = builders(base);
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const peakRss = () => mib(process.resourceUsage().maxRSS * 1024);
+
+async function directorySize(dir: string): Promise<number> {
+  let size = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) size += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return size;
+}
+
+/** Generates and writes the instance one translation at a time, so only one unit list is ever in memory. */
+async function writeInstance(writer: SnapshotWriter): Promise<number> {
+  const english = build.language('en', 'English');
+  const languages = Array.from({ length: languagesPerComponent }, (_, i) => build.language(`l${i}`, `Language ${i}`));
+  const translations = Math.ceil(unitsWanted / unitsPerTranslation);
+  const components = Math.ceil(translations / languagesPerComponent);
+  await writer.putRecord(`${base}api/`, build.root);
+  let unitId = 1;
+  let written = 0;
+  for (let c = 0; c < components; c++) {
+    const project = build.project(`project-${Math.floor(c / 2)}`, Math.floor(c / 2) + 1);
+    const component = build.component(project, `component-${c}`, c + 1, english);
+    await writer.putRecord(project.url, project);
+    await writer.putRecord(component.url, component);
+    for (const [l, language] of languages.entries()) {
+      if (written >= unitsWanted) break;
+      const translation = build.translation(component, language, c * languagesPerComponent + l + 1);
+      await writer.putRecord(translation.url, translation);
+      const count = Math.min(unitsPerTranslation, unitsWanted - written);
+      const units = Array.from({ length: count }, (_, position) => {
+        const id = unitId++;
+        return build.unit(translation.url, id, position + 1, BigInt.asIntN(64, BigInt(id) * 0x9e3779b97f4a7c15n));
+      });
+      await writer.putUnits(translation.url, units);
+      written += count;
+    }
+  }
+  for (let id = 1; id <= Math.min(unitsWanted, 100_000); id += 1000) {
+    await writer.putChanges(Array.from({ length: 1000 }, (_, i) => build.change(id + i, 59, `${base}api/components/project-0/component-0/`, null)));
+  }
+  return written;
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS so far ${peakRss()}`);
+  return result;
+}
+
+const cpu = cpus();
+console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${mib(totalmem())} memory, node ${process.version}`);
+console.log(`input: ${unitsWanted} units, ${unitsPerTranslation} per translation, up to 100000 changes`);
+const root = await mkdtemp(join(tmpdir(), 'tmsnap-bench-snapshot-'));
+const content = join(root, 'content');
+try {
+  const clock = (minute: number) => () => new Date(Date.UTC(2026, 10, 22, 4, minute));
+  const first = await openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: 'bench', resume: false, now: clock(0) });
+  const started = performance.now();
+  const units = await timed('write', () => writeInstance(first));
+  await first.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
+  console.log(`write rate: ${Math.round(units / ((performance.now() - started) / 1000))} units/s`);
+  const firstSize = await directorySize(content);
+  console.log(`store after first snapshot: ${mib(firstSize)}`);
+
+  const second = await openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: 'bench', resume: false, now: clock(1) });
+  await timed('rewrite unchanged', () => writeInstance(second));
+  await second.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
+  const added = (await directorySize(content)) - firstSize;
+  console.log(`unchanged second snapshot added: ${added} bytes (${((100 * added) / firstSize).toFixed(4)}% of the first)`);
+
+  const snapshot = await openSnapshot(content);
+  const read = await timed('read every unit, translation by translation', async () => {
+    let count = 0;
+    for (const { path } of await snapshot.translations()) count += (await snapshot.units(path)).length;
+    return count;
+  });
+  console.log(`read: ${read} units`);
+  const lines = await timed('export (iterate every line)', async () => {
+    let count = 0;
+    for await (const _line of exportRecords(snapshot)) count++;
+    return count;
+  });
+  console.log(`export: ${lines} lines`);
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
