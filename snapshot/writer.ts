@@ -105,12 +105,19 @@ async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined)) !== undefined;
 }
 
-async function freshId(contentDir: string, date: Date): Promise<string> {
+/** Claims a new snapshot id by creating its `.partial` directory (exclusively: two crawls never share one). */
+async function claimFreshId(contentDir: string, date: Date): Promise<string> {
   const base = snapshotIdAt(date);
   for (let n = 1; ; n += 1) {
     const id = n === 1 ? base : `${base}-${n}`;
     const dir = join(snapshotsDir(contentDir), id);
-    if (!(await exists(dir)) && !(await exists(dir + partialSuffix))) return id;
+    if (await exists(dir)) continue;
+    try {
+      await mkdir(dir + partialSuffix);
+      return id;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 
@@ -146,7 +153,7 @@ export class SnapshotWriter {
     const resumed = options.resume ? await findResumable(contentDir, baseUrl, options.scope) : undefined;
     const state: PartialState = resumed ?? {
       format: snapshotFormat,
-      id: await freshId(contentDir, now()),
+      id: await claimFreshId(contentDir, now()),
       base_url: baseUrl,
       scope: options.scope,
       tmsnap_version: options.tmsnapVersion,
@@ -395,7 +402,9 @@ export class SnapshotWriter {
     await writeAtomic(join(this.dir, 'manifest.json'), canonicalJson(manifest));
     const finalDir = join(snapshotsDir(this.contentDir), this.id);
     await rename(this.dir, finalDir);
-    await Promise.all(['state.json', 'journal.ndjson', 'changes'].map((name) => rm(join(finalDir, name), { recursive: true, force: true })));
+    // The journal, the change buffers and whatever the crawler kept in the directory are no longer needed.
+    const leftovers = (await readdir(finalDir)).filter((name) => name !== 'manifest.json');
+    await Promise.all(leftovers.map((name) => rm(join(finalDir, name), { recursive: true, force: true })));
     return { id: this.id, dir: finalDir, manifest };
   }
 

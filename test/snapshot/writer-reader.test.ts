@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
@@ -115,5 +115,20 @@ describe('writer → reader → export', () => {
     expect(second.addedBytes).toBe(0);
     expect(await readdir(join(content, 'objects'), { recursive: true })).toEqual(objectsAfterFirst);
     expect((await listSnapshots(content)).map((summary) => summary.id)).toEqual(['2026-11-22T050000Z', '2026-11-22T041500Z']);
+  });
+
+  it('gives writers started in the same second their own ids, and leaves only the manifest in a finished snapshot', async () => {
+    const content = await contentDir();
+    const [first, second] = await Promise.all([newWriter(content), newWriter(content)]);
+    expect(new Set([first.id, second.id])).toEqual(new Set(['2026-11-22T041500Z', '2026-11-22T041500Z-2']));
+    await writeSample(first, sampleInstance(base));
+    // A crawler keeps its own queue files in the snapshot's directory while it runs.
+    await writeFile(join(first.dir, 'queue.ndjson'), 'x\n');
+    const { dir } = await first.finish(finishOptions);
+    expect(await readdir(dir)).toEqual(['manifest.json']);
+    expect((await listSnapshots(content)).map(({ id, finished }) => ({ id, finished }))).toEqual([
+      { id: '2026-11-22T041500Z-2', finished: false },
+      { id: '2026-11-22T041500Z', finished: true },
+    ]);
   });
 });
