@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
@@ -130,5 +130,16 @@ describe('writer → reader → export', () => {
       { id: '2026-11-22T041500Z-2', finished: false },
       { id: '2026-11-22T041500Z', finished: true },
     ]);
+  });
+
+  it('lists only snapshot ids, and refuses to open an unfinished or unknown one with a clear error', async () => {
+    const content = await contentDir();
+    const writer = await newWriter(content);
+    await writeSample(writer, sampleInstance(base));
+    for (const junk of ['notes', 'latest', '2026-11-22T041500Z.tmp']) await mkdir(join(content, 'snapshots', junk));
+    expect(await listSnapshots(content)).toEqual([{ id: writer.id, finished: false, complete: false }]);
+    await expect(openSnapshot(content, writer.id)).rejects.toThrow(`snapshot ${writer.id} has no manifest`);
+    await expect(openSnapshot(content, '../../etc')).rejects.toThrow('"../../etc" is not a snapshot id');
+    await expect(openSnapshot(join(content, 'missing'))).rejects.toThrow(/no complete snapshot in .*missing.*run `tmsnap crawl` first/);
   });
 });
