@@ -340,7 +340,7 @@ export async function writeScaledSnapshot(contentDir: string, units: number, onP
           source,
           target: state === 0 ? Array.from({ length: forms }, () => '') : Array.from({ length: forms }, (_, form) => `${code} ${phrase} ${form}`),
           state,
-          idHash: BigInt(index * 1_000_000 + position) * 7_919_000_000_001n - 4_000_000_000_000_000_000n,
+          idHash: BigInt(index * 1_000_000 + position) * 1_000_003n - 4_000_000_000_000_000_000n,
           location: `src/${words[position % words.length]}.c:${position}`,
           note: position % 5 === 0 ? 'A note for translators.' : '',
         });
