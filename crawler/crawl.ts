@@ -1,16 +1,16 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
 import { CrawlError, HttpStatusError, RateLimitError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { apiPath, findLinks, rebasePageLink, resolveLink, serverBase, withParameters } from './links.ts';
-import { type CrawlScope, type TaskKind, phases, planLink } from './plan.ts';
+import { type CrawlScope, phases, planLink } from './plan.ts';
 import { type Problem, RequestQueue, type Task } from './queue/request-queue.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
 import { page } from './schemas/common.ts';
 import { apiRoot } from './schemas/root.ts';
-import { z } from 'zod';
 
 export interface CrawlOptions {
   apiRoot: URL;
@@ -57,7 +57,7 @@ export interface CrawlResult {
 }
 
 /** Largest page sizes Weblate honours: 1000 for lists, 10000 for units (weblate-api-facts.md). */
-const pageSizes: Partial<Record<TaskKind, string>> = { records: '1000', changes: '1000', resource: '1000', units: '10000' };
+const pageSizes = { list: '1000', units: '10000' } as const;
 
 const anyPage = page(z.unknown());
 type AnyPage = z.infer<typeof anyPage>;
@@ -285,7 +285,7 @@ class CrawlRun {
 
   /** A sub-resource: every page of it, stored as one record in the shape a single page holding everything has. */
   async #resource(task: Task): Promise<number> {
-    let url: string | undefined = withParameters(task.url, { page_size: pageSizes.resource ?? '1000' });
+    let url: string | undefined = withParameters(task.url, { page_size: pageSizes.list });
     let first: unknown;
     const results: unknown[] = [];
     let pages = 0;
@@ -314,12 +314,8 @@ class CrawlRun {
 
   /** One page of a paginated list; the first page queues the others. */
   async #listPage(task: Task): Promise<number> {
-    const extra: Record<string, string> = {};
-    if (!task.page) {
-      const size = pageSizes[task.kind];
-      if (size !== undefined) extra.page_size = size;
-    }
-    const fetchUrl = withParameters(task.url, extra);
+    // Fanned-out pages carry the page size the first page was fetched with.
+    const fetchUrl = task.page ? task.url : withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
     let body: unknown;
     try {
       ({ body } = await this.client.getJson(fetchUrl));
