@@ -32,10 +32,11 @@ export interface CrawlContext {
 }
 
 /**
- * Changes during the previous crawl may or may not be in it: the window starts this long
- * before it began. Changes come de-duplicated by id, so the overlap costs nothing but a few rows.
+ * Without a change in the previous snapshot to start the window from, it starts this long
+ * before that crawl began, for a server clock behind ours. Changes are de-duplicated by id, so
+ * an overlap costs nothing but a few rows.
  */
-const windowOverlapMs = 60 * 60 * 1000;
+const clockSkewMs = 60 * 60 * 1000;
 
 /** Marks the task that carries the previous snapshot's changes over; never sent to a server. */
 const carryMarker = 'tmsnap_carry';
@@ -110,7 +111,7 @@ export class IncrementalCrawl {
   #prepare(context: CrawlContext): Promise<Touched> {
     this.#prepared ??= (async () => {
       const touched: Touched = { translations: new Set(), components: new Set(), projects: new Set(), languages: new Set(), users: new Set(), removal: false };
-      const after = new Date(Date.parse(this.previous.manifest.started) - windowOverlapMs).toISOString();
+      const after = (await this.#newestChange()) ?? new Date(Date.parse(this.previous.manifest.started) - clockSkewMs).toISOString();
       const since = this.changesSince !== undefined && this.changesSince > after ? this.changesSince : after;
       const lists = this.scopeSegments === undefined ? ['changes/'] : [...this.scopeSegments].map((segment) => `projects/${segment}/changes/`);
       const base = context.writer.baseUrl;
@@ -145,6 +146,18 @@ export class IncrementalCrawl {
       return touched;
     })();
     return this.#prepared;
+  }
+
+  /**
+   * The timestamp of the previous snapshot's newest change: the window starts there, on the
+   * server's own clock, so a crawler clock off from the server's loses nothing.
+   */
+  async #newestChange(): Promise<string | undefined> {
+    const last = this.previous.index.changes.at(-1);
+    if (last === undefined) return undefined;
+    const chunk = await this.previous.store.readJson(last.hash);
+    const newest = Array.isArray(chunk) ? (chunk.at(-1) as { timestamp?: unknown } | undefined)?.timestamp : undefined;
+    return typeof newest === 'string' ? newest : undefined;
   }
 
   /**
