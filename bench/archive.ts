@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/archive.ts [days] [mutations-per-day]` (default 30 and 50): a dated
+ * `npm run bench:archive [-- days mutations-per-day]` (default 30 and 50): a dated
  * archive of a changing instance. Starts the reference server over the bundled catalogs
  * (~28k units) with its mutation hook, crawls it in full once, then each "day" simulates
  * translator activity and crawls incrementally. Prints requests per incremental crawl against a
