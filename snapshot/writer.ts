@@ -6,7 +6,7 @@ import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type ChangeChunk, manifest as manifestSchema, type Manifest, type Problem, type Scope, type SnapshotIndex } from './schemas.ts';
+import { type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex } from './schemas.ts';
 import { ObjectStore, writeAtomic } from './store.ts';
 
 export const snapshotFormat = 1;
@@ -33,7 +33,7 @@ const partialState = z.object({
   format: z.literal(snapshotFormat),
   id: z.string(),
   base_url: z.string(),
-  scope: z.unknown(),
+  scope: scopeSchema,
   tmsnap_version: z.string(),
   started: z.string(),
   format_api_links: z.boolean().optional(),
@@ -41,16 +41,9 @@ const partialState = z.object({
 type PartialState = z.infer<typeof partialState>;
 
 /** One line of `journal.ndjson`: an indexed path, or a problem the writer found. */
-const journalLine = z.union([
-  z.object({ path: z.string(), hash: z.string(), raw: z.boolean(), units: z.number().int().optional() }),
-  z.object({ problem: z.object({ url: z.string(), field: z.string(), reason: z.string() }) }),
-]);
-
-interface JournalEntry {
-  hash: string;
-  raw: boolean;
-  units?: number;
-}
+const journalEntry = z.object({ hash: z.string(), raw: z.boolean(), units: z.number().int().optional() });
+type JournalEntry = z.infer<typeof journalEntry>;
+const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem })]);
 
 export interface WriterOptions {
   /** The server's base URL or its API root (`…/api/`). */
