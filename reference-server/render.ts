@@ -1,3 +1,4 @@
+import { changeActions } from '../crawler/schemas/change.ts';
 import { checksumOf } from './hash.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 import { type Counts, type LastChange, percent } from './statistics.ts';
@@ -6,38 +7,6 @@ import { type Counts, type LastChange, percent } from './statistics.ts';
  * Rows → API records, exactly as the description spells them. Pure: the caller resolves
  * related rows, `Links` turns paths into the absolute URLs the server publishes.
  */
-
-/** `action_name` per action code, as Weblate (English) names them. */
-export const actionNames: Record<number, string> = {
-  0: 'Resource update',
-  1: 'Translation completed',
-  2: 'Translation changed',
-  3: 'Comment added',
-  4: 'Suggestion added',
-  5: 'Translation added',
-  6: 'Automatically translated',
-  7: 'Suggestion accepted',
-  9: 'Translation uploaded',
-  13: 'Source string added',
-  14: 'Component locked',
-  15: 'Component unlocked',
-  17: 'Changes committed',
-  18: 'Changes pushed',
-  21: 'Rebased repository',
-  24: 'Parsing failed',
-  30: 'Source string changed',
-  31: 'String added',
-  36: 'Translation approved',
-  37: 'Marked for edit',
-  38: 'Removed component',
-  45: 'Contributor joined',
-  48: 'Added new language',
-  50: 'Created project',
-  51: 'Created component',
-  59: 'String updated in the repository',
-  63: 'String removed',
-  71: 'String added in the repository',
-};
 
 export interface Links {
   /** An API URL: `<origin><prefix>/api/<path>?format=api`, as the server links to itself. */
@@ -244,7 +213,7 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
     author: user(change.author),
     timestamp: change.timestamp,
     action: change.action,
-    action_name: actionNames[change.action] ?? `Action ${change.action}`,
+    action_name: (changeActions as Record<number, string>)[change.action] ?? `Action ${change.action}`,
     target: change.target,
     id: change.id,
     url: links.api(`changes/${change.id}/`),

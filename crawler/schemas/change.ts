@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { timestamp, url } from './common.ts';
 
-/** Action codes (weblate-api-facts.md). The server's list is longer: unknown codes are kept as numbers. */
+/**
+ * Action codes and the English `action_name` Weblate gives them (the description's table, the
+ * rest from weblate-api-facts.md). The server's list is longer: unknown codes are kept as numbers.
+ */
 export const changeActions = {
-  0: 'Resource updated',
+  0: 'Resource update',
   1: 'Translation completed',
   2: 'Translation changed',
   3: 'Comment added',
@@ -17,17 +20,17 @@ export const changeActions = {
   15: 'Component unlocked',
   17: 'Changes committed',
   18: 'Changes pushed',
-  21: 'Repository rebased',
+  21: 'Rebased repository',
   24: 'Parsing failed',
   30: 'Source string changed',
   31: 'String added',
   36: 'Translation approved',
   37: 'Marked for edit',
-  38: 'Component removed',
+  38: 'Removed component',
   45: 'Contributor joined',
-  48: 'Language added',
-  50: 'Project created',
-  51: 'Component created',
+  48: 'Added new language',
+  50: 'Created project',
+  51: 'Created component',
   59: 'String updated in the repository',
   63: 'String removed',
   71: 'String added in the repository',
