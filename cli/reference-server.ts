@@ -5,6 +5,7 @@ import type { Faults } from '../reference-server/faults.ts';
 import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
 import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
 import { type Command, UsageError, exitCodes } from './command.ts';
+import { untilInterrupted } from './signals.ts';
 
 const help = `tmsnap reference-server: a read-only Weblate API over bundled or synthetic data
 
@@ -129,15 +130,7 @@ async function run(args: string[]): Promise<number> {
   console.error(
     `reference server: ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await untilInterrupted();
   await server.close();
   return exitCodes.ok;
 }
