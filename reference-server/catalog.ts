@@ -99,7 +99,7 @@ export class Catalog {
   counts(translationId: number): Counts {
     let counts = this.#counts.get(translationId);
     if (!counts) {
-      counts = countUnits(this.unitsOf(translationId));
+      counts = this.model.unitCounts?.(translationId) ?? countUnits(this.unitsOf(translationId));
       this.#counts.set(translationId, counts);
     }
     return counts;

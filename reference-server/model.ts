@@ -1,3 +1,5 @@
+import type { Counts } from './statistics.ts';
+
 /**
  * The reference server's data model: what a Weblate instance holds, independent of how the
  * API spells it. `routes/` renders API records from these rows; a dataset (the bundled real
@@ -170,6 +172,11 @@ export interface Model {
   /** Units of one translation ordered by id, `limit` of them from `offset`. */
   units(translationId: number, offset: number, limit: number): UnitRow[];
   unit(id: number): UnitRow | undefined;
+  /**
+   * Unit and word counts of a translation by state, equal to counting its rows; optional, for
+   * models that can answer without building every row (the lazy synthetic one).
+   */
+  unitCounts?(translationId: number): Counts;
 
   /**
    * Number of changes, and a window of them in ascending id order. Ids are handed out as

@@ -23,7 +23,10 @@ export const noCounts: Counts = {
   readonly: 0, readonlyWords: 0, failing: 0, failingWords: 0, suggestions: 0, comments: 0,
 };
 
-export function countUnits(units: Iterable<UnitRow>, into: Counts = { ...noCounts }): Counts {
+/** What counting reads of a unit. */
+export type CountedUnit = Pick<UnitRow, 'state' | 'num_words' | 'has_suggestion' | 'has_comment' | 'has_failing_check'>;
+
+export function countUnits(units: Iterable<CountedUnit>, into: Counts = { ...noCounts }): Counts {
   for (const unit of units) {
     const words = unit.num_words;
     into.total++;

@@ -1,4 +1,5 @@
 import type { ChangeRow, Model, ProjectRow, UnitRow } from '../model.ts';
+import { countUnits } from '../statistics.ts';
 import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers } from './catalog.ts';
 import { setupChange, setupEventCount, unitChange } from './changes.ts';
 import { languageTable } from './languages.ts';
@@ -7,7 +8,7 @@ import { createBlockPermutation, mix, topic } from './random.ts';
 import type { SyntheticSpec } from './spec.ts';
 import { type SourceString, createStringSource } from './strings.ts';
 import { eventTime, isoMicroseconds } from './timeline.ts';
-import { type UnitPlace, buildUnit } from './units.ts';
+import { type UnitPlace, buildUnit, statusOf } from './units.ts';
 
 /**
  * How many source strings to keep (about 1 kB each, so at most ~100 MB). A page of units of
@@ -100,6 +101,14 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
       if (!translation) return [];
       const [start, end] = window(offset, limit, translation.unitCount);
       return Array.from({ length: end - start }, (_, n) => unitAt(translation, start + n));
+    },
+    // Statistics need only each unit's state and flags: no target text, hash or timestamp.
+    unitCounts: (translationId) => {
+      const translation = translationOf(layout, translationId);
+      const statuses = function* () {
+        for (let index = 0; translation && index < translation.unitCount; index++) yield statusOf(seed, placeOf(translation, index));
+      };
+      return countUnits(statuses());
     },
     unit: (id) => {
       const located = locateUnit(layout, id);

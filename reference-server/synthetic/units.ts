@@ -40,11 +40,28 @@ export function targetOf(state: number, place: UnitPlace): string[] {
   return renderForms(string.shape, wordTables[translation.language.script], forms);
 }
 
-/** The unit row; `timestamp` is its latest change's (the change log decides when that was). */
-export function buildUnit(seed: number, place: UnitPlace, timestamp: string): UnitRow {
+/** The fields of a unit that statistics count, drawn without building its text or hash. */
+export type UnitStatus = Pick<UnitRow, 'state' | 'num_words' | 'pending' | 'has_suggestion' | 'has_comment' | 'has_failing_check'>;
+
+export function statusOf(seed: number, place: UnitPlace): UnitStatus {
   const { translation, index, string } = place;
   const state = stateOf(seed, place);
   const translated = state >= 20;
+  return {
+    state,
+    num_words: string.numWords,
+    pending: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 1) < 0.02,
+    has_suggestion: chance(seed, topic.unitDetail, translation.id, index, 2) < (state < 20 ? 0.05 : 0.01),
+    has_comment: chance(seed, topic.unitDetail, translation.id, index, 3) < 0.02,
+    has_failing_check: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 4) < 0.04,
+  };
+}
+
+/** The unit row; `timestamp` is its latest change's (the change log decides when that was). */
+export function buildUnit(seed: number, place: UnitPlace, timestamp: string): UnitRow {
+  const { translation, index, string } = place;
+  const status = statusOf(seed, place);
+  const { state } = status;
   return {
     id: translation.firstUnitId + index,
     translationId: translation.id,
@@ -62,13 +79,13 @@ export function buildUnit(seed: number, place: UnitPlace, timestamp: string): Un
     state,
     idHash: string.hash(),
     contentHash: string.hash(),
-    num_words: string.numWords,
+    num_words: status.num_words,
     priority: string.priority,
     explanation: string.explanation,
-    pending: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 1) < 0.02,
-    has_suggestion: chance(seed, topic.unitDetail, translation.id, index, 2) < (state < 20 ? 0.05 : 0.01),
-    has_comment: chance(seed, topic.unitDetail, translation.id, index, 3) < 0.02,
-    has_failing_check: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 4) < 0.04,
+    pending: status.pending,
+    has_suggestion: status.has_suggestion,
+    has_comment: status.has_comment,
+    has_failing_check: status.has_failing_check,
     timestamp,
   };
 }

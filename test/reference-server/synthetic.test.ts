@@ -4,6 +4,7 @@ import { change, component, language, notification, page, parseJson, project, tr
 import { unitHash } from '../../reference-server/hash.ts';
 import type { Model, UnitRow } from '../../reference-server/model.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
+import { countUnits, noCounts } from '../../reference-server/statistics.ts';
 import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -305,6 +306,44 @@ describe('createSyntheticModel: changes, users, notifications', () => {
       expect(usernames.has(n.username)).toBe(true);
       if (n.scope === 40) expect(components.get(n.componentId ?? 0)?.projectId).toBe(n.projectId);
       if (n.scope < 30) expect([n.projectId, n.componentId]).toEqual([null, null]);
+    }
+  });
+});
+
+describe('createSyntheticModel: unitCounts', () => {
+  it.each(['projects=1,components=2,languages=3,units=60,seed=2', 'projects=2,components=4,languages=20,units=30000,seed=3'])(
+    'equals counting the generated rows of every translation (%s)',
+    (text) => {
+      const m = model(text);
+      for (const t of m.translations()) expect(m.unitCounts?.(t.id), `translation ${t.id}`).toEqual(countUnits(m.units(t.id, 0, m.unitCount(t.id))));
+    },
+  );
+
+  it('counts nothing for a translation that does not exist', () => {
+    const m = model('projects=1,components=2,languages=3,units=60,seed=2');
+    expect(m.unitCounts?.(0)).toEqual(noCounts);
+    expect(m.unitCounts?.(m.translations().length + 1)).toEqual(noCounts);
+  });
+
+  it('is what the server answers statistics from, and agrees with the rows', async () => {
+    const m = model('projects=1,components=2,languages=3,units=600,seed=5');
+    const asked: number[] = [];
+    const counting: Model = { ...m, unitCounts: (id) => (asked.push(id), m.unitCounts!(id)) };
+    const server = await startReferenceServer({ model: counting, host: '127.0.0.1', port: 0 });
+    try {
+      const t = m.translations().at(-1)!;
+      const c = m.components().find((row) => row.id === t.componentId)!;
+      const p = m.projects().find((row) => row.id === c.projectId)!;
+      const response = await fetch(`${server.url}translations/${p.slug}/${c.slug}/${t.languageCode}/statistics/`);
+      const body = (await response.json()) as Record<string, number>;
+      const rows = countUnits(m.units(t.id, 0, m.unitCount(t.id)));
+      expect(asked).toContain(t.id);
+      expect([body.total, body.translated, body.fuzzy, body.approved, body.readonly, body.failing, body.suggestions, body.comments]).toEqual(
+        [rows.total, rows.translated, rows.fuzzy, rows.approved, rows.readonly, rows.failing, rows.suggestions, rows.comments],
+      );
+      expect(rows.translated + rows.fuzzy).toBeGreaterThan(0);
+    } finally {
+      await server.close();
     }
   });
 });
