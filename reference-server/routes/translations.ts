@@ -13,7 +13,7 @@ import {
   translationContext,
   visibleTranslations,
 } from '../api.ts';
-import type { TranslationRow } from '../model.ts';
+import type { TranslationRow, UnitRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
 import { poFile } from '../po-file.ts';
 import { parseTimestamp } from '../query.ts';
@@ -42,9 +42,9 @@ function unitsList(request: ApiRequest, translation: TranslationRow): ApiResult 
 }
 
 /** The HTTP date of the newest unit or change of a translation, whole seconds as HTTP dates are. */
-function lastModified(request: ApiRequest, translation: TranslationRow): Date {
+function lastModified(request: ApiRequest, translation: TranslationRow, units: readonly UnitRow[]): Date {
   let newest = parseTimestamp(request.catalog.lastChange([translation.id])?.timestamp ?? '') ?? 0;
-  for (const unit of request.catalog.unitsOf(translation.id)) newest = Math.max(newest, parseTimestamp(unit.timestamp) ?? 0);
+  for (const unit of units) newest = Math.max(newest, parseTimestamp(unit.timestamp) ?? 0);
   return new Date(Math.floor(newest / 1_000_000) * 1000);
 }
 
@@ -54,12 +54,13 @@ function file(request: ApiRequest, translation: TranslationRow): ApiResult {
   if (format !== null && format !== 'api' && format !== 'po') {
     throw new ApiError(400, 'invalid', `format: Conversion to "${format}" is not supported; leave format out for the PO file as stored.`);
   }
-  const modified = lastModified(request, translation);
+  // Read once: the date and the body come from the same rows.
+  const units = [...request.catalog.unitsOf(translation.id)];
+  const modified = lastModified(request, translation, units);
   const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
   const headers = { 'Last-Modified': modified.toUTCString() };
   if (!Number.isNaN(since) && modified.getTime() <= since) return { status: 304, raw: '', headers };
   const context = translationContext(request, translation);
-  const units = [...request.catalog.unitsOf(translation.id)];
   const body = poFile(
     {
       projectName: context.project.name,

@@ -42,15 +42,7 @@ export const routes: Route[] = [
     pattern: ['users', ':user', 'statistics'],
     allow: READ_ONLY,
     handle(request, params) {
-      const user = findUser(request, params.user);
-      let translated = 0;
-      const languages = new Set<string>();
-      for (const change of request.catalog.allChanges()) {
-        if (change.author !== user.username || (change.action !== 2 && change.action !== 5)) continue;
-        translated++;
-        const translation = change.translationId === null ? undefined : request.catalog.translations.get(change.translationId);
-        if (translation) languages.add(translation.languageCode);
-      }
+      const { translated, languages } = request.catalog.translator(findUser(request, params.user).username);
       return ok({ translated, suggested: 0, uploaded: 0, commented: 0, languages: languages.size });
     },
   },

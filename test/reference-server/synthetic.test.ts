@@ -348,6 +348,26 @@ describe('createSyntheticModel: unitCounts', () => {
   });
 });
 
+describe('user statistics over HTTP', () => {
+  it("count each user's translations and languages from the change log, for every user", async () => {
+    const m = model('projects=2,components=3,languages=6,units=3000,seed=8');
+    const codeOf = new Map(m.translations().map((t) => [t.id, t.languageCode]));
+    const server = await startReferenceServer({ model: m, host: '127.0.0.1', port: 0 });
+    try {
+      let someone = 0;
+      for (const user of m.users()) {
+        const theirs = m.changes(0, m.changeCount()).filter((row) => row.author === user.username && (row.action === 2 || row.action === 5));
+        const body = (await (await fetch(`${server.url}users/${user.username}/statistics/`)).json()) as Record<string, number>;
+        expect(body, user.username).toMatchObject({ translated: theirs.length, languages: new Set(theirs.map((row) => codeOf.get(row.translationId ?? 0))).size });
+        someone = Math.max(someone, theirs.length);
+      }
+      expect(someone).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('createSyntheticModel: a million units', () => {
   it('starts and reads windows near the end without materializing the instance', () => {
     const before = process.memoryUsage().heapUsed;
