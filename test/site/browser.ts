@@ -13,6 +13,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 const repo = resolve(import.meta.dirname, '../..');
 export const artifacts = join(repo, 'test/artifacts');
+/** Git-ignored scratch space inside the repository for built sites. */
+export const scratch = join(repo, '.tmsnap-tmp');
 
 /** Runs `tmsnap build` as a user would; rejects with its output when it fails. */
 export async function buildWithCli(args: string[]): Promise<string> {

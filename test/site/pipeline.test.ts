@@ -2,8 +2,7 @@
  * The whole flow the site depends on: the reference server (tiny fixture rows with hostile
  * strings injected) → the crawler → a snapshot → `tmsnap build` → a browser over HTTP.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { buildWithCli, launchChromium, serveStatic } from './browser.ts';
+import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
 import { hostile } from './fixture.ts';
 
 let work: string;
@@ -36,7 +35,11 @@ function hostileRows() {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tmsnap-pipeline-'));
+  // Under the repository: Astro stages a build's server chunks inside its output folder only
+  // when that lies under the working directory (else in one shared folder, where the two test
+  // files' builds would collide), and the chunks must resolve packages from node_modules.
+  await mkdir(scratch, { recursive: true });
+  work = await mkdtemp(join(scratch, 'tmsnap-pipeline-'));
   content = join(work, 'content');
   dist = join(work, 'dist');
   reference = await startReferenceServer({ model: new MemoryModel(hostileRows()), host: '127.0.0.1', port: 0, behaviours: { changesNewestFirst: true } });

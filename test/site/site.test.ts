@@ -2,13 +2,12 @@
  * The built site in a real browser: over HTTP and from file://, navigation, figures against
  * the snapshot, hostile strings, RTL, sorting/filtering, accessibility, screenshots.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSnapshot } from '../../snapshot/reader.ts';
-import { buildWithCli, launchChromium, screenshot, seriousViolations, serveStatic } from './browser.ts';
+import { buildWithCli, launchChromium, scratch, screenshot, seriousViolations, serveStatic } from './browser.ts';
 import { fixtureUnits, hostile, writeFixtureSnapshot } from './fixture.ts';
 
 let work: string;
@@ -20,7 +19,11 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tmsnap-site-'));
+  // Under the repository: Astro stages a build's server chunks inside its output folder only
+  // when that lies under the working directory (else in one shared folder, where the two test
+  // files' builds would collide), and the chunks must resolve packages from node_modules.
+  await mkdir(scratch, { recursive: true });
+  work = await mkdtemp(join(scratch, 'tmsnap-site-'));
   content = join(work, 'content');
   dist = join(work, 'dist');
   await writeFixtureSnapshot(content);
