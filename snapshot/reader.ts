@@ -14,6 +14,7 @@ import {
   storedComponent,
   storedFile,
   storedLanguage,
+  storedNotification,
   storedProject,
   storedStatistics,
   storedTranslation,
@@ -21,6 +22,7 @@ import {
   type StoredChange,
   type StoredComponent,
   type StoredLanguage,
+  type StoredNotification,
   type StoredProject,
   type StoredStatistics,
   type StoredTranslation,
@@ -203,6 +205,20 @@ export class Snapshot {
     return parsed.success ? parsed.data : undefined;
   }
 
+  /** A user's notification subscriptions (the user's path or URL, or its `notifications/` path); [] when not stored. */
+  async notifications(userPathOrUrl: string): Promise<StoredNotification[]> {
+    const path = this.toPath(userPathOrUrl);
+    const listPath = path.endsWith('/notifications/') ? path : `${path}notifications/`;
+    if (this.index.records[listPath] === undefined) return [];
+    const stored = await this.record(listPath);
+    const items = Array.isArray(stored) ? stored : ((stored as { results?: unknown[] }).results ?? []);
+    return items.map((item, index) => {
+      const parsed = storedNotification.safeParse(item);
+      if (!parsed.success) throw new Error(`snapshot ${this.id}, ${listPath}[${index}]: ${parsed.error.issues[0]?.message ?? 'invalid notification'}`);
+      return parsed.data;
+    });
+  }
+
   /** The raw file archived from a translation's `file/`. */
   async file(translationPathOrUrl: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
     const path = this.toPath(translationPathOrUrl);
@@ -213,4 +229,4 @@ export class Snapshot {
   }
 }
 
-export type { StoredChange, StoredComponent, StoredLanguage, StoredProject, StoredStatistics, StoredTranslation, StoredUnit, StoredUser };
+export type { StoredChange, StoredComponent, StoredLanguage, StoredNotification, StoredProject, StoredStatistics, StoredTranslation, StoredUnit, StoredUser };

@@ -18,7 +18,6 @@ export const storedChange = api.change;
 export const storedUser = api.user;
 export const storedNotification = api.notification.extend({ project: reference.nullable(), component: reference.nullable() });
 export const storedStatistics = api.statistics;
-export const storedRoot = api.apiRoot;
 
 export type StoredLanguage = z.infer<typeof storedLanguage>;
 export type StoredProject = z.infer<typeof storedProject>;
@@ -85,4 +84,4 @@ export const snapshotIndex = z.object({
 });
 export type SnapshotIndex = z.infer<typeof snapshotIndex>;
 
-export { hash as objectHash, snapshotId };
+export { snapshotId };

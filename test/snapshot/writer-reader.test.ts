@@ -87,6 +87,11 @@ describe('writer → reader → export', () => {
     for await (const change of snapshot.changes()) ids.push(change.id);
     expect(ids).toEqual([1, 2, 1500]);
     expect(manifest.counts).toMatchObject({ change: 3, unit: 2, project: 1, component: 1, translation: 1, language: 2 });
+    const notifications = await snapshot.notifications('api/users/jane/');
+    expect(notifications.map((item) => [item.id, item.project, item.component])).toEqual([
+      [1, 'api/projects/demo/', 'api/components/demo/core/'],
+      [2, null, null],
+    ]);
     const file = await snapshot.file('api/translations/demo/core/cs/');
     expect(file?.contentType).toBe('text/x-gettext-catalog');
     expect(file?.bytes.toString()).toContain('msgstr "Ahoj"');
