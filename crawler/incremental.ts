@@ -8,8 +8,8 @@
  * same objects, no request. The crawl hands each task to `take` before running it.
  */
 import type { HttpClient } from './http/client.ts';
-import { rebasePageLink, withParameters } from './links.ts';
-import { phases } from './plan.ts';
+import { apiPath, findLinks, rebasePageLink, withParameters } from './links.ts';
+import { phases, planLink } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import { page } from './schemas/common.ts';
@@ -123,6 +123,7 @@ export class IncrementalCrawl {
           const parsed = changesPage.safeParse(body);
           if (!parsed.success) throw new Error(`${url}: not a list of changes, so the incremental crawl cannot tell what changed; run with --full`);
           await context.writer.putChanges(parsed.data.results);
+          this.#followPeople(parsed.data.results, context);
           for (const change of parsed.data.results) {
             if (change.action === componentRemoved) touched.removal = true;
             const translation = local(change.translation);
@@ -166,7 +167,8 @@ export class IncrementalCrawl {
    */
   async #carryChanges(touched: Touched, context: CrawlContext): Promise<void> {
     const { writer } = context;
-    const gone = new Set(touched.removal ? (await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)) : []);
+    // Gone by the lists, whatever the change log said: a scoped log does not show a removal.
+    const gone = new Set((await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)));
     const removedUnits = new Set<string>();
     for (const translation of touched.translations) {
       const current = new Set(context.spool.read(this.previous.linkBase.baseUrl + translation).map((unit) => withoutFormatApi(String((unit as { url?: unknown }).url))));
@@ -179,17 +181,40 @@ export class IncrementalCrawl {
       const change = stored.unit !== null && removedUnits.has(stored.unit) ? { ...stored, unit: null } : stored;
       batch.push(expandRecord('change', change, lookup, this.previous.linkBase));
       if (batch.length >= 1000) {
+        this.#followPeople(batch, context);
         await writer.putChanges(batch);
         batch = [];
       }
     }
+    this.#followPeople(batch, context);
     if (batch.length > 0) await writer.putChanges(batch);
+  }
+
+  /**
+   * Queues the users the changes name, as the crawl does for every change it reads: a scoped
+   * crawl has no users list and meets its users only there.
+   */
+  #followPeople(changes: readonly unknown[], context: CrawlContext): void {
+    const scope = { projects: this.scopeSegments };
+    for (const change of changes) {
+      const { user, author } = change as { user?: unknown; author?: unknown };
+      for (const link of findLinks({ user, author }, context.apiRoot)) {
+        const planned = planLink(apiPath(link, context.apiRoot).split('?')[0] ?? '', scope);
+        if (planned !== undefined) context.queue.add({ url: link, kind: planned.kind, phase: planned.phase });
+      }
+    }
   }
 
   /** Whether everything under `path` is as in the previous snapshot, judging by the change log and the records just read. */
   #unchanged(path: string, touched: Touched, writer: SnapshotWriter): boolean {
     const segments = path.split('/');
     const [, collection] = segments;
+    // A scoped crawl reads its projects' change logs, where a component's removal does not show
+    // (that change names no component), and users' notifications embed components that may be
+    // gone: these few records, per project, language and user, are always fetched.
+    const scoped = this.scopeSegments !== undefined;
+    if (scoped && (collection === 'projects' || collection === 'languages' || collection === 'users')) return false;
+    if (collection === 'users' && segments[3] === 'notifications') return false;
     const same = (recordPath: string) => writer.journal.get(recordPath) !== undefined && writer.journal.get(recordPath) === this.previous.paths().get(recordPath);
     switch (collection) {
       case 'translations': {

@@ -14,11 +14,11 @@ import { useContentDirs } from './crawl.ts';
  * each seed well under a second or two.
  */
 
-async function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean) {
+async function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean, projects: string[] = []) {
   const result = await crawl({
     apiRoot: new URL(server.url),
     contentDir,
-    projects: [],
+    projects,
     full,
     concurrency: 4,
     timeoutMs: 10_000,
@@ -39,18 +39,20 @@ async function indexOf(contentDir: string, id: string) {
 describe('incremental crawl', () => {
   const contentDir = useContentDirs();
 
-  it('gives the same records as a full crawl of the same state, over 50 seeds of random activity', async () => {
+  it('gives the same records as a full crawl of the same state, over 50 seeds of random activity, whole instance or one project', async () => {
     let requests = { incremental: 0, full: 0 };
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), async (seed, structural) => {
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.boolean(), async (seed, structural, scoped) => {
         const model = fixtureModel();
         const server = await startTestServer({ data: model });
         try {
           const content = await contentDir();
-          await crawlOnce(server, content, true);
+          // Scoped crawls (--project) read the project's change log instead of the instance's.
+          const projects = scoped ? ['hello'] : [];
+          await crawlOnce(server, content, true, projects);
           randomActivity(model, seed, { unitMutations: 5, structural });
-          const incremental = await crawlOnce(server, content, false);
-          const full = await crawlOnce(server, content, true);
+          const incremental = await crawlOnce(server, content, false, projects);
+          const full = await crawlOnce(server, content, true, projects);
           requests = { incremental: requests.incremental + incremental.made, full: requests.full + full.made };
           const got = await indexOf(content, incremental.snapshotId);
           const want = await indexOf(content, full.snapshotId);
