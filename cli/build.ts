@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,18 @@ export async function buildSite(options: BuildOptions): Promise<void> {
   process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
   process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
   const cacheDir = await mkdtemp(join(tmpdir(), 'tmsnap-astro-'));
+  // Astro stages a build's page chunks in <cwd>/.astro/ whenever the output lies outside the
+  // working directory, so two such builds at once overwrite each other's chunks. Each build
+  // works from its own folder inside the project instead (inside, so the chunks still find
+  // node_modules).
+  await mkdir(join(root, '.tmsnap-tmp'), { recursive: true });
+  const workDir = await mkdtemp(join(root, '.tmsnap-tmp', 'build-'));
+  // Astro removes that staging folder once it is empty and then lists it (ENOENT); in a project
+  // it also holds Astro's type declarations, which it skips when copying: so does this one.
+  await mkdir(join(workDir, '.astro'));
+  await writeFile(join(workDir, '.astro', 'staging.d.ts'), 'export {};\n');
+  const previousCwd = process.cwd();
+  process.chdir(workDir);
   try {
     const { build } = await import('astro');
     console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
@@ -112,7 +124,8 @@ export async function buildSite(options: BuildOptions): Promise<void> {
         `${(search.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - searchStarted) / 1000).toFixed(1)} s`,
     );
   } finally {
-    await rm(cacheDir, { recursive: true, force: true });
+    process.chdir(previousCwd);
+    await Promise.all([rm(cacheDir, { recursive: true, force: true }), rm(workDir, { recursive: true, force: true })]);
   }
 }
 

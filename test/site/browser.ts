@@ -3,11 +3,8 @@
  * tiny static server on 127.0.0.1:0, and drive Debian's Chromium headless.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -25,41 +22,8 @@ export async function buildWithCli(args: string[]): Promise<string> {
   return stdout + stderr;
 }
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css',
-  '.js': 'text/javascript',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/atom+xml',
-  '.json': 'application/json',
-};
-
-/** Serves `root` like a plain static host (no directory index beyond index.html). */
-export async function serveStatic(root: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(root, path));
-    if (!file.startsWith(root + sep) && file !== root) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      await stat(file);
-    } catch {
-      response.writeHead(404).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
-}
+/** Serves `dist/` like a plain static host: the same server `tmsnap preview` runs. */
+export { serveStatic } from '../../cli/preview.ts';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -19,9 +19,6 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  // Under the repository: Astro stages a build's server chunks inside its output folder only
-  // when that lies under the working directory (else in one shared folder, where the two test
-  // files' builds would collide), and the chunks must resolve packages from node_modules.
   await mkdir(scratch, { recursive: true });
   work = await mkdtemp(join(scratch, 'tmsnap-site-'));
   content = join(work, 'content');
