@@ -84,7 +84,11 @@ export class MemoryModel implements ActivityModel {
   readonly #unitsById = new Map<number, UnitRow>();
   readonly #now: () => Date;
   #revision = 0;
+  // Ids come from sequences, as in Weblate's database: never reused, even after a removal
+  // deletes the rows that held the highest ones.
   #nextUnitId: number;
+  #nextTranslationId: number;
+  #nextChangeId: number;
 
   constructor(rows: ModelRows, options: { now?: () => Date } = {}) {
     this.#now = options.now ?? (() => new Date());
@@ -103,6 +107,8 @@ export class MemoryModel implements ActivityModel {
       this.#unitsById.set(unit.id, list[list.length - 1]!);
     }
     this.#nextUnitId = nextId(rows.units);
+    this.#nextTranslationId = nextId(rows.translations);
+    this.#nextChangeId = nextId(rows.changes);
   }
 
   revision(): number {
@@ -186,7 +192,7 @@ export class MemoryModel implements ActivityModel {
     }
     const source = this.#sourceTranslation(component);
     const translation: TranslationRow = {
-      id: nextId(this.#translations),
+      id: this.#nextTranslationId++,
       componentId,
       languageCode: code,
       filename: component.filemask.replace('*', code),
@@ -303,7 +309,7 @@ export class MemoryModel implements ActivityModel {
   }
 
   #record(change: Omit<ChangeRow, 'id' | 'timestamp' | 'author'>, timestamp: string): ChangeRow {
-    const row: ChangeRow = { id: nextId(this.#changes), timestamp, author: change.user, ...change };
+    const row: ChangeRow = { id: this.#nextChangeId++, timestamp, author: change.user, ...change };
     this.#changes.push(row);
     this.#revision++;
     return row;

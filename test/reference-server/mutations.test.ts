@@ -175,6 +175,16 @@ describe('remove a component', () => {
     }));
 });
 
+describe('change ids', () => {
+  it('are never reused, even after a removal deletes the history holding the newest one', () =>
+    withModel(async (_server, model) => {
+      const [added] = model.addLanguage(2, 'ar', 'admin');
+      const [removed] = model.removeComponent(2, 'admin');
+      expect(added!.componentId).toBe(2);
+      expect(removed!.id).toBeGreaterThan(added!.id);
+    }));
+});
+
 describe('POST /_activity/<action>', () => {
   const post = (server: ReferenceServer, action: string, body: unknown) =>
     get(`${server.origin}/_activity/${action}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
