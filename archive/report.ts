@@ -4,14 +4,10 @@
  */
 import { unitChangeKinds, unitChangeLabels, type GroupDelta, type SnapshotDiff, type TranslationDiff, type UnitChange, type UnitSide } from './diff.ts';
 import type { FiguresDelta } from './figures.ts';
-import { unitStates } from '../crawler/schemas/index.ts';
+import { stateName } from '../crawler/schemas/index.ts';
 
 const quote = (text: string) => JSON.stringify(text);
 const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);
-
-export function stateName(state: number): string {
-  return (unitStates as Record<number, string>)[state] ?? `state ${state}`;
-}
 
 function sideText(side: UnitSide | undefined): string {
   if (side === undefined) return '-';

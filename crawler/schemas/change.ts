@@ -36,6 +36,15 @@ export const changeActions = {
   71: 'String added in the repository',
 } as const satisfies Record<number, string>;
 
+/**
+ * A change action in words. Snapshots keep the server's localized `action_name` too, but what
+ * tmsnap shows must not depend on the crawl's Accept-Language: known codes use these names,
+ * unknown ones the raw code.
+ */
+export function actionName(action: number): string {
+  return (changeActions as Record<number, string>)[action] ?? `action ${action}`;
+}
+
 export const change = z.looseObject({
   id: z.number().int(),
   unit: url.nullable(),

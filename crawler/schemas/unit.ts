@@ -12,6 +12,11 @@ export const unitStates = {
   100: 'read-only',
 } as const satisfies Record<number, string>;
 
+/** A unit state in words; a state a newer server invented shows as its number. */
+export function stateName(state: number): string {
+  return (unitStates as Record<number, string>)[state] ?? `state ${state}`;
+}
+
 export const unit = z.looseObject({
   id: z.number().int(),
   translation: url,
