@@ -2,28 +2,16 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { crawl } from '../../crawler/crawl.ts';
 import { parseJson } from '../../crawler/schemas/index.ts';
 import { canonicalJson } from '../../snapshot/canonical.ts';
 import { snapshotIdAt } from '../../snapshot/ids.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
 import { randomActivity } from './activity.ts';
 
 /** One full crawl of a reference server into `contentDir`; fails the test unless the snapshot is complete. */
 export async function crawlInto(server: ReferenceServer, contentDir: string): Promise<string> {
-  const result = await crawl({
-    apiRoot: new URL(server.url),
-    contentDir,
-    projects: [],
-    concurrency: 4,
-    timeoutMs: 10_000,
-    retries: 2,
-    maxWaitMs: 1_000,
-    tmsnapVersion: '0.0.0-test',
-    userAgent: 'tmsnap-test',
-  });
-  if (result.outcome !== 'complete') throw new Error(`crawl of ${server.url} ended ${result.outcome}: ${result.message ?? JSON.stringify(result.problems)}`);
-  return result.snapshotId;
+  return (await crawlComplete(server, contentDir)).snapshotId;
 }
 
 /** Fresh content folders under the temp dir, removed after the file's tests. */

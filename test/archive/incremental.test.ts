@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crawl } from '../../crawler/crawl.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
 import { randomActivity } from './activity.ts';
 import { useContentDirs } from './crawl.ts';
@@ -14,21 +14,8 @@ import { useContentDirs } from './crawl.ts';
  * each seed well under a second or two.
  */
 
-async function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean, projects: string[] = []) {
-  const result = await crawl({
-    apiRoot: new URL(server.url),
-    contentDir,
-    projects,
-    full,
-    concurrency: 4,
-    timeoutMs: 10_000,
-    retries: 2,
-    maxWaitMs: 1_000,
-    tmsnapVersion: '0.0.0-test',
-    userAgent: 'tmsnap-test',
-  });
-  if (result.outcome !== 'complete') throw new Error(`crawl ended ${result.outcome}: ${result.message ?? JSON.stringify(result.problems)}`);
-  return result;
+function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean, projects: string[] = []) {
+  return crawlComplete(server, contentDir, { full, projects });
 }
 
 async function indexOf(contentDir: string, id: string) {

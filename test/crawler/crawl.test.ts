@@ -11,6 +11,7 @@ import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { expectExportMatchesServer, serverGet } from './compare.ts';
 import { startScriptedServer } from './scripted-server.ts';
+import { crawlReferenceServer } from '../helpers/crawl.ts';
 
 const token = 'wlu_crawlTestToken_0123456789abcdef';
 const folders: string[] = [];
@@ -25,18 +26,7 @@ async function contentFolder(): Promise<string> {
 }
 
 function crawlServer(server: ReferenceServer, contentDir: string, options: Partial<CrawlOptions> = {}): Promise<CrawlResult> {
-  return crawl({
-    apiRoot: parseApiRoot(server.url),
-    contentDir,
-    projects: [],
-    concurrency: 4,
-    timeoutMs: 5_000,
-    retries: 8,
-    maxWaitMs: 30_000,
-    tmsnapVersion: '0.0.0-test',
-    userAgent: 'tmsnap-test',
-    ...options,
-  });
+  return crawlReferenceServer(server, contentDir, { timeoutMs: 5_000, retries: 8, maxWaitMs: 30_000, ...options });
 }
 
 async function withServer<T>(behaviours: Behaviours, run: (server: ReferenceServer) => Promise<T>, data?: 'bundled' | MemoryModel): Promise<T> {

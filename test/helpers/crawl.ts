@@ -16,3 +16,10 @@ export function crawlReferenceServer(server: ReferenceServer, contentDir: string
     ...options,
   });
 }
+
+/** The same, failing the test unless the snapshot came out complete. */
+export async function crawlComplete(server: ReferenceServer, contentDir: string, options: Partial<CrawlOptions> = {}): Promise<CrawlResult> {
+  const result = await crawlReferenceServer(server, contentDir, options);
+  if (result.outcome !== 'complete') throw new Error(`crawl of ${server.url} ended ${result.outcome}: ${result.message ?? JSON.stringify(result.problems)}`);
+  return result;
+}

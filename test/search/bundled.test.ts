@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { crawlReferenceServer } from '../helpers/crawl.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -34,8 +34,7 @@ beforeAll(async () => {
   content = join(work, 'content');
   const server = await startTestServer({ data: 'bundled' });
   try {
-    const result = await crawlReferenceServer(server, content, { projects: ['django'] });
-    if (result.outcome !== 'complete') throw new Error(`crawl ended ${result.outcome}: ${result.message ?? ''}`);
+    await crawlComplete(server, content, { projects: ['django'] });
   } finally {
     await server.close();
   }

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl } from '../../crawler/crawl.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
@@ -40,18 +40,7 @@ beforeAll(async () => {
   content = join(work, 'content');
   dist = join(work, 'dist');
   reference = await startReferenceServer({ model: new MemoryModel(hostileRows()), host: '127.0.0.1', port: 0, behaviours: { changesNewestFirst: true } });
-  const result = await crawl({
-    apiRoot: new URL(reference.url),
-    contentDir: content,
-    projects: [],
-    concurrency: 2,
-    timeoutMs: 30_000,
-    retries: 2,
-    maxWaitMs: 5_000,
-    tmsnapVersion: 'test',
-    userAgent: 'tmsnap-test',
-  });
-  if (result.outcome === 'failed') throw new Error(`crawl failed: ${result.message ?? ''}`);
+  await crawlComplete(reference, content, { concurrency: 2 });
   await buildWithCli(['--content', content, '--out', dist]);
   site = await serveStatic(dist);
   browser = await launchChromium();
