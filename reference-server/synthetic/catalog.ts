@@ -1,3 +1,4 @@
+import { componentDefaults } from '../component-defaults.ts';
 import type { ComponentRow, NotificationRow, ProjectRow, TranslationRow, UserRow } from '../model.ts';
 import type { ComponentPlan, Layout, TranslationPlan } from './layout.ts';
 import { sourceLanguage } from './languages.ts';
@@ -63,54 +64,23 @@ export function buildComponents(layout: Layout, projects: readonly ProjectRow[])
     const license = pick(licenses, seed, topic.naming, 2, plan.index);
     const repo = `https://git.example.org/${project.slug}/${slug}.git`;
     return {
+      ...componentDefaults,
       id: plan.index + 1,
       projectId: project.id,
       slug,
       name,
       sourceLanguage: sourceLanguage.row.code,
-      vcs: 'git',
       repo,
-      git_export: '',
-      branch: 'main',
-      push_branch: '',
       filemask: plan.isGlossary ? 'glossary/*.tbx' : 'po/*.po',
-      template: '',
       edit_template: false,
-      intermediate: '',
       new_base: plan.isGlossary ? '' : `po/${slug}.pot`,
       file_format: plan.isGlossary ? 'tbx' : 'po',
       license,
       license_url: `https://spdx.org/licenses/${license}.html`,
-      agreement: '',
-      new_lang: 'add',
-      language_code_style: '',
-      push: '',
-      check_flags: '',
-      priority: 100,
-      enforced_checks: [],
-      restricted: false,
       repoweb: `https://git.example.org/${project.slug}/${slug}/blob/{{branch}}/{{filename}}#L{{line}}`,
       report_source_bugs: `i18n@${project.slug}.example.org`,
-      merge_style: 'rebase',
-      commit_message: 'Translated using Weblate ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}',
-      add_message: 'Added translation using Weblate ({{ language_name }})\n\n',
-      delete_message: 'Deleted translation using Weblate ({{ language_name }})\n\n',
-      merge_message: "Merge branch '{{ component_remote_branch }}' into Weblate.\n\n",
-      addon_message: 'Update translation files\n\nUpdated by "{{ addon_name }}" add-on in Weblate.\n\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}',
-      pull_message: 'Translations update from {{ site_title }}\n\nTranslations update from [{{ site_title }}]({{ site_url }}) for [{{ project_name }}/{{ component_name }}]({{url}}).\n\n{% if component_linked_childs %}\nIt also includes following components:\n{% for linked in component_linked_childs %}\n* [{{ linked.project_name }}/{{ linked.name }}]({{ linked.url }})\n{% endfor %}\n{% endif %}\n\nCurrent translation status:\n\n![Weblate translation status]({{widget_url}})\n',
-      allow_translation_propagation: true,
       manage_units: plan.isGlossary,
-      enable_suggestions: true,
-      suggestion_voting: false,
-      suggestion_autoaccept: 0,
-      push_on_commit: true,
-      commit_pending_age: 24,
-      auto_lock_error: true,
-      language_regex: '^[^.]+$',
-      variant_regex: '',
-      addons: [],
       is_glossary: plan.isGlossary,
-      glossary_color: 'silver',
     };
   });
 }
