@@ -6,7 +6,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unitStates } from '../crawler/schemas/unit.ts';
+import { stateName } from '../crawler/schemas/unit.ts';
 import { registerFunction, searchFormat, type SearchManifest, type ShardFile } from './format.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
@@ -76,7 +76,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     projects: catalog.projects,
     components: catalog.components,
     languages: catalog.languages,
-    states: [...states].sort((a, b) => a - b).map((state) => [state, (unitStates as Record<number, string>)[state] ?? `state ${state}`]),
+    states: [...states].sort((a, b) => a - b).map((state) => [state, stateName(state)]),
     buckets: plan.buckets.map((components, bucket) => ({ components, sources: sourceFiles.get(bucket) ?? null })),
     targets,
   };

@@ -2,7 +2,7 @@
  * Searching a snapshot directly, without a built site: the shards the filters need are built
  * in memory from the snapshot and queried with the same rules as the site.
  */
-import { unitStates } from '../crawler/schemas/unit.ts';
+import { stateName, unitStates } from '../crawler/schemas/unit.ts';
 import { decodeLink } from '../snapshot/links.ts';
 import type { Snapshot } from '../snapshot/reader.ts';
 import { resolveFilters, type FilterInput } from './filters.ts';
@@ -36,7 +36,6 @@ export class FilterError extends Error {
 }
 
 const knownStates = Object.entries(unitStates).map(([code, name]): [number, string] => [Number(code), name]);
-const stateName = (state: number) => (unitStates as Record<number, string>)[state] ?? `state ${state}`;
 
 export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapshot, 'linkBase'>, query: SnapshotQuery): Promise<SnapshotResult[]> {
   const plan = await planSearch(snapshot);
