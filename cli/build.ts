@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -30,23 +29,14 @@ export interface BuildOptions {
 }
 
 export function parseBuildArgs(args: string[]): BuildOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      options: {
-        content: { type: 'string', default: 'content' },
-        snapshot: { type: 'string' },
-        out: { type: 'string', default: 'dist' },
-        'site-url': { type: 'string' },
-        base: { type: 'string', default: '/' },
-        'hide-authors': { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(args, {
+    content: { type: 'string', default: 'content' },
+    snapshot: { type: 'string' },
+    out: { type: 'string', default: 'dist' },
+    'site-url': { type: 'string' },
+    base: { type: 'string', default: '/' },
+    'hide-authors': { type: 'boolean', default: false },
+  }).values;
   const siteUrl = parsed['site-url'];
   if (siteUrl !== undefined) {
     let url: URL | undefined;

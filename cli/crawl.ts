@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 import { version } from './main.ts';
 
 const help = `Usage: tmsnap crawl --url <API root> [options]
@@ -58,30 +57,19 @@ export const command: Command = {
   summary: 'crawl a Weblate server into a dated snapshot (resumable)',
   help,
   async run(args) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        options: {
-          url: { type: 'string' },
-          project: { type: 'string', multiple: true },
-          out: { type: 'string', default: 'content' },
-          'changes-since': { type: 'string' },
-          concurrency: { type: 'string' },
-          'max-rps': { type: 'string' },
-          'max-wait': { type: 'string' },
-          timeout: { type: 'string' },
-          retries: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          full: { type: 'boolean', default: false },
-        },
-        strict: true,
-        allowPositionals: false,
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const { values } = parsed;
+    const { values } = parseCommandLine(args, {
+      url: { type: 'string' },
+      project: { type: 'string', multiple: true },
+      out: { type: 'string', default: 'content' },
+      'changes-since': { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-rps': { type: 'string' },
+      'max-wait': { type: 'string' },
+      timeout: { type: 'string' },
+      retries: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      full: { type: 'boolean', default: false },
+    });
     if (values.url === undefined) throw new UsageError('--url is required: the API root, e.g. https://weblate.example.org/api/');
     let apiRoot: URL;
     try {

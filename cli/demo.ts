@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from './build.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 import { command as crawlCommand } from './crawl.ts';
 import { parsePort, serveStatic } from './preview.ts';
 import { untilInterrupted } from './signals.ts';
@@ -29,21 +28,12 @@ export const command: Command = {
   summary: 'reference server → crawl → build → preview, in one command',
   help,
   async run(args) {
-    let values;
-    try {
-      values = parseArgs({
-        args,
-        strict: true,
-        options: {
-          data: { type: 'string', default: 'bundled' },
-          content: { type: 'string', default: 'content' },
-          out: { type: 'string', default: 'dist' },
-          port: { type: 'string', default: '0' },
-        },
-      }).values;
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, {
+      data: { type: 'string', default: 'bundled' },
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'dist' },
+      port: { type: 'string', default: '0' },
+    });
     const port = parsePort(values.port);
     let model;
     try {

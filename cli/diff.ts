@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { stringifyJson } from '../crawler/schemas/index.ts';
 import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
 import { formatDiff } from '../archive/report.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap diff [A [B]] [options]
 
@@ -22,23 +21,12 @@ export const command: Command = {
   summary: 'what changed between two snapshots, string by string',
   help,
   async run(args) {
-    let values;
-    let positionals;
-    try {
-      ({ values, positionals } = parseArgs({
-        args,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          project: { type: 'string', multiple: true, default: [] },
-          lang: { type: 'string', multiple: true, default: [] },
-          content: { type: 'string', default: 'content' },
-          json: { type: 'boolean', default: false },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values, positionals } = parseCommandLine(args, {
+      project: { type: 'string', multiple: true, default: [] },
+      lang: { type: 'string', multiple: true, default: [] },
+      content: { type: 'string', default: 'content' },
+      json: { type: 'boolean', default: false },
+    }, true);
     if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
     try {
       const { from, to } = await chooseSnapshots(values.content, positionals[0], positionals[1]);

@@ -1,8 +1,7 @@
 import { once } from 'node:events';
-import { parseArgs } from 'node:util';
 import { stringifyJson } from '../crawler/schemas/index.ts';
 import { exportRecords, openSnapshot } from '../snapshot/index.ts';
-import { type Command, exitCodes, UsageError } from './command.ts';
+import { type Command, exitCodes, parseCommandLine, UsageError } from './command.ts';
 
 const help = `tmsnap export: print a snapshot's records as the server served them
 
@@ -21,17 +20,7 @@ export const command: Command = {
   summary: 'print every record of a snapshot, re-expanded, as NDJSON',
   help,
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: { content: { type: 'string', default: 'content' }, snapshot: { type: 'string' }, format: { type: 'string' } },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, snapshot: { type: 'string' }, format: { type: 'string' } });
     if (values.format !== 'ndjson') throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
     const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
       throw new UsageError((error as Error).message);

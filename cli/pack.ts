@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { formatBytes } from '../archive/listing.ts';
 import { pack, PackError } from '../archive/pack.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap pack [ID…] --out FILE [options]
 
@@ -18,13 +17,7 @@ export const command: Command = {
   summary: 'write snapshots and the objects they need to a .tar.gz',
   help,
   async run(args) {
-    let values;
-    let positionals;
-    try {
-      ({ values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values, positionals } = parseCommandLine(args, { out: { type: 'string' }, content: { type: 'string', default: 'content' } }, true);
     if (values.out === undefined) throw new UsageError('--out FILE is required (e.g. --out archive.tar.gz)');
     try {
       const result = await pack(values.content, positionals, values.out);

@@ -3,8 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `Usage: tmsnap preview [options]
@@ -82,12 +81,7 @@ export const command: Command = {
   summary: 'serve a built site folder on 127.0.0.1',
   help,
   async run(args) {
-    let values;
-    try {
-      values = parseArgs({ args, strict: true, options: { dist: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4321' } } }).values;
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, { dist: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4321' } });
     const dist = resolve(values.dist);
     if (!(await stat(join(dist, 'index.html')).catch(() => undefined))) {
       throw new UsageError(`${dist} holds no index.html: build the site first with \`tmsnap build --out ${values.dist}\``);

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
 
@@ -30,22 +29,13 @@ export const command: Command = {
   summary: 'remove old snapshots and the objects nothing needs any more',
   help,
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        strict: true,
-        options: {
-          'keep-daily': { type: 'string' },
-          'keep-weekly': { type: 'string' },
-          'keep-monthly': { type: 'string' },
-          'dry-run': { type: 'boolean', default: false },
-          content: { type: 'string', default: 'content' },
-        },
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, {
+      'keep-daily': { type: 'string' },
+      'keep-weekly': { type: 'string' },
+      'keep-monthly': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      content: { type: 'string', default: 'content' },
+    });
     if (values['keep-daily'] === undefined && values['keep-weekly'] === undefined && values['keep-monthly'] === undefined) {
       throw new UsageError('say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly');
     }

@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { activityNames } from '../reference-server/activity.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import type { Faults } from '../reference-server/faults.ts';
 import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
 import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `tmsnap reference-server: a read-only Weblate API over bundled or synthetic data
@@ -89,32 +88,21 @@ export function parseBehaviours(values: Record<string, string | boolean | string
 }
 
 async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      options: {
-        port: { type: 'string', default: '0' },
-        host: { type: 'string', default: '127.0.0.1' },
-        data: { type: 'string', default: 'bundled' },
-        'changes-newest-first': { type: 'boolean' },
-        'browsable-api': { type: 'boolean' },
-        'path-prefix': { type: 'string' },
-        'page-link-origin': { type: 'string' },
-        token: { type: 'string', multiple: true },
-        'rate-limit': { type: 'string' },
-        faults: { type: 'string' },
-        'legacy-pagination': { type: 'boolean' },
-        'structured-errors': { type: 'boolean' },
-        activity: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values } = parsed;
+  const { values } = parseCommandLine(args, {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    data: { type: 'string', default: 'bundled' },
+    'changes-newest-first': { type: 'boolean' },
+    'browsable-api': { type: 'boolean' },
+    'path-prefix': { type: 'string' },
+    'page-link-origin': { type: 'string' },
+    token: { type: 'string', multiple: true },
+    'rate-limit': { type: 'string' },
+    faults: { type: 'string' },
+    'legacy-pagination': { type: 'boolean' },
+    'structured-errors': { type: 'boolean' },
+    activity: { type: 'boolean' },
+  });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port number (0 to 65535)`);
   const behaviours = parseBehaviours(values);

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]
 
@@ -38,28 +37,17 @@ interface SearchArgs {
 }
 
 export function parseSearchArgs(args: string[]): SearchArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        lang: { type: 'string', multiple: true, default: [] },
-        project: { type: 'string', multiple: true, default: [] },
-        component: { type: 'string', multiple: true, default: [] },
-        state: { type: 'string', multiple: true, default: [] },
-        in: { type: 'string', default: 'both' },
-        limit: { type: 'string', default: '20' },
-        snapshot: { type: 'string' },
-        content: { type: 'string', default: 'content' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(args, {
+    lang: { type: 'string', multiple: true, default: [] },
+    project: { type: 'string', multiple: true, default: [] },
+    component: { type: 'string', multiple: true, default: [] },
+    state: { type: 'string', multiple: true, default: [] },
+    in: { type: 'string', default: 'both' },
+    limit: { type: 'string', default: '20' },
+    snapshot: { type: 'string' },
+    content: { type: 'string', default: 'content' },
+    json: { type: 'boolean', default: false },
+  }, true);
   const text = positionals.join(' ');
   if (text.trim() === '') throw new UsageError('give the text to search for, e.g. tmsnap search "save as" --lang pl');
   if (!(searchScopes as readonly string[]).includes(values.in)) throw new UsageError(`--in "${values.in}" is not one of ${searchScopes.join(', ')}`);

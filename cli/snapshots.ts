@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { formatListing, snapshotListings } from '../archive/listing.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap snapshots [options]
 
@@ -17,12 +16,7 @@ export const command: Command = {
   summary: 'list the snapshots with date, scope, counts, size and state',
   help,
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, strict: true, options: { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } } }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } });
     const listings = await snapshotListings(values.content);
     console.log(values.json ? JSON.stringify(listings, null, 2) : formatListing(listings));
     return exitCodes.ok;

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { PackError, unpack } from '../archive/pack.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap unpack FILE [options]
 
@@ -17,13 +16,7 @@ export const command: Command = {
   summary: 'add the snapshots of a pack archive to the content folder',
   help,
   async run(args) {
-    let values;
-    let positionals;
-    try {
-      ({ values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { content: { type: 'string', default: 'content' } } }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values, positionals } = parseCommandLine(args, { content: { type: 'string', default: 'content' } }, true);
     const [file, ...extra] = positionals;
     if (file === undefined || extra.length > 0) throw new UsageError('give exactly one archive file, e.g. tmsnap unpack archive.tar.gz');
     try {

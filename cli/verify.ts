@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { formatBytes } from '../archive/listing.ts';
 import { verifyStore } from '../archive/verify.ts';
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap verify [options]
 
@@ -19,12 +18,7 @@ export const command: Command = {
   summary: 'check every object against its hash and every manifest reference',
   help,
   async run(args) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, strict: true, options: { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } } }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } });
     const report = await verifyStore(values.content, ({ checked, total }) => {
       if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
     });
