@@ -3,6 +3,7 @@
  * projects, an RTL language with six plural forms, 150 units in one translation (two unit
  * pages), and hostile strings in every place the site shows server text.
  */
+import { componentDefaults } from '../../reference-server/component-defaults.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 
 export const base = 'http://weblate.test/';
@@ -72,24 +73,17 @@ function project(slug: string, name: string, id: number, extra: { web: string; i
 function component(proj: ReturnType<typeof project>, slug: string, name: string, id: number, extra: { repoweb: string; license_url: string | null }) {
   const url = (path = '') => api(`components/${proj.slug}/${slug}/${path}`);
   return {
+    ...componentDefaults,
     name,
     slug,
     id,
     source_language: language('en'),
     project: proj,
-    vcs: 'git',
     repo: 'https://git.example.org/demo.git',
-    git_export: '',
-    branch: 'main',
-    push_branch: '',
     filemask: 'po/*.po',
-    template: '',
     edit_template: false,
-    intermediate: '',
     new_base: 'po/demo.pot',
-    file_format: 'po',
     license: 'MIT',
-    agreement: '',
     web_url: `${base}projects/${proj.slug}/${slug}/`,
     url: url(),
     repository_url: url('repository/'),
@@ -99,34 +93,12 @@ function component(proj: ReturnType<typeof project>, slug: string, name: string,
     links_url: url('links/'),
     changes_list_url: url('changes/'),
     task_url: null,
-    new_lang: 'add',
-    language_code_style: '',
-    push: '',
-    check_flags: '',
-    priority: 100,
-    enforced_checks: [],
-    restricted: false,
-    report_source_bugs: '',
-    merge_style: 'rebase',
     commit_message: '',
     add_message: '',
     delete_message: '',
     merge_message: '',
     addon_message: '',
     pull_message: '',
-    allow_translation_propagation: true,
-    manage_units: false,
-    enable_suggestions: true,
-    suggestion_voting: false,
-    suggestion_autoaccept: 0,
-    push_on_commit: true,
-    commit_pending_age: 24,
-    auto_lock_error: true,
-    language_regex: '^[^.]+$',
-    variant_regex: '',
-    addons: [],
-    is_glossary: false,
-    glossary_color: 'silver',
     ...extra,
   };
 }

@@ -1,3 +1,5 @@
+import { componentDefaults } from '../../reference-server/component-defaults.ts';
+
 /**
  * API records shaped as a Weblate server serves them (seed description), for a server at `base`.
  * `suffix` is what the server appends to its API links (`?format=api` or nothing).
@@ -43,25 +45,18 @@ export function builders(base: string, suffix = '') {
   const component = (owner: Project, slug: string, id: number, sourceLanguage: Language) => {
     const path = `components/${segment(owner.slug)}/${segment(slug)}/`;
     return {
+      ...componentDefaults,
       name: `Component ${slug}`,
       slug,
       id,
       source_language: sourceLanguage,
       project: owner,
-      vcs: 'git',
       repo: 'https://git.example.org/demo.git',
-      git_export: '',
-      branch: 'main',
-      push_branch: '',
       filemask: 'po/*.po',
-      template: '',
       edit_template: false,
-      intermediate: '',
       new_base: 'po/demo.pot',
-      file_format: 'po',
       license: 'MIT',
       license_url: 'https://spdx.org/licenses/MIT.html',
-      agreement: '',
       web_url: `${base}projects/${segment(owner.slug)}/${segment(slug)}/`,
       url: api(path),
       repository_url: api(`${path}repository/`),
@@ -71,35 +66,12 @@ export function builders(base: string, suffix = '') {
       links_url: api(`${path}links/`),
       changes_list_url: api(`${path}changes/`),
       task_url: null,
-      new_lang: 'add',
-      language_code_style: '',
-      push: '',
-      check_flags: '',
-      priority: 100,
-      enforced_checks: [],
-      restricted: false,
-      repoweb: '',
-      report_source_bugs: '',
-      merge_style: 'rebase',
       commit_message: 'Translated using Weblate ({{ language_name }})',
       add_message: '',
       delete_message: '',
       merge_message: '',
       addon_message: '',
       pull_message: '',
-      allow_translation_propagation: true,
-      manage_units: false,
-      enable_suggestions: true,
-      suggestion_voting: false,
-      suggestion_autoaccept: 0,
-      push_on_commit: true,
-      commit_pending_age: 24,
-      auto_lock_error: true,
-      language_regex: '^[^.]+$',
-      variant_regex: '',
-      addons: [],
-      is_glossary: false,
-      glossary_color: 'silver',
     };
   };
   type Component = ReturnType<typeof component>;
