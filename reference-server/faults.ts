@@ -1,3 +1,4 @@
+import { seededRandom } from './data/random.ts';
 /** Injected misbehaviour, each a fraction of API requests, drawn from a seeded generator. */
 export interface Faults {
   seed: number;
@@ -12,23 +13,11 @@ export interface Faults {
 
 export type Fault = { kind: 'none' } | { kind: 'drop' } | { kind: 'error'; status: number } | { kind: 'slow'; ms: number };
 
-/** mulberry32: small, fast and good enough to make a fault sequence repeatable from a seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const errorStatuses = [500, 502, 503, 504];
 
 /** The fault for each successive request: the same seed gives the same sequence. */
 export function faultSequence(faults: Faults): () => Fault {
-  const random = seededRandom(faults.seed);
+  const random = seededRandom(faults.seed).next;
   const drop = faults.dropRate ?? 0;
   const error = drop + (faults.errorRate ?? 0);
   const slow = error + (faults.slowRate ?? 0);

@@ -16,20 +16,12 @@ import type {
   UnitRow,
   UserRow,
 } from '../model.ts';
+import type { ModelRows } from '../memory-model.ts';
 
 export const BUNDLED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'bundled');
 
-export interface BundledRows {
-  languages: LanguageRow[];
-  users: UserRow[];
-  projects: ProjectRow[];
-  components: ComponentRow[];
-  translations: TranslationRow[];
-  notifications: NotificationRow[];
-  changes: ChangeRow[];
-  /** Every unit of the instance, ascending id. */
-  units: UnitRow[];
-}
+/** Every row of the bundled instance; units in ascending id. */
+export type BundledRows = ModelRows;
 
 const SECTIONS = ['languages', 'users', 'projects', 'components', 'translations', 'notifications', 'changes'] as const;
 

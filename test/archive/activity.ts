@@ -1,3 +1,4 @@
+import { seededRandom } from '../../reference-server/data/random.ts';
 import type { UnitChangeKind } from '../../archive/diff.ts';
 import type { MemoryModel } from '../../reference-server/memory-model.ts';
 import type { ChangeRow, UnitRow } from '../../reference-server/model.ts';
@@ -19,18 +20,6 @@ export interface ExpectedDiff {
   records: ChangeRow[];
 }
 
-/** Deterministic PRNG (mulberry32), seeded by the property test. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function translationPath(model: MemoryModel, translationId: number): string {
   const translation = model.translations().find((row) => row.id === translationId)!;
   const component = model.components().find((row) => row.id === translation.componentId)!;
@@ -50,7 +39,7 @@ export interface ActivityOptions {
 }
 
 export function randomActivity(model: MemoryModel, seed: number, options: ActivityOptions): ExpectedDiff {
-  const next = random(seed);
+  const next = seededRandom(seed).next;
   const user = model.users()[0]?.username ?? 'admin';
   const pick = <T>(list: readonly T[]): T | undefined => list[Math.floor(next() * list.length)];
   const expected: ExpectedDiff = { units: new Map(), targets: new Map(), addedTranslations: new Set(), removedTranslations: new Set(), records: [] };
