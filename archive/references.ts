@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseJson } from '../crawler/schemas/index.ts';
+import { parseJson } from '../api/index.ts';
 import { isSnapshotId } from '../snapshot/ids.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { manifest as manifestSchema, snapshotIndex, storedFile, type Manifest } from '../snapshot/schemas.ts';

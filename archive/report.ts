@@ -4,7 +4,7 @@
  */
 import { unitChangeKinds, unitChangeLabels, type GroupDelta, type SnapshotDiff, type TranslationDiff, type UnitChange, type UnitSide } from './diff.ts';
 import type { FiguresDelta } from './figures.ts';
-import { stateName } from '../crawler/schemas/index.ts';
+import { stateName } from '../api/index.ts';
 
 const quote = (text: string) => JSON.stringify(text);
 const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);

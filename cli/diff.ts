@@ -1,4 +1,4 @@
-import { stringifyJson } from '../crawler/schemas/index.ts';
+import { stringifyJson } from '../api/index.ts';
 import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
 import { formatDiff } from '../archive/report.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { stringifyJson } from '../crawler/schemas/index.ts';
+import { stringifyJson } from '../api/index.ts';
 import { exportRecords, openSnapshot } from '../snapshot/index.ts';
 import { type Command, exitCodes, parseCommandLine, UsageError } from './command.ts';
 

@@ -9,8 +9,8 @@ import { apiPath, findLinks, rebasePageLink, resolveLink, serverBase, withParame
 import { type CrawlScope, phases, planLink } from './plan.ts';
 import { type Problem, RequestQueue, type Task } from './queue/request-queue.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
-import { page } from './schemas/common.ts';
-import { apiRoot } from './schemas/root.ts';
+import { page } from '../api/common.ts';
+import { apiRoot } from '../api/root.ts';
 
 export interface CrawlOptions {
   apiRoot: URL;

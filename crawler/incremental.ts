@@ -12,7 +12,7 @@ import { apiPath, findLinks, rebasePageLink, withParameters } from './links.ts';
 import { phases, planLink } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
-import { page } from './schemas/common.ts';
+import { page } from '../api/common.ts';
 import { z } from 'zod';
 import { apiPath as snapshotPath, withoutFormatApi } from '../snapshot/links.ts';
 import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';

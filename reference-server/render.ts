@@ -1,4 +1,4 @@
-import { changeActions } from '../crawler/schemas/change.ts';
+import { changeActions } from '../api/change.ts';
 import { checksumOf } from './hash.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 import { type Counts, type LastChange, percent } from './statistics.ts';

@@ -6,7 +6,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stateName } from '../crawler/schemas/unit.ts';
+import { stateName } from '../api/unit.ts';
 import { registerFunction, searchFormat, type SearchManifest, type ShardFile } from './format.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 

@@ -2,7 +2,7 @@
  * Searching a snapshot directly, without a built site: the shards the filters need are built
  * in memory from the snapshot and queried with the same rules as the site.
  */
-import { stateName, unitStates } from '../crawler/schemas/unit.ts';
+import { stateName, unitStates } from '../api/unit.ts';
 import { decodeLink } from '../snapshot/links.ts';
 import type { Snapshot } from '../snapshot/reader.ts';
 import { resolveFilters, type FilterInput } from './filters.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseJson } from '../crawler/schemas/index.ts';
+import { parseJson } from '../api/index.ts';
 
 /**
  * The one byte form of every stored JSON value: keys sorted at every depth (so equal data gives
@@ -53,7 +53,7 @@ const integerKey = /"(?:0|[1-9]\d*)": /;
 
 /**
  * Parses stored JSON keeping integers beyond 2^53 exact as `bigint`, like `parseJson` from
- * `crawler/schemas/`, but at `JSON.parse` speed for canonical text: the exact digits are read
+ * `api/`, but at `JSON.parse` speed for canonical text: the exact digits are read
  * from the text in document order, which is the order a walk of the parsed value meets the
  * numbers in. Text where that pairing cannot be trusted goes through the lossless parser.
  */

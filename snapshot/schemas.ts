@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as api from '../crawler/schemas/index.ts';
+import * as api from '../api/index.ts';
 
 /**
  * Stored (normalized) records: the API's own schemas with embedded objects replaced by the

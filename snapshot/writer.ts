@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import * as api from '../crawler/schemas/index.ts';
+import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';

@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, request } from 'undici';
-import { parseJson } from '../schemas/json.ts';
+import { parseJson } from '../../api/json.ts';
 import {
   ContentTypeError,
   CrawlError,

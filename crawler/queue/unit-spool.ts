@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJson, stringifyJson } from '../schemas/json.ts';
+import { parseJson, stringifyJson } from '../../api/json.ts';
 
 /**
  * Units waiting for their translation's list to be complete, one NDJSON file per translation

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseJson } from '../../crawler/schemas/json.ts';
+import { parseJson } from '../../api/json.ts';
 import type {
   ChangeRow,
   ComponentRow,

@@ -1,4 +1,4 @@
-export { actionName, stateName } from '../../crawler/schemas/index.ts';
+export { actionName, stateName } from '../../api/index.ts';
 
 /** CSS class for a state, so the translation page can filter rows client-side. */
 export function stateGroup(state: number): 'empty' | 'fuzzy' | 'translated' | 'approved' | 'readonly' | 'other' {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { parseJson } from '../../crawler/schemas/index.ts';
+import { parseJson } from '../../api/index.ts';
 import { canonicalJson } from '../../snapshot/canonical.ts';
 import { snapshotIdAt } from '../../snapshot/ids.ts';
 import { crawlComplete } from '../helpers/crawl.ts';

@@ -12,7 +12,7 @@ import { pack, unpack } from '../../archive/pack.ts';
 import { prune } from '../../archive/prune.ts';
 import { listObjects, listSnapshotDirs, references } from '../../archive/references.ts';
 import { verifyStore } from '../../archive/verify.ts';
-import { parseJson } from '../../crawler/schemas/index.ts';
+import { parseJson } from '../../api/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { parseJson } from '../../crawler/schemas/json.ts';
+import { parseJson } from '../../api/json.ts';
 import { exportRecords } from '../../snapshot/export.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson } from '../../crawler/schemas/json.ts';
+import { parseJson, stringifyJson } from '../../api/json.ts';
 
 // The slow, obviously right reference: lossless-json's own parser.
 const reference = (text: string) => parse(text, null, (n) => (isInteger(n) && !isSafeNumber(n) ? BigInt(n) : Number(n)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoot, change, component, page, project, translation, unit } from '../../crawler/schemas/index.ts';
+import { apiRoot, change, component, page, project, translation, unit } from '../../api/index.ts';
 import { type ReferenceServer, type TestServerOptions, startTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 

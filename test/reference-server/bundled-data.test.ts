@@ -6,7 +6,7 @@ import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-
 import { NOTIFICATION_KINDS, buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
 import { COMPONENTS } from '../../reference-server/data/catalogs.ts';
 import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/data/po.ts';
-import { stringifyJson } from '../../crawler/schemas/json.ts';
+import { stringifyJson } from '../../api/json.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import type { UnitRow } from '../../reference-server/model.ts';
 

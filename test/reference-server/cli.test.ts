@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { change, page, project } from '../../crawler/schemas/index.ts';
+import { change, page, project } from '../../api/index.ts';
 import { get } from './get.ts';
 
 const bin = fileURLToPath(new URL('../../bin/tmsnap.js', import.meta.url));

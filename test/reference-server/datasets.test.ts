@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, component, page, project, statistics, translation, unit } from '../../crawler/schemas/index.ts';
+import { change, component, page, project, statistics, translation, unit } from '../../api/index.ts';
 import { DatasetError, loadDataset } from '../../reference-server/datasets.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';

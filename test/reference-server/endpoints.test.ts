@@ -15,7 +15,7 @@ import {
   translationInList,
   unit,
   user,
-} from '../../crawler/schemas/index.ts';
+} from '../../api/index.ts';
 import { checksumOf, unitHash } from '../../reference-server/hash.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';

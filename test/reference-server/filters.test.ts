@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, page, unit } from '../../crawler/schemas/index.ts';
+import { change, page, unit } from '../../api/index.ts';
 import type { UnitRow } from '../../reference-server/model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';

@@ -1,4 +1,4 @@
-import { parseJson } from '../../crawler/schemas/json.ts';
+import { parseJson } from '../../api/json.ts';
 
 export interface Answer {
   status: number;

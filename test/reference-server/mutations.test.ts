@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, page, statistics, translation, translationInList, unit } from '../../crawler/schemas/index.ts';
+import { change, page, statistics, translation, translationInList, unit } from '../../api/index.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import { ActivityError, type MemoryModel } from '../../reference-server/memory-model.ts';
 import type { Model } from '../../reference-server/model.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { change, page, unit } from '../../crawler/schemas/index.ts';
+import { change, page, unit } from '../../api/index.ts';
 import { type ModelRows, MemoryModel } from '../../reference-server/memory-model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { page, translation } from '../../crawler/schemas/index.ts';
+import { page, translation } from '../../api/index.ts';
 import { fixtureModel, startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { change, component, language, notification, page, parseJson, project, translation, unit as unitSchema, user } from '../../crawler/schemas/index.ts';
+import { change, component, language, notification, page, parseJson, project, translation, unit as unitSchema, user } from '../../api/index.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import type { Model, UnitRow } from '../../reference-server/model.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson } from '../../crawler/schemas/index.ts';
+import { parseJson, stringifyJson } from '../../api/index.ts';
 import { canonicalJson, parseStoredJson } from '../../snapshot/index.ts';
 
 /** JSON values with 64-bit integers (as bigint beyond 2^53, like the lossless parser gives) and hostile keys. */

@@ -12,7 +12,7 @@ import {
   normalizeRecord,
   type RecordKind,
 } from '../../snapshot/index.ts';
-import { parseJson } from '../../crawler/schemas/index.ts';
+import { parseJson } from '../../api/index.ts';
 import { sampleInstance } from './records.ts';
 
 const base = 'http://127.0.0.1:8000/weblate/';

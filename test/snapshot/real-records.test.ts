@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson } from '../../crawler/schemas/index.ts';
+import { parseJson } from '../../api/index.ts';
 import { loadDataset } from '../../reference-server/datasets.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, withoutFormatApi } from '../../snapshot/index.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseJson, stringifyJson } from '../../crawler/schemas/index.ts';
+import { parseJson, stringifyJson } from '../../api/index.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
 import { finishOptions, useContentDir } from './helpers.ts';
 import { syntheticInstance } from './records.ts';
