@@ -16,3 +16,4 @@ export * from './statistics.ts';
 export * from './translation.ts';
 export * from './unit.ts';
 export * from './user.ts';
+export * from './paths.ts';
