@@ -3,7 +3,7 @@ import { url } from './common.ts';
 import { language } from './language.ts';
 import { project } from './project.ts';
 
-/** Repository fields are `null` when the token may not see them (weblate-api-facts.md). */
+/** Repository fields are `null` when the token may not see them (docs/weblate-api.md, "Values"). */
 const repositoryText = z.string().nullable();
 
 export const component = z.looseObject({

@@ -1,6 +1,6 @@
 /**
  * The one contract every stage shares: zod schemas for each resource of the API
- * (seed/000_f1e01d278fd4e916.txt plus weblate-api-facts.md). Objects are loose: fields a
+ * (docs/weblate-api.md says how a server behaves). Objects are loose: fields a
  * newer server adds pass through untouched.
  */
 export * from './change.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int64, timestamp, url } from './common.ts';
 
-/** Unit states (weblate-api-facts.md); newer servers may send values not listed here. */
+/** Unit states (docs/weblate-api.md, "Values"); newer servers may send values not listed here. */
 export const unitStates = {
   0: 'empty',
   10: 'needs editing',
