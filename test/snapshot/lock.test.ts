@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '../../snapshot/lock.ts';
+
+const folders: string[] = [];
+async function archive(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tmsnap-lock-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+const lockModule = fileURLToPath(new URL('../../snapshot/lock.ts', import.meta.url));
+
+/** A second process that takes the lock, says so on stdout, and holds it until stdin closes. */
+function holdInChild(dir: string): Promise<{ stop: () => Promise<number | null>; pid: number }> {
+  const script = `
+    const { lockArchive } = await import(${JSON.stringify(lockModule)});
+    const lock = await lockArchive(${JSON.stringify(dir)}, { command: 'crawl' });
+    process.stdout.write('locked\\n');
+    process.stdin.resume();
+    process.stdin.on('end', async () => { await lock.release(); process.exit(0); });`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code} before locking`)));
+    child.stdout.once('data', () =>
+      resolve({
+        pid: child.pid!,
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', (code) => done(code));
+            child.stdin.end();
+          }),
+      }),
+    );
+  });
+}
+
+describe('lockArchive', () => {
+  it('lets one writer in; a second, in another process, is refused naming the holder, and gets in once it is released', async () => {
+    const dir = await archive();
+    const child = await holdInChild(dir);
+    const error = await lockArchive(dir, { command: 'prune' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ArchiveLockedError);
+    expect((error as Error).message).toContain(`tmsnap crawl\` (pid ${child.pid} on ${hostname()}`);
+    expect(await child.stop()).toBe(0);
+    const lock = await lockArchive(dir, { command: 'prune' });
+    expect(JSON.parse(await readFile(join(dir, lockFileName), 'utf8'))).toMatchObject({ pid: process.pid, command: 'prune' });
+    await lock.release();
+    await expect(readFile(join(dir, lockFileName))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a second writer in the same process too', async () => {
+    const dir = await archive();
+    await withArchiveLock(dir, { command: 'crawl' }, async () => {
+      await expect(lockArchive(dir, { command: 'unpack' })).rejects.toBeInstanceOf(ArchiveLockedError);
+    });
+    // Released by withArchiveLock, even though the inner attempt failed.
+    await (await lockArchive(dir, { command: 'unpack' })).release();
+  });
+
+  it('takes over a lock whose process is gone on this host, with a warning', async () => {
+    const dir = await archive();
+    await writeFile(join(dir, lockFileName), JSON.stringify({ pid: 424242, host: hostname(), started: '2026-01-01T00:00:00Z', command: 'crawl' }));
+    const warnings: string[] = [];
+    const lock = await lockArchive(dir, { command: 'prune', isAlive: () => false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([expect.stringContaining('pid 424242')]);
+    expect(lock.holder.pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it('never guesses a lock on another host stale, nor one it cannot read', async () => {
+    const dir = await archive();
+    await writeFile(join(dir, lockFileName), JSON.stringify({ pid: 1, host: 'elsewhere.example', started: '2026-01-01T00:00:00Z', command: 'crawl' }));
+    await expect(lockArchive(dir, { command: 'prune', isAlive: () => false })).rejects.toThrow(/elsewhere\.example.*remove the file/);
+    await writeFile(join(dir, lockFileName), 'garbage');
+    await expect(lockArchive(dir, { command: 'prune', isAlive: () => false })).rejects.toThrow(/does not say who holds it/);
+  });
+
+  it('does not release a lock that another writer has taken since', async () => {
+    const dir = await archive();
+    const lock = await lockArchive(dir, { command: 'crawl' });
+    const other = JSON.stringify({ pid: 7, host: 'elsewhere.example', started: '2026-01-01T00:00:00Z', command: 'prune' });
+    await writeFile(join(dir, lockFileName), other);
+    await lock.release();
+    expect(await readFile(join(dir, lockFileName), 'utf8')).toBe(other);
+  });
+
+  it('creates nothing for a missing archive unless asked to', async () => {
+    const dir = join(await archive(), 'missing');
+    await expect(lockArchive(dir, { command: 'prune' })).rejects.toThrow(/ENOENT/);
+    await expect(readFile(dir)).rejects.toThrow(/ENOENT/);
+    await (await lockArchive(dir, { command: 'crawl', create: true })).release();
+  });
+});
