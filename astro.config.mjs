@@ -1,16 +1,22 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { searchIndex } from './site/search-integration.ts';
 
-// `tmsnap build` (cli/build.ts) runs Astro's build() with this file plus the output folder,
-// site URL and base path given on its command line; the snapshot comes through the environment.
+// `tmsnap build` (site/build.ts) runs Astro's build() with this file plus the output folder,
+// site URL and base path given on its command line; the snapshot comes through the environment
+// (site/env.ts). See docs/site.md.
 export default defineConfig({
   srcDir: './src',
+  // Copied as they are: the one stylesheet and the one classic script every page links
+  // relatively (assets/site.css, assets/site.js), which Astro's bundled `/_astro/…` URLs would
+  // break under file://.
   publicDir: './src/public',
   outDir: './dist',
+  integrations: [searchIndex()],
   build: {
     format: 'directory',
-    // Pages link their stylesheet relatively (assets/site.css); the few component styles are
-    // inlined so that no page depends on an absolute `/_astro/` URL, which breaks file://.
+    // The few component styles are inlined so that no page depends on an absolute `/_astro/`
+    // URL, which breaks file://.
     inlineStylesheets: 'always',
     concurrency: 4,
   },

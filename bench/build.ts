@@ -121,7 +121,7 @@ async function bench(name: string): Promise<void> {
 }
 
 async function child(content: string, out: string): Promise<void> {
-  const { buildSite } = await import('../cli/build.ts');
+  const { buildSite } = await import('../site/build.ts');
   await buildSite({ content, out, base: '/', hideAuthors: false });
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
   console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }));

@@ -30,7 +30,7 @@ import { openSnapshot } from '../snapshot/reader.ts';
 import { objectPath } from '../snapshot/store.ts';
 import type { SearchManifest, SourceShardData } from '../search/format.ts';
 import { buildSearchIndex } from '../search/build.ts';
-import { siteUnitHref } from '../search/site-links.ts';
+import { siteUnitHref } from '../site/search-links.ts';
 import { tokenize } from '../search/text.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -140,8 +140,9 @@ try {
       maxBuffer: 256 * 1024 * 1024,
     });
     buildMs = performance.now() - buildStarted;
-    const indexLine = /search index of .*, ([\d.]+) s$/m.exec(build.stderr);
-    if (!indexLine) throw new Error(`tmsnap build did not report its search index:\n${build.stderr.slice(-2000)}`);
+    // Astro's logger (the search integration's line) writes to stdout.
+    const indexLine = /search index of .*, ([\d.]+) s$/m.exec(build.stdout + build.stderr);
+    if (!indexLine) throw new Error(`tmsnap build did not report its search index:\n${(build.stdout + build.stderr).slice(-2000)}`);
     indexMs = Number(indexLine[1]) * 1000;
 
     // 2. Pagefind over the same HTML.

@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from '../site/build.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap build [options]
@@ -18,15 +16,6 @@ Options:
   --base PATH       base path the site is served under, e.g. /project/ (default: /)
   --hide-authors    show "a contributor" instead of user names (changes, last author)
   -h, --help        this help`;
-
-export interface BuildOptions {
-  content: string;
-  snapshot?: string;
-  out: string;
-  siteUrl?: string;
-  base: string;
-  hideAuthors: boolean;
-}
 
 export function parseBuildArgs(args: string[]): BuildOptions {
   const parsed = parseCommandLine(args, {
@@ -60,71 +49,14 @@ export function parseBuildArgs(args: string[]): BuildOptions {
   };
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * Runs Astro's build in this process. The pages find the snapshot through the environment
- * (src/utils/site-data.ts); each build gets its own Astro cache folder so that parallel builds
- * (tests, benches) do not share state.
- */
-export async function buildSite(options: BuildOptions): Promise<void> {
-  // Checked here so that a wrong folder or id fails with the reader's message before Astro starts.
-  const { openSnapshot } = await import('../snapshot/reader.ts');
-  const snapshot = await openSnapshot(options.content, options.snapshot);
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  const { siteEnv } = await import('../src/utils/site-data.ts');
-  process.env[siteEnv.content] = options.content;
-  process.env[siteEnv.snapshot] = snapshot.id;
-  process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
-  process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
-  const cacheDir = await mkdtemp(join(tmpdir(), 'tmsnap-astro-'));
-  // Astro stages a build's page chunks in <cwd>/.astro/ whenever the output lies outside the
-  // working directory, so two such builds at once overwrite each other's chunks. Each build
-  // works from its own folder inside the project instead (inside, so the chunks still find
-  // node_modules).
-  await mkdir(join(root, '.tmsnap-tmp'), { recursive: true });
-  const workDir = await mkdtemp(join(root, '.tmsnap-tmp', 'build-'));
-  // Astro removes that staging folder once it is empty and then lists it (ENOENT); in a project
-  // it also holds Astro's type declarations, which it skips when copying: so does this one.
-  await mkdir(join(workDir, '.astro'));
-  await writeFile(join(workDir, '.astro', 'staging.d.ts'), 'export {};\n');
-  const previousCwd = process.cwd();
-  process.chdir(workDir);
-  try {
-    const { build } = await import('astro');
-    console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
-    await build({
-      root,
-      outDir: options.out,
-      cacheDir,
-      base: options.base,
-      ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
-      // Astro logs each page it writes: the progress of a long build.
-      logLevel: 'info',
-    });
-    // Astro's content layer leaves these two empty modules in the output even without collections.
-    await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
-    // The search index goes next to the search page Astro just wrote (search/index.html).
-    const { buildSearchIndex } = await import('../search/build.ts');
-    const { siteUnitHref } = await import('../search/site-links.ts');
-    const searchStarted = performance.now();
-    const search = await buildSearchIndex(snapshot, options.out, { unitHref: siteUnitHref, onProgress: (message) => console.error(`tmsnap build: ${message}`) });
-    console.error(
-      `tmsnap build: search index of ${search.units} units (${search.sources} distinct sources) in ${search.shards} shards, ` +
-        `${(search.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - searchStarted) / 1000).toFixed(1)} s`,
-    );
-  } finally {
-    process.chdir(previousCwd);
-    await Promise.all([rm(cacheDir, { recursive: true, force: true }), rm(workDir, { recursive: true, force: true })]);
-  }
-}
-
 export const command: Command = {
   summary: 'build the static status site from a snapshot',
   help,
   async run(args) {
     const options = parseBuildArgs(args);
     const started = performance.now();
+    // Loaded here so that `tmsnap build --help` and bad flags do not pay for Astro.
+    const { buildSite } = await import('../site/build.ts');
     await buildSite(options);
     console.error(`tmsnap build: done in ${((performance.now() - started) / 1000).toFixed(1)} s, open ${join(options.out, 'index.html')}`);
     return exitCodes.ok;

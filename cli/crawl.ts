@@ -2,7 +2,7 @@ import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
-import { version } from './main.ts';
+import { version } from './version.ts';
 
 const help = `Usage: tmsnap crawl --url <API root> [options]
 

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
+import { crawl } from '../crawler/crawl.ts';
+import { parseApiRoot } from '../crawler/links.ts';
+import { ProgressReporter } from '../crawler/progress.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
-import { buildSite } from './build.ts';
+import { buildSite } from '../site/build.ts';
+import { serveStatic } from '../site/serve.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
-import { command as crawlCommand } from './crawl.ts';
-import { parsePort, serveStatic } from './preview.ts';
+import { parsePort } from './preview.ts';
 import { untilInterrupted } from './signals.ts';
+import { version } from './version.ts';
 
 const help = `Usage: tmsnap demo [options]
 
@@ -47,10 +51,24 @@ export const command: Command = {
     try {
       step(`1/3 reference server (${values.data}) at ${server.url}`);
       step('2/3 crawling it');
-      const crawled = await crawlCommand.run(['--url', server.url, '--out', values.content]);
-      if (crawled !== exitCodes.ok && crawled !== exitCodes.completeWithProblems) {
+      // `tmsnap crawl`'s defaults, against a server on this machine.
+      const reporter = new ProgressReporter(process.stderr.isTTY ? 'tty' : 'lines', (text) => process.stderr.write(text));
+      const crawled = await crawl({
+        apiRoot: parseApiRoot(server.url),
+        contentDir: values.content,
+        projects: [],
+        concurrency: 4,
+        timeoutMs: 60_000,
+        retries: 5,
+        maxWaitMs: 300_000,
+        tmsnapVersion: version,
+        userAgent: `tmsnap/${version} (Weblate snapshot crawler, demo; node ${process.version})`,
+        onProgress: (progress) => reporter.update(progress),
+      });
+      reporter.finish(crawled);
+      if (crawled.outcome === 'failed') {
         console.error('tmsnap demo: the crawl failed (see above); re-run `npm run demo` to resume it.');
-        return crawled;
+        return exitCodes.failed;
       }
       step('3/3 building the site');
       const content = resolve(values.content);

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { type Command, UsageError, exitCodes } from './command.ts';
+import { version } from './version.ts';
 
 // Each subcommand is loaded only when asked for, so `tmsnap --help` does not pay for Astro.
 const commands: Record<string, () => Promise<Command>> = {
@@ -17,8 +17,6 @@ const commands: Record<string, () => Promise<Command>> = {
   search: async () => (await import('./search.ts')).command,
   diff: async () => (await import('./diff.ts')).command,
 };
-
-export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 async function overview(): Promise<string> {
   const lines = [`tmsnap ${version}: a Weblate server as a static status site and an offline archive`, '', 'Usage: tmsnap <command> [options]', '', 'Commands:'];

@@ -1,8 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '../site/serve.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
@@ -15,61 +13,6 @@ Options:
   --dist DIR    the built site (default: dist)
   --port N      port to listen on; 0 picks a free one (default: 4321)
   -h, --help    this help`;
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/atom+xml',
-  '.json': 'application/json',
-  '.po': 'text/x-gettext-catalog; charset=utf-8',
-};
-
-export interface StaticServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves `root` on 127.0.0.1; never a file outside it, whatever the request path says. */
-export async function serveStatic(root: string, port = 0): Promise<StaticServer> {
-  const base = resolve(root);
-  const server = createServer(async (request, response) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    } catch {
-      response.writeHead(400).end('bad request');
-      return;
-    }
-    let file = normalize(join(base, path));
-    if (file !== base && !file.startsWith(base + sep)) {
-      response.writeHead(403).end('forbidden');
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      await stat(file);
-    } catch {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', done);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () =>
-      new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}
 
 export function parsePort(text: string): number {
   const port = Number(text);

@@ -1,7 +1,8 @@
 /**
  * Writes the site's search index into `<outDir>/search/`: `manifest.js`, one script per shard
  * under `shards/`, and `app.js` (the page's script, bundled as a classic script because module
- * scripts do not load from `file://`). The site build calls this after Astro has rendered.
+ * scripts do not load from `file://`). The site's Astro integration calls this once the pages
+ * are written (site/search-integration.ts, on `astro:build:done`).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,13 +70,13 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     }
   }
 
-  const { catalog } = plan;
+  const { numbering } = plan;
   const manifest: SearchManifest = {
     format: searchFormat,
     snapshot: { id: snapshot.manifest.id, finished: snapshot.manifest.finished },
-    projects: catalog.projects,
-    components: catalog.components,
-    languages: catalog.languages,
+    projects: numbering.projects,
+    components: numbering.components,
+    languages: numbering.languages,
     states: [...states].sort((a, b) => a - b).map((state) => [state, stateName(state)]),
     buckets: plan.buckets.map((components, bucket) => ({ components, sources: sourceFiles.get(bucket) ?? null })),
     targets,

@@ -22,11 +22,11 @@ export interface ResolvedFilters {
   problems: string[];
 }
 
-type Catalog = Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'>;
+type ManifestLists = Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'>;
 
 const spaced = (name: string) => name.toLowerCase().replace(/[-_]+/g, ' ').trim();
 
-export function resolveFilters(manifest: Catalog, input: FilterInput): ResolvedFilters {
+export function resolveFilters(manifest: ManifestLists, input: FilterInput): ResolvedFilters {
   const problems: string[] = [];
   const resolved: ResolvedFilters = { problems };
   const pick = (values: readonly string[] | undefined, kind: string, known: string[], find: (value: string) => number[]) => {

@@ -11,7 +11,7 @@ export interface ComponentSize {
 }
 
 /**
- * Groups components, in the order given (the catalog's: by project), into buckets of at most
+ * Groups components, in the order given (the numbering's: by project), into buckets of at most
  * `limit` units per language, so a shard stays small enough to fetch and parse at once. A
  * component larger than the limit gets a bucket of its own rather than being split: its units
  * share one page sequence and one source table.

@@ -5,13 +5,14 @@
  */
 import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
-import { buildCatalog, type Catalog } from './catalog.ts';
+import { siteRecords, type RecordSource } from '../site/records.ts';
+import { numberRecords, type Numbering } from './numbering.ts';
 import type { SourceShardData, TargetShardData } from './format.ts';
 import { planBuckets, type ShardSelection } from './plan.ts';
 import { buildSourceShard, buildTargetShard, SourceTable, type SearchUnit } from './shards.ts';
 
 /** What search reads from a snapshot. */
-export type SearchableSnapshot = Pick<Snapshot, 'manifest' | 'projects' | 'components' | 'languages' | 'translations' | 'units'>;
+export type SearchableSnapshot = RecordSource & Pick<Snapshot, 'manifest' | 'units'>;
 
 /** Where a unit sits, for building its link. `index` is its place in position order. */
 export interface UnitPlace {
@@ -23,7 +24,7 @@ export interface UnitPlace {
 }
 
 export interface SearchPlan {
-  catalog: Catalog;
+  numbering: Numbering;
   /** Component positions per bucket. */
   buckets: number[][];
 }
@@ -32,16 +33,11 @@ export interface SearchPlan {
 export const defaultUnitsPerShard = 20_000;
 
 export async function planSearch(snapshot: SearchableSnapshot, unitsPerShard = defaultUnitsPerShard): Promise<SearchPlan> {
-  const [projects, components, languages, translations] = await Promise.all([
-    snapshot.projects(),
-    snapshot.components(),
-    snapshot.languages(),
-    snapshot.translations(),
-  ]);
-  const catalog = buildCatalog({ projects, components, languages, translations });
-  const sizes = catalog.components.map((_, component) => ({ component, units: 0 }));
-  for (const { component, entry } of catalog.translations) sizes[component]!.units = Math.max(sizes[component]!.units, entry.record.total);
-  return { catalog, buckets: planBuckets(sizes, unitsPerShard) };
+  // The site's records, raw ones read leniently included, so search finds every string the site shows.
+  const numbering = numberRecords(await siteRecords(snapshot));
+  const sizes = numbering.components.map((_, component) => ({ component, units: 0 }));
+  for (const { component, entry } of numbering.translations) sizes[component]!.units = Math.max(sizes[component]!.units, entry.record.total);
+  return { numbering, buckets: planBuckets(sizes, unitsPerShard) };
 }
 
 export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: TargetShardData; units: number };
@@ -57,13 +53,13 @@ export interface ShardStreamOptions {
  * with units, then the bucket's source shard (it holds the sources those units use).
  */
 export async function* streamShards(snapshot: SearchableSnapshot, plan: SearchPlan, options: ShardStreamOptions): AsyncGenerator<ShardOutput> {
-  const { catalog } = plan;
+  const { numbering } = plan;
   const { languages, components } = options.selection ?? {};
   for (const [bucket, bucketComponents] of plan.buckets.entries()) {
     const inBucket = new Set(bucketComponents.filter((component) => !components || components.has(component)));
     if (inBucket.size === 0) continue;
-    const byLanguage = new Map<number, typeof catalog.translations>();
-    for (const translation of catalog.translations) {
+    const byLanguage = new Map<number, typeof numbering.translations>();
+    for (const translation of numbering.translations) {
       if (!inBucket.has(translation.component) || (languages && !languages.has(translation.language))) continue;
       const list = byLanguage.get(translation.language) ?? [];
       list.push(translation);
@@ -71,11 +67,11 @@ export async function* streamShards(snapshot: SearchableSnapshot, plan: SearchPl
     }
     const sources = new SourceTable();
     for (const [language, translations] of [...byLanguage].sort(([a], [b]) => a - b)) {
-      options.onProgress?.(`search index: bucket ${bucket + 1}/${plan.buckets.length}, language ${catalog.languages[language]!.code}`);
+      options.onProgress?.(`search index: bucket ${bucket + 1}/${plan.buckets.length}, language ${numbering.languages[language]!.code}`);
       const units: SearchUnit[] = [];
       for (const translation of translations) {
-        const component = catalog.componentEntries[translation.component]!;
-        const project = catalog.projectEntries[catalog.components[translation.component]!.project]!;
+        const component = numbering.componentEntries[translation.component]!;
+        const project = numbering.projectEntries[numbering.components[translation.component]!.project]!;
         const stored = await snapshot.units(translation.entry.path);
         stored.forEach((unit, index) => {
           units.push({

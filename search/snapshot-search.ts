@@ -39,8 +39,8 @@ const knownStates = Object.entries(unitStates).map(([code, name]): [number, stri
 
 export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapshot, 'linkBase'>, query: SnapshotQuery): Promise<SnapshotResult[]> {
   const plan = await planSearch(snapshot);
-  const { catalog } = plan;
-  const manifest: Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'> = { ...catalog, states: knownStates };
+  const { numbering } = plan;
+  const manifest: Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'> = { ...numbering, states: knownStates };
   const filters = resolveFilters(manifest, query.filters);
   if (filters.problems.length > 0) throw new FilterError(filters.problems.join('; '));
 
@@ -59,11 +59,11 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
   const hits = searchShards({ text: query.text, scope: query.scope, components: filters.components, states: filters.states }, sources, targets);
   return hits.map(({ shard, unit }) => {
     const { units } = shard.data;
-    const component = catalog.components[units.component[unit]!]!;
+    const component = numbering.components[units.component[unit]!]!;
     const state = units.state[unit]!;
     return {
-      language: catalog.languages[shard.data.language]!.code,
-      project: catalog.projects[component.project]!.slug,
+      language: numbering.languages[shard.data.language]!.code,
+      project: numbering.projects[component.project]!.slug,
       component: component.slug,
       state,
       state_name: stateName(state),

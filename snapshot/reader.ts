@@ -147,6 +147,29 @@ export class Snapshot {
     return entries;
   }
 
+  /** Paths of one kind's records kept raw (they failed their schema), sorted. */
+  rawPaths(kind: string): string[] {
+    return Object.keys(this.index.raw)
+      .filter((path) => kindOfPath(path) === kind)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** A record kept raw, exactly as it came from the server; undefined when none is kept at that path. */
+  async rawRecord(pathOrUrl: string): Promise<unknown> {
+    const hash = this.index.raw[this.toPath(pathOrUrl)];
+    return hash === undefined ? undefined : this.store.readJson(hash);
+  }
+
+  /**
+   * Every raw record of one kind, as it came (absolute links, embedded objects), sorted by
+   * path: readers that can make sense of part of a record (the site) read them leniently.
+   */
+  async rawRecords(kind: string): Promise<StoredEntry<unknown>[]> {
+    const entries: StoredEntry<unknown>[] = [];
+    for (const path of this.rawPaths(kind)) entries.push({ path, record: await this.rawRecord(path) });
+    return entries;
+  }
+
   /** Records of one kind, sorted by path. */
   languages(): Promise<StoredEntry<StoredLanguage>[]> {
     return this.#all('language', storedLanguage);

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { serveStatic } from '../../cli/preview.ts';
+import { serveStatic } from '../../site/serve.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const temp = await mkdtemp(join(tmpdir(), 'tmsnap-demo-'));

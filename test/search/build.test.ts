@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildSearchIndex } from '../../search/build.ts';
 import type { SearchManifest, SourceShardData, TargetShardData } from '../../search/format.ts';
-import { siteUnitHref } from '../../search/site-links.ts';
+import { siteUnitHref } from '../../site/search-links.ts';
 import { fixtureComponents, unitId, writeSearchFixture } from './fixture.ts';
 
 let dir: string;

@@ -23,7 +23,7 @@ export async function buildWithCli(args: string[]): Promise<string> {
 }
 
 /** Serves `dist/` like a plain static host: the same server `tmsnap preview` runs. */
-export { serveStatic } from '../../cli/preview.ts';
+export { serveStatic } from '../../site/serve.ts';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
-import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../src/utils/links.ts';
+import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/format.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
 import { progressSegments } from '../../src/utils/progress.ts';
-import { unitPageCount, unitPageOf, unitsPerPage } from '../../src/utils/site-data.ts';
+import { unitPageCount, unitPageOf, unitsPerPage } from '../../site/paths.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
 
 const formulas = {

@@ -1,12 +1,13 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { badgeSvg } from '../../utils/badge.ts';
-import { sitePaths } from '../../utils/links.ts';
-import { catalog, type Totals } from '../../utils/site-data.ts';
+import { sitePaths } from '../../../site/paths.ts';
+import { siteTree } from '../../data/tree.ts';
+import { type Totals } from '../../data/totals.ts';
 import { percent } from '../../utils/format.ts';
 
 /** One SVG per project, component and translation: `badges/<project>[/<component>[/<language>]].svg`. */
 export const getStaticPaths = (async () => {
-  const { projects, components, translations } = await catalog();
+  const { projects, components, translations } = await siteTree();
   const badge = (path: string, totals: Pick<Totals, 'translated' | 'total'>, title: string) => ({
     params: { badge: path.slice('badges/'.length) },
     props: { percent: percent(totals.translated, totals.total), title },

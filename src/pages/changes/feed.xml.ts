@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
 import { decodeLink } from '../../../snapshot/links.ts';
 import { atomFeed } from '../../utils/atom.ts';
-import { relativeHref, sitePaths } from '../../utils/links.ts';
+import { relativeHref, sitePaths } from '../../../site/paths.ts';
 import { actionName } from '../../utils/names.ts';
-import { catalog, feedEntries, newestChanges } from '../../utils/site-data.ts';
+import { siteTree } from '../../data/tree.ts';
+import { feedEntries, newestChanges } from '../../data/changes.ts';
 
 export const GET: APIRoute = async () => {
-  const { snapshot, siteUrl } = await catalog();
+  const { snapshot, siteUrl } = await siteTree();
   const { base_url, format_api_links } = snapshot.manifest.server;
   const self = sitePaths.feed();
   // Feed readers need absolute links; without `--site-url` they are relative to the feed file.

@@ -1,10 +1,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { safeFileName, safeSegment } from '../../../../../../utils/links.ts';
-import { catalog, type TranslationEntry } from '../../../../../../utils/site-data.ts';
+import { safeFileName, safeSegment } from '../../../../../../../site/paths.ts';
+import { siteTree, type TranslationEntry } from '../../../../../../data/tree.ts';
 
 /** The raw translation file exactly as the crawl archived it, for download. */
 export const getStaticPaths = (async () => {
-  const { snapshot, translations } = await catalog();
+  const { snapshot, translations } = await siteTree();
   const stored = snapshot.paths();
   return translations
     .filter((translation) => stored.has(`${translation.path}file/`))
@@ -20,7 +20,7 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { snapshot } = await catalog();
+  const { snapshot } = await siteTree();
   const { translation } = props as { translation: TranslationEntry };
   const file = await snapshot.file(translation.path);
   if (!file) throw new Error(`snapshot ${snapshot.id}: ${translation.path}file/ vanished while building`);

@@ -1,28 +1,30 @@
 /**
  * The snapshot's projects, components, languages and translations as search numbers them:
  * positions in sorted lists, so shards refer to a component or language with a small integer.
+ * The manifest carries the lists; shards carry the numbers.
  */
 import type { StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
+import { componentPathOf } from '../site/records.ts';
 import type { SearchManifest } from './format.ts';
 
-export interface CatalogTranslation {
+export interface NumberedTranslation {
   component: number;
   language: number;
   entry: StoredEntry<StoredTranslation>;
 }
 
-export interface Catalog {
+export interface Numbering {
   projects: SearchManifest['projects'];
   components: SearchManifest['components'];
   languages: SearchManifest['languages'];
   projectEntries: StoredEntry<StoredProject>[];
   componentEntries: StoredEntry<StoredComponent>[];
   /** By component, then language. */
-  translations: CatalogTranslation[];
+  translations: NumberedTranslation[];
 }
 
-export interface CatalogRecords {
+export interface NumberingRecords {
   projects: readonly StoredEntry<StoredProject>[];
   components: readonly StoredEntry<StoredComponent>[];
   languages: readonly StoredEntry<StoredLanguage>[];
@@ -31,7 +33,7 @@ export interface CatalogRecords {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function buildCatalog(records: CatalogRecords): Catalog {
+export function numberRecords(records: NumberingRecords): Numbering {
   const projectEntries = [...records.projects].sort((a, b) => byText(a.record.slug, b.record.slug));
   const projectByPath = new Map(projectEntries.map((project, position) => [project.path, position]));
   const componentEntries = records.components
@@ -43,7 +45,7 @@ export function buildCatalog(records: CatalogRecords): Catalog {
   const codes = [...new Set([...languageRecords.keys(), ...records.translations.map(({ record }) => record.language_code)])].sort(byText);
   const languageByCode = new Map(codes.map((code, position) => [code, position]));
 
-  const translations: CatalogTranslation[] = [];
+  const translations: NumberedTranslation[] = [];
   for (const entry of records.translations) {
     const component = componentByPath.get(entry.record.component ?? componentPathOf(entry.path));
     if (component === undefined) continue;
@@ -62,13 +64,4 @@ export function buildCatalog(records: CatalogRecords): Catalog {
     componentEntries,
     translations,
   };
-}
-
-/**
- * A translation stored from its component's list carries no component link; its own path
- * names it: `api/translations/<project>/<component>/<language>/` ⇒ `api/components/<project>/<component>/`.
- */
-function componentPathOf(translationPath: string): string {
-  const match = /^api\/translations\/([^/]+)\/([^/]+)\/[^/]+\/$/.exec(translationPath);
-  return match ? `api/components/${match[1]}/${match[2]}/` : '';
 }

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 
 /**
+ * Where everything lives in the built site, in one place that the pages (`src/`) and the
+ * search index (`search/`) both import: page paths, relative links, and which unit page holds
+ * a unit (docs/site.md, "Why units are grouped").
+ *
  * Every page is addressed by its file path inside `dist/` (`projects/foo/index.html`), and
  * every link is relative from one file to another. That keeps the site working under any
  * base path and from `file://`, which has no directory index: links name `index.html`.
@@ -65,9 +69,37 @@ export const sitePaths = {
   script: (): SitePath => 'assets/site.js',
 };
 
+/** Pages of the archive features; snapshot ids are `[0-9TZ-]` only, safe as path segments. */
+export const archivePaths = {
+  changesBetweenIndex: (): SitePath => 'changes-between/index.html',
+  changesBetween: (from: string, to: string): SitePath => `changes-between/${from}--${to}/index.html`,
+};
+
 /** The raw file keeps its own name (`po/de.po` → `de.po`) when that name is safe. */
 export function safeFileName(filename: string): string {
   const base = posix.basename(filename.replace(/\\/g, '/'));
   const match = /^([A-Za-z0-9_@+-]{1,80})\.([A-Za-z0-9]{1,10})$/.exec(base);
   return match ? base : `${safeSegment(base)}.txt`;
+}
+
+/** Units per unit page: see docs/site.md ("Why units are grouped"). */
+export const unitsPerPage = 100;
+
+export function unitPageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / unitsPerPage));
+}
+
+/** Units beyond what `total` promised stay on the last page, so no unit is ever left out. */
+export function unitPageOf(index: number, pages: number): number {
+  return Math.min(Math.floor(index / unitsPerPage) + 1, pages);
+}
+
+/** `api/components/p/c/` → `c` (as the server spells it, `cat%252Fcomp` for categories). */
+export function lastSegment(path: string): string {
+  return path.replace(/\/$/, '').split('/').at(-1) ?? path;
+}
+
+/** The unit page holding the unit at `index` (position order) of a translation of `total` units, with its anchor. */
+export function unitHref(key: TranslationKey, total: number, index: number, unitId: number): string {
+  return `${sitePaths.units(key, unitPageOf(index, unitPageCount(total)))}#${encodeURIComponent(`unit-${unitId}`)}`;
 }

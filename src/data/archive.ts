@@ -8,7 +8,8 @@ import type { SnapshotDiff } from '../../archive/diff.ts';
 import { buildHistory, type History, type SnapshotPoint } from '../../archive/history.ts';
 import { translationEntries, type RecordCache } from '../../archive/translations.ts';
 import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
-import { catalog, siteEnv } from './site-data.ts';
+import { siteEnv } from '../../site/env.ts';
+import { siteTree } from './tree.ts';
 
 /** What-changed pages are built for this many of the latest snapshot pairs. */
 export const diffPages = 10;
@@ -36,7 +37,7 @@ let timelinePromise: Promise<string[]> | undefined;
  */
 function timeline(): Promise<string[]> {
   timelinePromise ??= (async () => {
-    const built = (await catalog()).snapshot.id;
+    const built = (await siteTree()).snapshot.id;
     const summaries = await listSnapshots(contentDir());
     return chooseSnapshotsForSite(summaries, built);
   })();

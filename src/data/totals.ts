@@ -1,0 +1,20 @@
+/** String and word counts summed over translations (a component, a project, the whole site). */
+export interface Totals {
+  total: number;
+  translated: number;
+  fuzzy: number;
+  total_words: number;
+  translated_words: number;
+  fuzzy_words: number;
+}
+
+export const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0 });
+
+export function addTotals(into: Totals, record: Totals): void {
+  into.total += record.total;
+  into.translated += record.translated;
+  into.fuzzy += record.fuzzy;
+  into.total_words += record.total_words;
+  into.translated_words += record.translated_words;
+  into.fuzzy_words += record.fuzzy_words;
+}

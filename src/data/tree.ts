@@ -1,0 +1,153 @@
+/**
+ * The site's tree of the snapshot: projects → components → translations, and languages, held
+ * whole (they are small next to the units). Built once per build from the snapshot named by
+ * the environment `buildSite` sets (site/env.ts); pages only render it (docs/site.md).
+ */
+import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
+import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../../snapshot/schemas.ts';
+import { siteEnv } from '../../site/env.ts';
+import { lastSegment, unitPageCount, type TranslationKey } from '../../site/paths.ts';
+import { componentPathOf, siteRecords, type SiteRecords } from '../../site/records.ts';
+import { addTotals, emptyTotals, type Totals } from './totals.ts';
+
+export type { Snapshot };
+
+export interface ProjectEntry {
+  path: string;
+  record: StoredProject;
+  slug: string;
+  components: ComponentEntry[];
+  totals: Totals;
+}
+
+export interface ComponentEntry {
+  path: string;
+  record: StoredComponent;
+  project: ProjectEntry;
+  /** The component's own path segment: unique within the project even for components in categories. */
+  slug: string;
+  sourceLanguage: string;
+  translations: TranslationEntry[];
+  totals: Totals;
+}
+
+export interface TranslationEntry {
+  path: string;
+  record: StoredTranslation;
+  component: ComponentEntry;
+  language: LanguageEntry;
+  key: TranslationKey;
+  unitPages: number;
+}
+
+export interface LanguageEntry {
+  code: string;
+  /** Absent when the snapshot holds no record for a code a translation uses. */
+  record: StoredLanguage | undefined;
+  name: string;
+  direction: 'ltr' | 'rtl';
+  translations: TranslationEntry[];
+}
+
+export interface SiteTree {
+  snapshot: Snapshot;
+  projects: ProjectEntry[];
+  components: ComponentEntry[];
+  translations: TranslationEntry[];
+  languages: LanguageEntry[];
+  languageByCode: Map<string, LanguageEntry>;
+  totals: Totals;
+  hideAuthors: boolean;
+  siteUrl: string | undefined;
+}
+
+function compareBy<T>(key: (item: T) => string) {
+  return (a: T, b: T) => key(a).localeCompare(key(b), 'en');
+}
+
+let treePromise: Promise<SiteTree> | undefined;
+
+/** The tree of the snapshot this build renders, read once. */
+export function siteTree(): Promise<SiteTree> {
+  treePromise ??= loadTree();
+  return treePromise;
+}
+
+async function loadTree(): Promise<SiteTree> {
+  const content = process.env[siteEnv.content];
+  if (!content) throw new Error(`${siteEnv.content} is not set: build the site with \`tmsnap build --content DIR\`, which sets it.`);
+  const snapshot = await openSnapshot(content, process.env[siteEnv.snapshot] || undefined);
+  return {
+    snapshot,
+    ...buildTree(await siteRecords(snapshot)),
+    hideAuthors: process.env[siteEnv.hideAuthors] === '1',
+    siteUrl: process.env[siteEnv.siteUrl] || undefined,
+  };
+}
+
+/** The tree of a set of records (pure): entries linked both ways, sorted by name, totals summed. */
+export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hideAuthors' | 'siteUrl'> {
+  const languageByCode = new Map<string, LanguageEntry>();
+  const languageEntry = (code: string): LanguageEntry => {
+    let entry = languageByCode.get(code);
+    if (!entry) {
+      entry = { code, record: undefined, name: code, direction: 'ltr', translations: [] };
+      languageByCode.set(code, entry);
+    }
+    return entry;
+  };
+  for (const { record } of records.languages) {
+    const entry = languageEntry(record.code);
+    entry.record = record;
+    entry.name = record.name;
+    entry.direction = record.direction === 'rtl' ? 'rtl' : 'ltr';
+  }
+
+  const projects = new Map<string, ProjectEntry>();
+  for (const { path, record } of records.projects) {
+    projects.set(path, { path, record, slug: record.slug, components: [], totals: emptyTotals() });
+  }
+  const components = new Map<string, ComponentEntry>();
+  for (const { path, record } of records.components) {
+    const project = projects.get(record.project);
+    if (!project) continue;
+    const entry: ComponentEntry = { path, record, project, slug: lastSegment(path), sourceLanguage: lastSegment(record.source_language), translations: [], totals: emptyTotals() };
+    components.set(path, entry);
+    project.components.push(entry);
+  }
+  for (const { path, record } of records.translations) {
+    const component = components.get(record.component ?? componentPathOf(path));
+    if (!component) continue;
+    const language = languageEntry(record.language_code);
+    const entry: TranslationEntry = {
+      path,
+      record,
+      component,
+      language,
+      key: { project: component.project.slug, component: component.slug, language: record.language_code },
+      unitPages: unitPageCount(record.total),
+    };
+    component.translations.push(entry);
+    language.translations.push(entry);
+    addTotals(component.totals, record);
+    addTotals(component.project.totals, record);
+  }
+
+  const totals = emptyTotals();
+  for (const project of projects.values()) {
+    project.components.sort(compareBy((c) => c.record.name));
+    for (const component of project.components) component.translations.sort(compareBy((t) => t.language.name));
+    addTotals(totals, project.totals);
+  }
+  const languages = [...languageByCode.values()].filter((language) => language.record || language.translations.length > 0).sort(compareBy((l) => l.name));
+  for (const language of languages) language.translations.sort(compareBy((t) => `${t.component.project.record.name}\u0000${t.component.record.name}`));
+  const projectList = [...projects.values()].sort(compareBy((p) => p.record.name));
+  return {
+    projects: projectList,
+    components: projectList.flatMap((p) => p.components),
+    translations: projectList.flatMap((p) => p.components.flatMap((c) => c.translations)),
+    languages,
+    languageByCode,
+    totals,
+  };
+}
