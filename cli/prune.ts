@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
+import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
@@ -9,7 +12,8 @@ crawl in progress) refers to. Each rule counts on its own: --keep-daily 7 keeps 
 snapshot of each of the 7 latest UTC days that have one; --keep-weekly of ISO weeks;
 --keep-monthly of months. A snapshot any rule wants stays, and the newest complete
 snapshot always stays. Crawls in progress are never removed. Prints a line per snapshot
-removed. Do not run it while a crawl writes into the same content folder.
+removed. It holds the archive's lock: while a crawl, unpack or another prune writes the same
+content folder, it exits 1 naming that writer.
 
 Options:
   --keep-daily N     days to keep a snapshot of (default: 0)
@@ -44,13 +48,23 @@ export const command: Command = {
       weekly: count('keep-weekly', values['keep-weekly']),
       monthly: count('keep-monthly', values['keep-monthly']),
     };
+    if (!existsSync(join(values.content, 'snapshots'))) {
+      // A typo in a cron line must not look like a prune that found nothing to remove.
+      console.error(`tmsnap prune: no archive at ${values.content} (no snapshots/ folder): give the folder a crawl wrote, with --content`);
+      return exitCodes.failed;
+    }
     const dryRun = values['dry-run'];
     const verb = dryRun ? 'would remove' : 'removing';
     try {
-      const result = await prune(values.content, policy, {
-        dryRun,
-        onRemove: (snapshot) => console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
-      });
+      const prunePolicy = () =>
+        prune(values.content, policy, {
+          dryRun,
+          onRemove: (snapshot) => console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
+        });
+      // A dry run changes nothing, so it needs no lock.
+      const result = dryRun
+        ? await prunePolicy()
+        : await withArchiveLock(values.content, { command: 'prune', onWarning: (message) => console.error(`tmsnap prune: warning: ${message}`) }, prunePolicy);
       const spared = result.objectsSpared > 0 ? `; ${result.objectsSpared} unreferenced objects spared for the crawl in progress` : '';
       console.log(
         `prune: ${result.keep.length} snapshots kept, ${result.removed.length} ${dryRun ? 'would be ' : ''}removed; ` +
@@ -58,7 +72,7 @@ export const command: Command = {
       );
       return exitCodes.ok;
     } catch (error) {
-      if (!(error instanceof PruneError)) throw error;
+      if (!(error instanceof PruneError) && !(error instanceof ArchiveLockedError)) throw error;
       console.error(`tmsnap prune: ${error.message}`);
       return exitCodes.failed;
     }

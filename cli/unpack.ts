@@ -1,4 +1,6 @@
 import { PackError, unpack } from '../archive/pack.ts';
+import { access } from 'node:fs/promises';
+import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap unpack FILE [options]
@@ -6,7 +8,8 @@ const help = `Usage: tmsnap unpack FILE [options]
 Adds the snapshots of a \`tmsnap pack\` archive to the content folder. The archive is
 checked before anything becomes visible: only the paths a pack holds, only plain files,
 every object against its hash, every snapshot's references. Snapshots already present are
-left as they are.
+left as they are. It holds the archive's lock: while a crawl, prune or another unpack writes
+the same content folder, it exits 1 naming that writer.
 
 Options:
   --content DIR   content folder to add the snapshots to (default: content)
@@ -20,13 +23,21 @@ export const command: Command = {
     const [file, ...extra] = positionals;
     if (file === undefined || extra.length > 0) throw new UsageError('give exactly one archive file, e.g. tmsnap unpack archive.tar.gz');
     try {
-      const result = await unpack(values.content, file);
+      // Checked first, so that a mistyped file name leaves no empty content folder behind.
+      await access(file).catch(() => {
+        throw new PackError(`no pack file at ${file}: give the .tar.gz that tmsnap pack wrote`);
+      });
+      const result = await withArchiveLock(
+        values.content,
+        { command: 'unpack', create: true, onWarning: (message) => console.error(`tmsnap unpack: warning: ${message}`) },
+        () => unpack(values.content, file),
+      );
       for (const id of result.added) console.log(`added snapshot ${id}`);
       for (const id of result.present) console.log(`snapshot ${id} already here`);
       console.log(`unpack: ${result.added.length} snapshots added, ${result.present.length} already here, ${result.objectsAdded} new objects`);
       return exitCodes.ok;
     } catch (error) {
-      if (!(error instanceof PackError)) throw error;
+      if (!(error instanceof PackError) && !(error instanceof ArchiveLockedError)) throw error;
       console.error(`tmsnap unpack: ${error.message}`);
       return exitCodes.failed;
     }

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '../../snapshot/lock.ts';
 
 const folders: string[] = [];
@@ -16,38 +15,10 @@ afterEach(async () => {
   for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-const lockModule = fileURLToPath(new URL('../../snapshot/lock.ts', import.meta.url));
-
-/** A second process that takes the lock, says so on stdout, and holds it until stdin closes. */
-function holdInChild(dir: string): Promise<{ stop: () => Promise<number | null>; pid: number }> {
-  const script = `
-    const { lockArchive } = await import(${JSON.stringify(lockModule)});
-    const lock = await lockArchive(${JSON.stringify(dir)}, { command: 'crawl' });
-    process.stdout.write('locked\\n');
-    process.stdin.resume();
-    process.stdin.on('end', async () => { await lock.release(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code} before locking`)));
-    child.stdout.once('data', () =>
-      resolve({
-        pid: child.pid!,
-        stop: () =>
-          new Promise((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', (code) => done(code));
-            child.stdin.end();
-          }),
-      }),
-    );
-  });
-}
-
 describe('lockArchive', () => {
   it('lets one writer in; a second, in another process, is refused naming the holder, and gets in once it is released', async () => {
     const dir = await archive();
-    const child = await holdInChild(dir);
+    const child = await holdArchiveLock(dir);
     const error = await lockArchive(dir, { command: 'prune' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ArchiveLockedError);
     expect((error as Error).message).toContain(`tmsnap crawl\` (pid ${child.pid} on ${hostname()}`);

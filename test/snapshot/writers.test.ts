@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { holdArchiveLock } from '../helpers/lock-holder.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
+
+/**
+ * The commands that write an archive take its lock: with another writer holding it, each
+ * exits 1 at once, names the holder, and changes nothing. A missing archive or pack file is a
+ * failure that creates nothing.
+ */
+
+const folders: string[] = [];
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tmsnap-writers-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+/** An archive folder with one (empty) snapshot listing, enough for prune to recognise it. */
+async function emptyArchive(): Promise<string> {
+  const content = join(await folder(), 'content');
+  await mkdir(join(content, 'snapshots'), { recursive: true });
+  await mkdir(join(content, 'objects'), { recursive: true });
+  return content;
+}
+
+const writers: Record<string, (content: string, scratch: string) => Promise<string[]>> = {
+  prune: async (content) => ['prune', '--content', content, '--keep-daily', '1'],
+  unpack: async (content, scratch) => {
+    const pack = join(scratch, 'some.tar.gz');
+    await writeFile(pack, 'not really a pack');
+    return ['unpack', pack, '--content', content];
+  },
+};
+
+describe('one writer at a time', () => {
+  for (const [name, argsFor] of Object.entries(writers)) {
+    for (const holder of ['crawl', 'prune', 'unpack']) {
+      it(`${name} exits 1 naming the ${holder} that holds the archive, and leaves it as it was`, async () => {
+        const content = await emptyArchive();
+        const args = await argsFor(content, await folder());
+        const held = await holdArchiveLock(content, holder);
+        try {
+          const before = await readdir(content, { recursive: true });
+          const result = await tmsnap(args);
+          expect(result.code, result.stderr).toBe(1);
+          expect(result.stderr).toContain(`tmsnap ${holder}\` (pid ${held.pid}`);
+          expect(await readdir(content, { recursive: true })).toEqual(before);
+        } finally {
+          expect(await held.stop()).toBe(0);
+        }
+      });
+    }
+  }
+});
+
+describe('missing inputs are failures that create nothing', () => {
+  it('prune on a folder that is no archive exits 1 naming it', async () => {
+    const missing = join(await folder(), 'typo');
+    const result = await tmsnap(['prune', '--content', missing, '--keep-daily', '3']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`no archive at ${missing}`);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('unpack of a missing pack file exits 1 and creates no content folder', async () => {
+    const scratch = await folder();
+    const content = join(scratch, 'content');
+    const result = await tmsnap(['unpack', join(scratch, 'missing.tar.gz'), '--content', content]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('no pack file at');
+    expect(existsSync(content)).toBe(false);
+  });
+});
