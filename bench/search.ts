@@ -212,7 +212,7 @@ window.pagefindReady = true;
       ourResults = await page.evaluate(() => Number.parseInt(document.getElementById('search-status')?.textContent ?? '', 10));
       await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
       await page.fill('#search-q', '');
-      for (const character of query) await page.type('#search-q', character);
+      for (const character of query) await page.locator('#search-q').pressSequentially(character);
       ourKeys.push(...(await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration))));
       await context.close();
       if (args['index-only']) continue;
