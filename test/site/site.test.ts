@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLinks } from '../../site/link-check.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, seriousViolations, serveStatic } from './browser.ts';
 import { fixtureUnits, hostile, writeFixtureSnapshot } from './fixture.ts';
@@ -204,6 +205,10 @@ describe('the built site', () => {
     for (const file of files.filter((name) => /\.(html|xml|svg|js)$/.test(name))) {
       expect(await readFile(join(dist, file), 'utf8'), file).not.toContain('SecretSubscription');
     }
+  });
+
+  it('has no broken links: every relative href and src of every page names a file of the site', async () => {
+    expect(await checkLinks(dist)).toEqual([]);
   });
 
   it('passes axe-core without serious or critical violations on every page kind', async () => {
