@@ -9,6 +9,7 @@ import { apiPath, findLinks, rebasePageLink, resolveLink, serverBase, withParame
 import { type CrawlScope, phases, planLink } from './plan.ts';
 import { type Problem, RequestQueue, type Task } from './queue/request-queue.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
+import { itemPathWithoutUrl, listParent } from './list-items.ts';
 import { page } from '../api/common.ts';
 import { apiRoot } from '../api/root.ts';
 
@@ -347,7 +348,7 @@ class CrawlRun {
       this.#offOriginPageLink(task.url, list.next);
       return 1;
     }
-    const base = { kind: task.kind, phase: task.phase, supply: task.supply, project: task.project };
+    const base = { kind: task.kind, phase: task.phase, project: task.project };
     if (!new URL(next).searchParams.has('page') || received === 0) {
       // Not numbered pages: follow the chain one link at a time.
       this.queue.add({ ...base, url: next });
@@ -359,15 +360,26 @@ class CrawlRun {
   }
 
   async #putListRecords(task: Task, items: unknown[]): Promise<void> {
-    const projectsInScope = this.#scopeSegments !== undefined && apiPath(task.url, this.options.apiRoot).split('?')[0] === 'projects/';
+    const listPath = apiPath(task.url, this.options.apiRoot).split('?')[0] ?? '';
+    const projectsInScope = this.#scopeSegments !== undefined && listPath === 'projects/';
+    const parent = listParent(listPath);
+    const parentUrl = parent && new URL(parent.path, this.options.apiRoot).href;
     for (const [index, item] of items.entries()) {
-      const own = typeof (item as { url?: unknown })?.url === 'string' ? resolveLink((item as { url: string }).url, this.options.apiRoot) : undefined;
+      const link = (item as { url?: unknown } | null)?.url;
+      const derived = link === undefined ? itemPathWithoutUrl(listPath, item) : undefined;
+      const own = typeof link === 'string' ? resolveLink(link, this.options.apiRoot) : derived && new URL(derived, this.options.apiRoot).href;
       if (own === undefined) {
         this.queue.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
         continue;
       }
       if (projectsInScope && !this.#projectInScope(item, own)) continue;
-      const record = task.supply ? { ...task.supply, ...(item as object) } : item;
+      // The list's URL names the parent its items leave out (docs/crawl.md).
+      const record = parent && parentUrl && isObject(item) && item[parent.field] === undefined ? { ...item, [parent.field]: parentUrl } : item;
+      // An item short of what its schema needs is fetched once on its own before it is kept raw.
+      if (this.writer.check(own, record) !== undefined && own !== task.url) {
+        this.queue.add({ url: own, kind: 'record', phase: task.phase });
+        continue;
+      }
       await this.#store(own, record);
     }
   }
@@ -446,9 +458,7 @@ class CrawlRun {
       const planned = planLink(path, this.#scope);
       if (planned === undefined) continue;
       const url = planned.kind === 'changes' ? this.#changesWindow(link) : link;
-      // A component's `translations/` leaves out the component each entry belongs to: the component supplies it.
-      const supply = /^components\/[^/]+\/[^/]+\/translations\/$/.test(path) ? { component: value } : undefined;
-      this.queue.add({ url, kind: planned.kind, phase: planned.phase, supply });
+      this.queue.add({ url, kind: planned.kind, phase: planned.phase });
     }
   }
 
@@ -458,6 +468,10 @@ class CrawlRun {
     if (this.options.changesSince) window.timestamp_after = this.options.changesSince;
     return withParameters(link, window);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** What to do when the API root itself cannot be read: nothing else can be crawled. */

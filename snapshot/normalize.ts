@@ -121,6 +121,23 @@ export function embeddedRecords(kind: RecordKind, record: Json): EmbeddedRecord[
   return found;
 }
 
+/** A parent named by the URL of its own record where the API embeds it (see `putRecord` in writer.ts). */
+export interface EmbeddedReference {
+  field: string;
+  kind: RecordKind;
+  url: string;
+}
+
+/** The fields of a record that name an embedded object by URL instead of holding it. */
+export function embeddedReferences(kind: RecordKind, record: Json): EmbeddedReference[] {
+  const fields = embeddedFields[kind];
+  if (fields === undefined || kind === 'notifications' || !isObject(record)) return [];
+  return Object.entries(fields).flatMap(([field, embeddedKind]) => {
+    const value = record[field];
+    return typeof value === 'string' ? [{ field, kind: embeddedKind, url: value }] : [];
+  });
+}
+
 /**
  * Replaces the embedded objects of one object by their stored links. Objects embedded in those
  * (a translation's component's project) are checked too: the writer stores each of them.

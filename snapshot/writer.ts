@@ -5,7 +5,7 @@ import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
-import { embeddedRecords, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
+import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
 import { type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex } from './schemas.ts';
 import { ObjectStore, writeAtomic } from './store.ts';
 
@@ -16,16 +16,25 @@ export const changesPerChunk = 1000;
 
 const partialSuffix = '.partial';
 
+/**
+ * A parent a nested list leaves out, named by the URL of its own record instead (the crawler
+ * takes it from the list's URL, docs/crawl.md): checked to be stored already, then stored as
+ * the same link an embedded copy gives.
+ */
+const parentUrl = z.string();
+
 /** The API schema a record of each kind must fit to be normalized; others are kept as they came. */
 const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
   root: api.apiRoot,
   language: api.language,
   project: api.project,
-  component: api.component,
-  translation: api.translationInList,
+  component: api.component.extend({ project: z.union([api.project, parentUrl]) }),
+  translation: api.translationInList.extend({ component: z.union([api.component, parentUrl]).optional() }),
   unit: api.unit,
   change: api.change,
-  user: api.user,
+  // Anonymous clients of real servers get users as `{id, full_name, username}`, no `url`
+  // (docs/crawl.md, "Users"): the record's path says who it is.
+  user: api.user.extend({ url: api.user.shape.url.optional() }),
   notifications: z.union([z.array(api.notification), api.page(api.notification)]),
 };
 
@@ -241,23 +250,48 @@ export class SnapshotWriter {
     await this.#problem({ url, field, reason });
   }
 
+  /**
+   * Why `putRecord` would keep this record raw (the field and the reason), or `undefined` when
+   * it would be normalized. The crawler asks before storing a list item, to fetch the item's
+   * own record first (docs/crawl.md).
+   */
+  check(absoluteApiUrl: string, record: unknown): { field: string; reason: string } | undefined {
+    const path = apiPath(absoluteApiUrl, this.baseUrl);
+    const kind = kindOfPath(path);
+    const checked = recordSchemas[kind]?.safeParse(record);
+    if (checked !== undefined && !checked.success) {
+      const issue = checked.error.issues[0];
+      return { field: issue?.path.join('.') ?? '', reason: `not a valid ${kind}: ${issue?.message ?? 'schema mismatch'}` };
+    }
+    for (const reference of embeddedReferences(kind, record)) {
+      const stored = reference.url.startsWith(this.baseUrl) ? this.#entries.get(apiPath(reference.url, this.baseUrl)) : undefined;
+      if (stored === undefined || stored.raw || kindOfPath(apiPath(reference.url, this.baseUrl)) !== reference.kind) {
+        return { field: reference.field, reason: `names its ${reference.field} ${reference.url}, which the snapshot does not hold as a ${reference.kind}` };
+      }
+    }
+    return undefined;
+  }
+
   /** Stores one API record (a detail record, a plain list such as `languages/`, a sub-resource…) by its URL. */
   async putRecord(absoluteApiUrl: string, record: unknown): Promise<void> {
     this.#assertOpen();
     const path = apiPath(absoluteApiUrl, this.baseUrl);
     const kind = kindOfPath(path);
     if (kind === 'units' || kind === 'file') throw new Error(`${absoluteApiUrl}: store ${kind} with put${kind === 'units' ? 'Units' : 'File'}`);
-    const schema = recordSchemas[kind];
-    const checked = schema?.safeParse(record);
-    if (checked !== undefined && !checked.success) {
-      const issue = checked.error.issues[0];
-      await this.#storeRaw(absoluteApiUrl, path, record, issue?.path.join('.') ?? '', `not a valid ${kind}: ${issue?.message ?? 'schema mismatch'}`);
+    const invalid = this.check(absoluteApiUrl, record);
+    if (invalid !== undefined) {
+      await this.#storeRaw(absoluteApiUrl, path, record, invalid.field, invalid.reason);
       return;
     }
     await this.#learnLinkStyle(kind, record);
+    // A parent named by URL is stored as the link an embedded copy of it would give, so a
+    // record from a nested list and the same record from a top-level list are the same bytes.
+    const references = embeddedReferences(kind, record);
+    const embedding = references.length === 0 ? record : Object.fromEntries(Object.entries(record as object).filter(([key]) => !references.some((reference) => reference.field === key)));
     let normalized: unknown;
     try {
-      normalized = normalizeRecord(kind, record, this.#linkBase);
+      normalized = normalizeRecord(kind, embedding, this.#linkBase);
+      for (const reference of references) (normalized as Record<string, unknown>)[reference.field] = apiPath(reference.url, this.baseUrl);
     } catch (error) {
       if (!(error instanceof NormalizeError)) throw error;
       await this.#storeRaw(absoluteApiUrl, path, record, error.field, error.message);

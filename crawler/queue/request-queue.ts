@@ -8,8 +8,6 @@ export interface Task {
   url: string;
   kind: TaskKind;
   phase: number;
-  /** Fields the parent supplies where a list leaves them out (a component's `translations/` omits `component`). */
-  supply?: Record<string, unknown> | undefined;
   /** A page the first page already counted and fanned out: its `next` is not followed. */
   page?: boolean | undefined;
   /** Units of one project through `/api/units/?q=project:…`: checked to be what was asked for. */
@@ -26,7 +24,6 @@ const task = z.object({
   url: z.string(),
   kind: z.enum(['root', 'records', 'units', 'changes', 'resource', 'file', 'record']),
   phase: z.number().int(),
-  supply: z.record(z.string(), z.unknown()).optional(),
   page: z.boolean().optional(),
   project: z.string().optional(),
 });
