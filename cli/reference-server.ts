@@ -1,6 +1,7 @@
 import { activityNames } from '../reference-server/activity.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import type { Faults } from '../reference-server/faults.ts';
+import { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames } from '../reference-server/profiles.ts';
 import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
 import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
@@ -14,15 +15,18 @@ Options:
   --port P                 port to listen on (default 0: a free one; the URL is printed)
   --host H                 address to listen on (default 127.0.0.1)
   --data D                 ${DATASET_HELP} (default bundled)
+  --profile P              which server to be: ${profileNames.join(', ')} (default ${DEFAULT_PROFILE});
+                           weblate-* answer like that Weblate version, ideal like the API description
 
-Real-server behaviours, each off unless given:
+Behaviours laid over the profile (weblate-* profiles already have the first two and throttling on):
   --changes-newest-first   order changes lists newest first, as real servers do
   --browsable-api          ?format=api answers the HTML browsable API
   --path-prefix P          serve the API under P, e.g. /weblate → http://host/weblate/api/
   --page-link-origin O     next/previous links carry origin O (e.g. https://127.0.0.1:8443)
   --token KEY              accept this API key (repeatable); private projects then 404 for anonymous clients
   --rate-limit SPEC        sliding-window limit, anonymous=N,authenticated=N,window=SECONDS
-                           (each optional; defaults ${weblateRateLimit.anonymous}, ${weblateRateLimit.authenticated}, ${weblateRateLimit.windowSeconds})
+                           (each optional; defaults ${weblateRateLimit.anonymous} a day, ${weblateRateLimit.authenticated} an hour;
+                           window=S sets both windows)
   --faults SPEC            seed=S,error=F,drop=F,slow=F,slow-ms=MS: fractions of API requests that
                            answer 5xx, drop the connection, or answer after MS
   --legacy-pagination      servers up to 4.15: 20 per page, page_size ignored
@@ -47,11 +51,18 @@ function keyValues(flag: string, text: string, allowed: readonly string[]): Map<
 
 export function parseRateLimit(text: string): RateLimit {
   const values = keyValues('--rate-limit', text, ['anonymous', 'authenticated', 'window']);
+  const window = values.get('window');
   return {
     anonymous: values.get('anonymous') ?? weblateRateLimit.anonymous,
     authenticated: values.get('authenticated') ?? weblateRateLimit.authenticated,
-    windowSeconds: values.get('window') ?? weblateRateLimit.windowSeconds,
+    windowSeconds: window ?? weblateRateLimit.windowSeconds,
+    ...(window === undefined && weblateRateLimit.anonymousWindowSeconds !== undefined ? { anonymousWindowSeconds: weblateRateLimit.anonymousWindowSeconds } : {}),
   };
+}
+
+export function parseProfile(text: string): ProfileName {
+  if (!isProfileName(text)) throw new UsageError(`--profile: "${text}" is not a profile; profiles: ${profileNames.join(', ')}`);
+  return text;
 }
 
 export function parseFaults(text: string): Faults {
@@ -92,6 +103,7 @@ async function run(args: string[]): Promise<number> {
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     data: { type: 'string', default: 'bundled' },
+    profile: { type: 'string', default: DEFAULT_PROFILE },
     'changes-newest-first': { type: 'boolean' },
     'browsable-api': { type: 'boolean' },
     'path-prefix': { type: 'string' },
@@ -105,6 +117,7 @@ async function run(args: string[]): Promise<number> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port number (0 to 65535)`);
+  const profile = parseProfile(values.profile);
   const behaviours = parseBehaviours(values);
   let model;
   try {
@@ -113,10 +126,10 @@ async function run(args: string[]): Promise<number> {
     if (error instanceof DatasetError) throw new UsageError(error.message);
     throw error;
   }
-  const server = await startReferenceServer({ model, port, host: values.host, behaviours });
+  const server = await startReferenceServer({ model, port, host: values.host, profile, behaviours });
   console.log(server.url);
   console.error(
-    `reference server: ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
+    `reference server: ${profile}, ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
   );
   await untilInterrupted();
   await server.close();

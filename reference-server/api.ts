@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Catalog } from './catalog.ts';
 import type { ComponentRow, ProjectRow, TranslationRow } from './model.ts';
 import { type PageSizes, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
+import type { ProfileBehaviours } from './profiles.ts';
 import { type Links, type TranslationContext, componentRecord, decodeSegment } from './render.ts';
 
 /** What a route handler sees of one API request. */
@@ -17,6 +18,10 @@ export interface ApiRequest {
   canSee(project: ProjectRow): boolean;
   legacyPagination: boolean;
   changesNewestFirst: boolean;
+  /** The server's behaviours: its profile with its own options laid over. */
+  behaviours: ProfileBehaviours;
+  /** The request carried a token the server accepts. */
+  authenticated: boolean;
 }
 
 /** A JSON body, or a raw one (the translation file) with its own headers. */
@@ -38,16 +43,36 @@ export const READ_ONLY = 'GET, HEAD, OPTIONS';
 export const LIST_CREATE = 'GET, POST, HEAD, OPTIONS';
 export const DETAIL_EDIT = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
 
-/** An error answered as JSON; `code` is the machine code of the 5.10+ error format. */
+/**
+ * An error answered as JSON; `code` is the machine code of the 5.10+ error format, `attr` the
+ * field a validation error is about (5.4 keys its 400 body by it), `headers` extra ones.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly detail: string,
+    readonly attr: string | null = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
 }
+
+/** Anonymous clients of a real server may not read repositories (403, after throttling). */
+export function requirePermission(request: ApiRequest): void {
+  if (request.behaviours.anonymousLimits && !request.authenticated) {
+    throw new ApiError(403, 'permission_denied', 'You do not have permission to perform this action.');
+  }
+}
+
+/** Endpoints a real server answers only with credentials: 401 and the scheme to use. */
+export function requireToken(request: ApiRequest): void {
+  if (request.behaviours.anonymousLimits && !request.authenticated) throw notAuthenticated();
+}
+
+export const notAuthenticated = (): ApiError =>
+  new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided.', null, { 'WWW-Authenticate': 'Token' });
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found', 'Not found.');
 export const invalidPage = (): ApiError => new ApiError(404, 'not_found', 'Invalid page.');
@@ -68,7 +93,7 @@ export function paginate(
   const window = resolvePage(request.url.searchParams, asked, count);
   if (window === 'invalid') throw invalidPage();
   const results = count === 0 ? [] : fetch(window.offset, Math.min(window.size, count - window.offset));
-  return ok(pageEnvelope(request.pageUrl, window, count, results));
+  return ok(pageEnvelope(request.pageUrl, window, count, results, request.behaviours.sortedPageLinks));
 }
 
 export function paginateArray<T>(request: ApiRequest, items: readonly T[], render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
@@ -96,7 +121,7 @@ export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>
   const window = resolvePage(query, asked, count);
   if (window === 'invalid') throw invalidPage();
   if (window.offset !== asked.offset) kept = collect(window.offset, window.size).kept;
-  return ok(pageEnvelope(request.pageUrl, window, count, kept.map(render)));
+  return ok(pageEnvelope(request.pageUrl, window, count, kept.map(render), request.behaviours.sortedPageLinks));
 }
 
 export function findProject(request: ApiRequest, slug: string | undefined): ProjectRow {
@@ -130,9 +155,10 @@ export function visibleTranslations(request: ApiRequest): TranslationRow[] {
   );
 }
 
-export function renderComponent(request: ApiRequest, component: ComponentRow): Record<string, unknown> {
+/** `embedProject: false` leaves the project out, as 5.4 does in a project's `components/` list. */
+export function renderComponent(request: ApiRequest, component: ComponentRow, embedProject = true): Record<string, unknown> {
   const { catalog } = request;
-  return componentRecord(request.links, component, catalog.projectOf(component), catalog.language(component.sourceLanguage));
+  return componentRecord(request.links, component, catalog.projectOf(component), catalog.language(component.sourceLanguage), embedProject);
 }
 
 export function translationContext(request: ApiRequest, translation: TranslationRow): TranslationContext {

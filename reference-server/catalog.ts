@@ -11,7 +11,8 @@ const BACKWARD_WINDOW = 500;
  * counts. Built once per model revision: a read-only (synthetic) model builds it once.
  */
 export class Catalog {
-  readonly languages = new Map<string, LanguageRow>();
+  /** By code, each with its `id`: its place in the model's list, from 1. */
+  readonly languages = new Map<string, LanguageRow & { id: number }>();
   readonly projects = new Map<number, ProjectRow>();
   readonly projectsBySlug = new Map<string, ProjectRow>();
   readonly components = new Map<number, ComponentRow>();
@@ -29,7 +30,7 @@ export class Catalog {
   #translators: Map<string, Translator> | undefined;
 
   constructor(readonly model: Model) {
-    for (const row of model.languages()) this.languages.set(row.code, row);
+    for (const row of model.languages()) this.languages.set(row.code, { ...row, id: this.languages.size + 1 });
     for (const row of model.users()) this.users.set(row.username, row);
     for (const row of [...model.projects()].sort((a, b) => a.id - b.id)) {
       this.projects.set(row.id, row);
@@ -78,7 +79,7 @@ export class Catalog {
   }
 
   /** The language row, or a bare one for a code the model's language list lacks. */
-  language(code: string): LanguageRow {
+  language(code: string): LanguageRow & { id?: number } {
     return (
       this.languages.get(code) ?? {
         code,
@@ -143,9 +144,9 @@ export class Catalog {
   }
 
   /** Statistics of a set of translations: counts, last change, recent changes. */
-  statistics(translations: readonly TranslationRow[]): Record<string, unknown> {
+  statistics(translations: readonly TranslationRow[], weblateFields = false): Record<string, unknown> {
     const ids = translations.map((translation) => translation.id);
-    return statisticsRecord(this.sumCounts(translations), this.lastChange(ids), this.recentChanges(ids));
+    return statisticsRecord(this.sumCounts(translations), this.lastChange(ids), this.recentChanges(ids), weblateFields);
   }
 
   /** The latest change among the given translations (by change id). */

@@ -8,10 +8,25 @@ import { randomBytes } from 'node:crypto';
  * A server string cannot forge the marker: it is 128 random bits, never sent anywhere.
  */
 const marker = `bigint-${randomBytes(16).toString('hex')}:`;
-const quotedMarker = new RegExp(`"${marker}(-?\\d+)"`, 'g');
+const quotedMarker = new RegExp(`"${marker}(-?\\d+(?:\\.0)?)"`, 'g');
 
-export function apiJson(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${marker}${item}` : item), indent);
+/** A `…_percent` field: Weblate computes them as floats, so Python writes `100.0` and `0.0`. */
+const isPercent = (key: string): boolean => key.endsWith('_percent');
+
+/**
+ * `floatPercents` writes whole-number percentages as `100.0`, as a real server does (README.md,
+ * "Profiles"); without it they are written `100`, which parses to the same number.
+ */
+export function apiJson(value: unknown, indent?: number, floatPercents = false): string {
+  const text = JSON.stringify(
+    value,
+    (key, item: unknown) => {
+      if (typeof item === 'bigint') return `${marker}${item}`;
+      if (floatPercents && typeof item === 'number' && Number.isInteger(item) && isPercent(key)) return `${marker}${item}.0`;
+      return item;
+    },
+    indent,
+  );
   if (text === undefined) throw new TypeError('value has no JSON representation');
   return text.replace(quotedMarker, '$1');
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
 import type {
   ChangeRow,
+  CommitRow,
   ComponentRow,
   LanguageRow,
   Model,
@@ -41,6 +43,11 @@ export interface ActivityModel extends Model {
   addString(componentId: number, string: NewString, user: string): ChangeRow[];
   removeString(sourceUnitId: number, user: string): ChangeRow[];
   removeComponent(componentId: number, user: string): ChangeRow[];
+  /**
+   * Commits the component's pending edits (units with `pending: true`), as Weblate does before
+   * a download: one "Changes committed" (17) per translation that had any; none when nothing is pending.
+   */
+  commitPending(componentId: number): ChangeRow[];
 }
 
 /** A mutation the data cannot take (unknown id, wrong state…): the message says which and why. */
@@ -84,6 +91,9 @@ export class MemoryModel implements ActivityModel {
   readonly #unitsById = new Map<number, UnitRow>();
   readonly #now: () => Date;
   #revision = 0;
+  readonly #commits = new Map<number, CommitRow>();
+  /** Who made each translation's newest pending edit: the author of its next commit. */
+  readonly #pendingAuthors = new Map<number, string>();
   // Ids come from sequences, as in Weblate's database: never reused, even after a removal
   // deletes the rows that held the highest ones.
   #nextUnitId: number;
@@ -147,6 +157,40 @@ export class MemoryModel implements ActivityModel {
   }
   changes(offset: number, limit: number): ChangeRow[] {
     return this.#changes.slice(offset, offset + limit);
+  }
+  lastCommit(componentId: number): CommitRow | undefined {
+    return this.#commits.get(componentId);
+  }
+
+  commitPending(componentId: number): ChangeRow[] {
+    const component = this.#component(componentId);
+    const pending = this.#translations.filter((translation) => translation.componentId === componentId && this.#unitsOf(translation.id).some((unit) => unit.pending));
+    if (pending.length === 0) return [];
+    const stamp = this.#stamp();
+    const previous = this.#commits.get(componentId)?.revision ?? this.#sourceTranslation(component).revision;
+    const changes = pending.map((translation) => {
+      for (const unit of this.#unitsOf(translation.id)) unit.pending = false;
+      return this.#record({ action: 17, user: null, unitId: null, translationId: translation.id, componentId, target: '' }, stamp);
+    });
+    // Deterministic: the same edits committed at the same time give the same revision.
+    const revision = createHash('sha1').update(`${previous}:${changes.map((change) => change.id).join(',')}:${stamp}`).digest('hex');
+    for (const translation of pending) translation.revision = revision;
+    const authorName = this.#pendingAuthors.get(pending.at(-1)!.id);
+    const author = this.#users.find((row) => row.username === authorName);
+    const languages = pending.map((translation) => this.#languages.find((row) => row.code === translation.languageCode)?.name ?? translation.languageCode);
+    const date = stamp.replace(/\.\d+Z$/, 'Z');
+    this.#commits.set(componentId, {
+      revision,
+      author_name: author?.full_name ?? 'Weblate',
+      author_email: author ? `${author.username}@example.org` : 'noreply@weblate.org',
+      authordate: date,
+      commit_name: 'Weblate',
+      commit_email: 'noreply@weblate.org',
+      commitdate: date,
+      message: `Translated using Weblate (${languages.join(', ')})\n\nTranslation: ${component.slug}\n`,
+    });
+    for (const translation of pending) this.#pendingAuthors.delete(translation.id);
+    return changes;
   }
 
   translate(unitId: number, target: string[], user: string): ChangeRow[] {
@@ -298,6 +342,9 @@ export class MemoryModel implements ActivityModel {
   #touch(unit: UnitRow, action: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
     const stamp = this.#stamp();
     unit.timestamp = stamp;
+    // An edit stays pending until the component commits (on a download, or after commit_pending_age).
+    unit.pending = true;
+    this.#pendingAuthors.set(translation.id, user);
     return this.#record({ action, user, unitId: unit.id, translationId: translation.id, componentId: component.id, target }, stamp);
   }
 

@@ -139,6 +139,19 @@ export interface ChangeRow {
   target: string;
 }
 
+/** A commit of a component's repository, as 5.4's `repository/` spells `weblate_commit`. */
+export interface CommitRow {
+  revision: string;
+  author_name: string;
+  author_email: string;
+  /** ISO 8601 UTC. */
+  authordate: string;
+  commit_name: string;
+  commit_email: string;
+  commitdate: string;
+  message: string;
+}
+
 export interface UserRow {
   id: number;
   username: string;
@@ -184,6 +197,9 @@ export interface Model {
    */
   changeCount(): number;
   changes(offset: number, limit: number): ChangeRow[];
+
+  /** The component repository's last commit, for models that record commits (the in-memory one after a commit). */
+  lastCommit?(componentId: number): CommitRow | undefined;
 
   /**
    * A number that changes whenever the data does, so the HTTP layer can cache indexes and

@@ -40,20 +40,25 @@ export function resolvePage(query: URLSearchParams, window: PageWindow, count: n
   return { ...window, page, offset: (page - 1) * window.size };
 }
 
-/** `next`/`previous`: the request URL with `page` replaced; page 1 drops the parameter. */
-export function pageLink(requestUrl: URL, page: number): string {
+/**
+ * `next`/`previous`: the request URL with `page` replaced; page 1 drops the parameter.
+ * `sorted`: the parameters sorted by key, as Django REST framework's `replace_query_param`
+ * writes them (a real server; README.md, "Profiles").
+ */
+export function pageLink(requestUrl: URL, page: number, sorted = false): string {
   const link = new URL(requestUrl);
   if (page === 1) link.searchParams.delete('page');
   else link.searchParams.set('page', String(page));
+  if (sorted) link.searchParams.sort();
   return link.href;
 }
 
-export function pageEnvelope(requestUrl: URL, window: PageWindow, count: number, results: unknown[]): Record<string, unknown> {
+export function pageEnvelope(requestUrl: URL, window: PageWindow, count: number, results: unknown[], sorted = false): Record<string, unknown> {
   const hasNext = window.offset + window.size < count;
   return {
     count,
-    next: hasNext ? pageLink(requestUrl, window.page + 1) : null,
-    previous: window.page > 1 ? pageLink(requestUrl, window.page - 1) : null,
+    next: hasNext ? pageLink(requestUrl, window.page + 1, sorted) : null,
+    previous: window.page > 1 ? pageLink(requestUrl, window.page - 1, sorted) : null,
     results,
   };
 }

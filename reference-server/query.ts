@@ -42,12 +42,13 @@ function compare(value: number, operator: Comparison, bound: number): boolean {
   }
 }
 
-/** `/api/changes/` filters: `timestamp_after`, `timestamp_before` (both inclusive), `action` (repeatable). */
+/** `/api/changes/` filters: `timestamp_after`, `timestamp_before` (both inclusive), `action` (repeatable), `user` (a username). */
 export interface ChangeFilter {
   /** Microseconds since the epoch, or null when unbounded. */
   after: number | null;
   before: number | null;
   actions: ReadonlySet<number>;
+  user: string | null;
   matches(change: ChangeRow): boolean;
 }
 
@@ -66,12 +67,15 @@ export function changeFilter(query: URLSearchParams): ChangeFilter {
     if (!/^\d+$/.test(raw)) throw new QueryError('action', `Select a valid choice. ${raw} is not one of the available choices.`);
     actions.add(Number(raw));
   }
+  const user = query.get('user') || null;
   return {
     after,
     before,
     actions,
+    user,
     matches(change) {
       if (actions.size > 0 && !actions.has(change.action)) return false;
+      if (user !== null && change.user !== user) return false;
       if (after === null && before === null) return true;
       const time = parseTimestamp(change.timestamp) ?? 0;
       return (after === null || time >= after) && (before === null || time <= before);

@@ -9,16 +9,25 @@ import { type Counts, type LastChange, percent } from './statistics.ts';
  */
 
 export interface Links {
-  /** An API URL: `<origin><prefix>/api/<path>?format=api`, as the server links to itself. */
+  /** An API URL: `<origin><prefix>/api/<path>`, plus the `format` the server links with, if any. */
   api(path: string): string;
   /** A browser page URL: `<origin><prefix>/<path>`. */
   web(path: string): string;
+  /** Records carry the fields a Weblate 5.4 server adds to the description's (profile `weblateFields`). */
+  weblateFields: boolean;
 }
 
-export function linksFor(origin: string, prefix: string): Links {
+/**
+ * `format`: the parameter every API link carries. The description's server links with
+ * `format=api`; a real 5.4 server with none, or with `format=json` when the request had it
+ * (Django REST framework's URL reversing keeps the request's format).
+ */
+export function linksFor(origin: string, prefix: string, format: 'api' | 'json' | null = 'api', weblateFields = false): Links {
+  const query = format === null ? '' : `?format=${format}`;
   return {
-    api: (path) => `${origin}${prefix}/api/${path}?format=api`,
+    api: (path) => `${origin}${prefix}/api/${path}${query}`,
     web: (path) => `${origin}${prefix}/${path}`,
+    weblateFields,
   };
 }
 
@@ -39,9 +48,11 @@ export const componentPath = (project: ProjectRow, component: ComponentRow): str
 export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string =>
   `${componentPath(project, component)}${segment(code)}/`;
 
-export function languageRecord(links: Links, language: LanguageRow): Record<string, unknown> {
+/** A language; `id` is the catalog's (the model's order), which 5.4 sends and the description leaves out. */
+export function languageRecord(links: Links, language: LanguageRow & { id?: number }): Record<string, unknown> {
   const code = segment(language.code);
   return {
+    ...(links.weblateFields ? { id: language.id ?? 0 } : {}),
     code: language.code,
     name: language.name,
     plural: { ...language.plural },
@@ -74,10 +85,22 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
     instructions: project.instructions,
     enable_hooks: project.enable_hooks,
     language_aliases: project.language_aliases,
+    // 5.4: categories and labels exist on every project (lists, possibly empty).
+    ...(links.weblateFields ? { categories_url: links.api(`${path}categories/`), labels_url: links.api(`${path}labels/`) } : {}),
   };
 }
 
-export function componentRecord(links: Links, component: ComponentRow, project: ProjectRow, sourceLanguage: LanguageRow): Record<string, unknown> {
+/**
+ * A component; `embedProject: false` for the items of a project's `components/` list, which a
+ * real 5.4 server sends without their project (the list's URL names it).
+ */
+export function componentRecord(
+  links: Links,
+  component: ComponentRow,
+  project: ProjectRow,
+  sourceLanguage: LanguageRow,
+  embedProject = true,
+): Record<string, unknown> {
   const path = `components/${componentPath(project, component)}`;
   const { id, projectId: _project, slug, name, sourceLanguage: _source, ...fields } = component;
   return {
@@ -85,8 +108,10 @@ export function componentRecord(links: Links, component: ComponentRow, project: 
     slug,
     id,
     source_language: languageRecord(links, sourceLanguage),
-    project: projectRecord(links, project),
+    ...(embedProject ? { project: projectRecord(links, project) } : {}),
     ...fields,
+    // 5.4: no categories or linked (weblate://) components on the reference server.
+    ...(links.weblateFields ? { category: null, linked_component: null, screenshot_filemask: '' } : {}),
     web_url: links.web(`projects/${componentPath(project, component)}`),
     url: links.api(path),
     repository_url: links.api(`${path}repository/`),
@@ -220,20 +245,37 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
   };
 }
 
-export function userRecord(links: Links, user: UserRow): Record<string, unknown> {
+/** Who asks about a user: 5.4 shows anonymous clients a summary and token holders (admins) more. */
+export type UserView = 'summary' | 'full' | 'admin';
+
+/** Every user is in Weblate's built-in "Users" group (id 3 in `routes/extras.ts`). */
+export const USERS_GROUP_ID = 3;
+
+export function userRecord(links: Links, user: UserRow, view: UserView = 'full'): Record<string, unknown> {
+  const summary = { id: user.id, full_name: user.full_name, username: user.username };
+  if (view === 'summary') return summary;
   const path = `users/${segment(user.username)}/`;
+  const admin = view === 'admin';
   return {
     id: user.id,
+    ...(admin ? { email: `${user.username}@example.org` } : {}),
     full_name: user.full_name,
     username: user.username,
-    groups: [],
+    groups: links.weblateFields ? [links.api(`groups/${USERS_GROUP_ID}/`)] : [],
     notifications: links.api(`${path}notifications/`),
     is_superuser: false,
     is_active: true,
     is_bot: false,
+    // Deterministic stand-ins: the datasets record no sign-ups or logins.
+    ...(admin ? { date_joined: joinedAt(user.id), last_login: null } : {}),
     url: links.api(path),
     statistics_url: links.api(`${path}statistics/`),
   };
+}
+
+/** A user's sign-up time: a day apart per id from 2019-01-01, in Weblate's timestamp form. */
+function joinedAt(id: number): string {
+  return new Date(Date.UTC(2019, 0, 1) + id * 86_400_000).toISOString().replace(/Z$/, '000Z');
 }
 
 export function notificationRecord(

@@ -2,13 +2,14 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { apiJson } from './json.ts';
 import { ActivityRequestError, runActivity } from './activity.ts';
-import { type ApiRequest, type ApiResult, type Route, ApiError } from './api.ts';
+import { type ApiRequest, type ApiResult, type Route, ApiError, notAuthenticated } from './api.ts';
 import { catalogOf } from './catalog.ts';
 import { type Faults, faultSequence } from './faults.ts';
 import { browsablePage, notFoundPage, serverErrorPage } from './html.ts';
 import { ActivityError, isActivityModel } from './memory-model.ts';
 import type { Model } from './model.ts';
-import { type RateDecision, type RateLimit, SlidingWindowLimiter } from './rate-limit.ts';
+import { DEFAULT_PROFILE, type ProfileBehaviours, type ProfileName, resolveBehaviours } from './profiles.ts';
+import { type RateDecision, SlidingWindowLimiter } from './rate-limit.ts';
 import { linksFor } from './render.ts';
 import { routes as changeRoutes } from './routes/changes.ts';
 import { routes as componentRoutes } from './routes/components.ts';
@@ -20,32 +21,31 @@ import { routes as translationRoutes } from './routes/translations.ts';
 import { routes as unitRoutes } from './routes/units.ts';
 import { routes as userRoutes } from './routes/users.ts';
 
-/** Real-server behaviours (weblate-api-facts.md), each off unless set. */
-export interface Behaviours {
-  /** Changes lists newest first, as real servers order them (the description's examples ascend). */
-  changesNewestFirst?: boolean;
-  /** `?format=api` answers Django REST framework's HTML browsable API instead of JSON. */
-  browsableApi?: boolean;
+/**
+ * Behaviours the caller sets itself, laid over the profile's (`profiles.ts`, which documents
+ * each): e.g. `{rateLimit: raisedRateLimit}` keeps a 5.4 server but lets a test go fast.
+ */
+export interface Behaviours extends Partial<ProfileBehaviours> {
   /** Serve under a path: `/weblate` puts the API root at `http://host/weblate/api/`. */
   pathPrefix?: string;
   /** `next`/`previous` links carry this origin (e.g. `https://…` behind a TLS proxy) instead of the request's. */
   pageLinkOrigin?: string;
-  /** API keys the server accepts; when set, private projects answer 404 and leave lists for anonymous clients. */
+  /**
+   * API keys the server accepts; a request without one is anonymous. With `anonymousLimits`
+   * (real servers) anonymous clients never see private projects; without it (`ideal`) they are
+   * hidden only once tokens are configured.
+   */
   tokens?: string[];
-  /** `X-RateLimit-*` headers on every API answer, 429 with `Retry-After` past the limit. */
-  rateLimit?: RateLimit;
   /** A seeded fraction of API requests fail: 5xx, slow answers, dropped connections. */
   faults?: Faults;
-  /** Servers up to 4.15: 20 per page, `page_size` ignored. */
-  legacyPagination?: boolean;
-  /** The 5.10+ error body `{type, errors: [{code, detail, attr}]}` instead of `{detail}`. */
-  structuredErrors?: boolean;
   /** Accept `POST /_activity/<action>` (outside `/api/`) to simulate translators. */
   activity?: boolean;
 }
 
 export interface ReferenceServerOptions {
   model: Model;
+  /** Which server to be (`profiles.ts`); `weblate-5.4` unless given. */
+  profile?: ProfileName;
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
@@ -115,7 +115,7 @@ function normalizePrefix(prefix: string | undefined): string {
 
 export async function startReferenceServer(options: ReferenceServerOptions): Promise<ReferenceServer> {
   const { model } = options;
-  const behaviours = options.behaviours ?? {};
+  const behaviours = resolveBehaviours(options.profile ?? DEFAULT_PROFILE, options.behaviours ?? {});
   const prefix = normalizePrefix(behaviours.pathPrefix);
   const tokens = new Set(behaviours.tokens ?? []);
   const limiter = behaviours.rateLimit ? new SlidingWindowLimiter(behaviours.rateLimit, options.now) : undefined;
@@ -123,10 +123,15 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   const timers = new Set<NodeJS.Timeout>();
   let requests = 0;
 
-  const errorBody = (error: ApiError): unknown =>
-    behaviours.structuredErrors
-      ? { type: error.status >= 500 ? 'server_error' : 'client_error', errors: [{ code: error.code, detail: error.detail, attr: null }] }
-      : { detail: error.detail };
+  const errorBody = (error: ApiError): unknown => {
+    if (behaviours.structuredErrors) {
+      const type = error.status >= 500 ? 'server_error' : error.attr !== null ? 'validation_error' : 'client_error';
+      return { type, errors: [{ code: error.code, detail: error.detail, attr: error.attr }] };
+    }
+    // Before 5.10 a validation error is keyed by its field (Django REST framework's serializer errors).
+    if (error.attr !== null) return behaviours.fieldErrors ? { [error.attr]: [error.detail] } : { detail: `${error.attr}: ${error.detail}` };
+    return { detail: error.detail };
+  };
 
   function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string, head: boolean): void {
     response.writeHead(status, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
@@ -134,14 +139,20 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
   }
 
   function sendJson(request: IncomingMessage, response: ServerResponse, url: URL, status: number, headers: Record<string, string>, json: unknown): void {
-    const text = apiJson(json);
+    const text = apiJson(json, undefined, behaviours.floatPercents);
     const head = request.method === 'HEAD';
     if (behaviours.browsableApi && url.searchParams.get('format') === 'api') {
-      const page = browsablePage(url.pathname, status, { ...headers, 'Content-Type': 'application/json' }, apiJson(json, 4));
+      const page = browsablePage(url.pathname, status, { ...headers, 'Content-Type': 'application/json' }, apiJson(json, 4, behaviours.floatPercents));
       send(response, status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, page, head);
       return;
     }
     send(response, status, { ...headers, 'Content-Type': 'application/json' }, text, head);
+  }
+
+  /** The `format` API links carry: `api` on the description's server; on a real one none, or the request's `json`. */
+  function linkFormat(format: string | null): 'api' | 'json' | null {
+    if (!behaviours.plainLinks) return 'api';
+    return format === 'json' ? 'json' : null;
   }
 
   function rateHeaders(decision: RateDecision | undefined): Record<string, string> {
@@ -162,10 +173,12 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     }
     const { route, params } = found;
     const base = { Vary: 'Accept', Allow: route.allow };
-    const fail = (error: ApiError, extra: Record<string, string> = {}) => sendJson(request, response, url, error.status, { ...base, ...extra }, errorBody(error));
+    const fail = (error: ApiError, extra: Record<string, string> = {}) =>
+      sendJson(request, response, url, error.status, { ...base, ...extra, ...error.headers }, errorBody(error));
 
     const authorization = request.headers.authorization;
     const token = tokenOf(authorization);
+    // Authentication comes before throttling in Django REST framework: this 401 carries no X-RateLimit-*.
     if (tokens.size > 0 && token !== null && !tokens.has(token)) {
       fail(new ApiError(401, 'authentication_failed', 'Invalid token.'), { 'WWW-Authenticate': 'Token' });
       return;
@@ -191,22 +204,25 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      fail(new ApiError(405, 'method_not_allowed', `Method "${method}" not allowed.`), limits);
+      // A read-only server: writes are refused, anonymous ones as a real server refuses them.
+      fail(behaviours.anonymousLimits && !authenticated ? notAuthenticated() : new ApiError(405, 'method_not_allowed', `Method "${method}" not allowed.`), limits);
       return;
     }
+    const format = url.searchParams.get('format');
     const apiRequest: ApiRequest = {
       url,
       pageUrl: behaviours.pageLinkOrigin ? new URL(`${url.pathname}${url.search}`, behaviours.pageLinkOrigin) : url,
       headers: request.headers,
       catalog: catalogOf(model),
-      links: linksFor(url.origin, prefix),
-      canSee: (project) => tokens.size === 0 || authenticated || !project.private,
-      legacyPagination: behaviours.legacyPagination ?? false,
-      changesNewestFirst: behaviours.changesNewestFirst ?? false,
+      links: linksFor(url.origin, prefix, linkFormat(format), behaviours.weblateFields),
+      canSee: (project) => !project.private || authenticated || (!behaviours.anonymousLimits && tokens.size === 0),
+      legacyPagination: behaviours.legacyPagination,
+      changesNewestFirst: behaviours.changesNewestFirst,
+      behaviours,
+      authenticated,
     };
     let result: ApiResult;
     try {
-      const format = url.searchParams.get('format');
       // Django REST framework knows the `json` and `api` renderers; any other format is a 404.
       if (format !== null && format !== 'json' && format !== 'api' && !route.formatIsConversion) throw new ApiError(404, 'not_found', 'Not found.');
       result = route.handle(apiRequest, params);

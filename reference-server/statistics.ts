@@ -16,37 +16,57 @@ export interface Counts {
   failingWords: number;
   suggestions: number;
   comments: number;
+  /** Characters of the source strings, by the same states (5.4's `*_chars` statistics). */
+  totalChars: number;
+  translatedChars: number;
+  fuzzyChars: number;
+  approvedChars: number;
+  readonlyChars: number;
 }
 
 export const noCounts: Counts = {
   total: 0, totalWords: 0, translated: 0, translatedWords: 0, fuzzy: 0, fuzzyWords: 0, approved: 0, approvedWords: 0,
   readonly: 0, readonlyWords: 0, failing: 0, failingWords: 0, suggestions: 0, comments: 0,
+  totalChars: 0, translatedChars: 0, fuzzyChars: 0, approvedChars: 0, readonlyChars: 0,
 };
 
 /** What counting reads of a unit. */
-export type CountedUnit = Pick<UnitRow, 'state' | 'num_words' | 'has_suggestion' | 'has_comment' | 'has_failing_check'>;
+export type CountedUnit = Pick<UnitRow, 'state' | 'num_words' | 'has_suggestion' | 'has_comment' | 'has_failing_check'> & {
+  source?: readonly string[];
+};
+
+/** Characters of a unit's source, every plural form counted. */
+export function charsOf(unit: CountedUnit): number {
+  return unit.source ? unit.source.reduce((sum, form) => sum + form.length, 0) : 0;
+}
 
 export function countUnits(units: Iterable<CountedUnit>, into: Counts = { ...noCounts }): Counts {
   for (const unit of units) {
     const words = unit.num_words;
+    const chars = charsOf(unit);
     into.total++;
     into.totalWords += words;
+    into.totalChars += chars;
     // Weblate counts approved and read-only units as translated too.
     if (unit.state >= 20) {
       into.translated++;
       into.translatedWords += words;
+      into.translatedChars += chars;
     }
     if (unit.state >= 10 && unit.state < 20) {
       into.fuzzy++;
       into.fuzzyWords += words;
+      into.fuzzyChars += chars;
     }
     if (unit.state === 30) {
       into.approved++;
       into.approvedWords += words;
+      into.approvedChars += chars;
     }
     if (unit.state === 100) {
       into.readonly++;
       into.readonlyWords += words;
+      into.readonlyChars += chars;
     }
     if (unit.has_failing_check) {
       into.failing++;
@@ -86,7 +106,7 @@ export interface LastChange {
  * The body of a `statistics/` endpoint (and of each entry of the lists of them).
  * `recentChanges` counts the last 24 hours' changes (wlc expects the field).
  */
-export function statisticsRecord(counts: Counts, last: LastChange | null, recentChanges: number): Record<string, unknown> {
+export function statisticsRecord(counts: Counts, last: LastChange | null, recentChanges: number, weblateFields = false): Record<string, unknown> {
   const untranslated = counts.total - counts.translated - counts.fuzzy;
   const untranslatedWords = counts.totalWords - counts.translatedWords - counts.fuzzyWords;
   return {
@@ -115,5 +135,24 @@ export function statisticsRecord(counts: Counts, last: LastChange | null, recent
     recent_changes: recentChanges,
     last_change: last?.timestamp ?? null,
     last_author: last?.author ?? null,
+    ...(weblateFields ? charStatistics(counts) : {}),
+  };
+}
+
+/** What 5.4 adds to every statistics object: character counts and the missing word percentages. */
+function charStatistics(counts: Counts): Record<string, number> {
+  return {
+    total_chars: counts.totalChars,
+    translated_chars: counts.translatedChars,
+    translated_chars_percent: percent(counts.translatedChars, counts.totalChars),
+    fuzzy_chars: counts.fuzzyChars,
+    fuzzy_chars_percent: percent(counts.fuzzyChars, counts.totalChars),
+    fuzzy_words_percent: percent(counts.fuzzyWords, counts.totalWords),
+    approved_chars: counts.approvedChars,
+    approved_chars_percent: percent(counts.approvedChars, counts.totalChars),
+    approved_words_percent: percent(counts.approvedWords, counts.totalWords),
+    readonly_chars: counts.readonlyChars,
+    readonly_chars_percent: percent(counts.readonlyChars, counts.totalChars),
+    readonly_words_percent: percent(counts.readonlyWords, counts.totalWords),
   };
 }

@@ -63,11 +63,16 @@ function visible(request: ApiRequest, change: ChangeRow): boolean {
   return component !== undefined && request.canSee(request.catalog.projectOf(component));
 }
 
+/** Weblate's filter is one `timestamp` range, so a real server reports both of its bounds under that name. */
+function filterField(request: ApiRequest, parameter: string): string {
+  return request.behaviours.fieldErrors && parameter.startsWith('timestamp_') ? 'timestamp' : parameter;
+}
+
 function parseFilter(request: ApiRequest): ChangeFilter {
   try {
     return changeFilter(request.url.searchParams);
   } catch (error) {
-    if (error instanceof QueryError) throw new ApiError(400, 'invalid', `${error.parameter}: ${error.message}`);
+    if (error instanceof QueryError) throw new ApiError(400, 'invalid', error.message, filterField(request, error.parameter));
     throw error;
   }
 }
@@ -112,7 +117,7 @@ export function changesList(request: ApiRequest, scope: ChangeScope | null): Api
   }
   const [start, end] = timeRange(catalog, filter);
   const allVisible = [...catalog.projects.values()].every((project) => request.canSee(project));
-  if (scope === null && filter.actions.size === 0 && allVisible) {
+  if (scope === null && filter.actions.size === 0 && filter.user === null && allVisible) {
     return paginate(request, end - start, (offset, limit) => {
       const from = changesNewestFirst ? end - offset - limit : start + offset;
       const rows = catalog.model.changes(from, limit);

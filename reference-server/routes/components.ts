@@ -8,6 +8,7 @@ import {
   ok,
   paginateArray,
   renderComponent,
+  requirePermission,
   translationContext,
   visibleComponents,
 } from '../api.ts';
@@ -15,7 +16,7 @@ import type { TranslationRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
 import { componentPath, translationPath, translationRecord } from '../render.ts';
 import { changesList } from './changes.ts';
-import { componentRepository } from './repository.ts';
+import { componentRepositoryOf } from './repository-of.ts';
 
 /** One translation's statistics, as its own `statistics/` and a component's list give them. */
 export function translationStatistics(request: ApiRequest, translation: TranslationRow): Record<string, unknown> {
@@ -24,7 +25,7 @@ export function translationStatistics(request: ApiRequest, translation: Translat
   const project = catalog.projectOf(component);
   const path = translationPath(project, component, translation.languageCode);
   return {
-    ...catalog.statistics([translation]),
+    ...catalog.statistics([translation], request.links.weblateFields),
     name: catalog.language(translation.languageCode).name,
     code: translation.languageCode,
     url: links.web(`projects/${path}`),
@@ -48,9 +49,9 @@ export const routes: Route[] = [
     allow: LIST_CREATE,
     handle(request, params) {
       const component = findComponent(request, params);
-      const source = request.catalog.translationsOf(component.id)[0];
+      requirePermission(request);
       const url = request.links.api(`components/${componentPath(request.catalog.projectOf(component), component)}repository/`);
-      return ok(componentRepository(url, source?.revision ?? '0'.repeat(40)));
+      return ok(componentRepositoryOf(request, component, url));
     },
   },
   {

@@ -1,45 +1,126 @@
-import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray } from '../api.ts';
+import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, paginateStream, requireToken, visibleTranslations } from '../api.ts';
+import type { ProjectRow, UnitRow } from '../model.ts';
+import { projectPath } from '../render.ts';
 
 /**
  * Collections the API root links to that hold nothing tmsnap reads. They answer like a
- * fresh Weblate: the built-in groups and roles, everything else empty.
+ * fresh Weblate: the built-in groups and roles, everything else empty. A 5.4 profile fills
+ * them in as a real server does (README.md, "Profiles"): groups name their roles by URL, each
+ * project has its own administration team, roles list their permissions, and the translation
+ * memory holds what the projects translated.
  */
-const groups = ['Guests', 'Viewers', 'Users', 'Reviewers', 'Managers'];
 const roles = ['Access repository', 'Administration', 'Edit source', 'Power user', 'Review strings', 'Translate'];
+const permissions: Record<string, string[]> = {
+  'Access repository': ['vcs.access', 'vcs.view'],
+  Administration: ['component.edit', 'project.edit', 'translation.add', 'unit.edit', 'unit.review', 'vcs.commit', 'vcs.push'],
+  'Edit source': ['source.edit', 'unit.edit'],
+  'Power user': ['suggestion.add', 'translation.add', 'unit.edit'],
+  'Review strings': ['unit.edit', 'unit.review'],
+  Translate: ['suggestion.add', 'unit.edit'],
+};
 
-const groupRecord = (request: ApiRequest, index: number) => ({
-  id: index + 1,
-  name: groups[index],
-  defining_project: null,
-  project_selection: 0,
-  language_selection: 0,
-  roles: [],
-  languages: [],
-  projects: [],
-  components: [],
-  url: request.links.api(`groups/${index + 1}/`),
-});
+interface Group {
+  name: string;
+  roles: string[];
+  /** A project's own team; null for the site-wide built-in groups. */
+  project: ProjectRow | null;
+}
+
+const builtInGroups: Group[] = [
+  { name: 'Guests', roles: ['Access repository'], project: null },
+  { name: 'Viewers', roles: [], project: null },
+  { name: 'Users', roles: ['Power user'], project: null },
+  { name: 'Reviewers', roles: ['Review strings'], project: null },
+  { name: 'Managers', roles: ['Administration'], project: null },
+];
+
+/** Built-in groups, then (5.4) each visible project's "Administration" team; ids from 1 in that order. */
+function groupsOf(request: ApiRequest): Group[] {
+  if (!request.links.weblateFields) return builtInGroups;
+  const teams = [...request.catalog.projects.values()]
+    .filter((project) => request.canSee(project))
+    .map((project): Group => ({ name: 'Administration', roles: ['Administration'], project }));
+  return [...builtInGroups, ...teams];
+}
+
+function groupRecord(request: ApiRequest, group: Group, index: number): Record<string, unknown> {
+  const { links } = request;
+  const filled = links.weblateFields;
+  const projectUrl = group.project ? links.api(`projects/${projectPath(group.project)}`) : null;
+  return {
+    id: index + 1,
+    name: group.name,
+    defining_project: filled ? projectUrl : null,
+    // 5.4's built-in groups reach all projects (3) and all languages (1); the description's server said 0.
+    project_selection: filled && !group.project ? 3 : 0,
+    language_selection: filled ? 1 : 0,
+    url: links.api(`groups/${index + 1}/`),
+    roles: filled ? group.roles.map((role) => links.api(`roles/${roles.indexOf(role) + 1}/`)) : [],
+    languages: [],
+    projects: filled && projectUrl ? [projectUrl] : [],
+    ...(filled ? { componentlists: [] } : {}),
+    components: [],
+  };
+}
 
 const roleRecord = (request: ApiRequest, index: number) => ({
   id: index + 1,
   name: roles[index],
-  permissions: [],
+  permissions: request.links.weblateFields ? [...permissions[roles[index]!]!] : [],
   url: request.links.api(`roles/${index + 1}/`),
 });
 
-/** The 0-based index of `/<id>/` in a built-in list. */
-function indexOf(list: readonly string[], id: string | undefined): number {
+/** The 0-based index of `/<id>/` in a list of `length`. */
+function indexOf(length: number, id: string | undefined): number {
   const index = /^\d+$/.test(id ?? '') ? Number(id) - 1 : -1;
-  if (index < 0 || index >= list.length) throw notFound();
+  if (index < 0 || index >= length) throw notFound();
   return index;
 }
 
+/** A translation memory entry per translated unit of the visible projects (source languages left out). */
+function memoryList(request: ApiRequest) {
+  requireToken(request);
+  if (!request.links.weblateFields) return paginateArray(request, [], () => null);
+  const { catalog } = request;
+  const entries = function* (): Generator<{ unit: UnitRow; translationId: number }> {
+    for (const translation of visibleTranslations(request)) {
+      if (translation.languageCode === catalog.componentOf(translation).sourceLanguage) continue;
+      for (const unit of catalog.unitsOf(translation.id)) if (unit.state >= 20) yield { unit, translationId: translation.id };
+    }
+  };
+  return paginateStream(request, entries, ({ unit, translationId }) => {
+    const translation = catalog.translations.get(translationId)!;
+    const component = catalog.componentOf(translation);
+    const project = catalog.projectOf(component);
+    return {
+      id: unit.id,
+      source: unit.source[0] ?? '',
+      target: unit.target[0] ?? '',
+      source_language: catalog.language(component.sourceLanguage).id ?? 0,
+      target_language: catalog.language(translation.languageCode).id ?? 0,
+      origin: `${project.slug}/${component.slug}`,
+      project: project.id,
+      from_file: false,
+      shared: false,
+    };
+  });
+}
+
 export const routes: Route[] = [
-  { pattern: ['groups'], allow: LIST_CREATE, handle: (request) => paginateArray(request, groups.map((_, index) => index), (index) => groupRecord(request, index)) },
-  { pattern: ['groups', ':id'], allow: DETAIL_EDIT, handle: (request, params) => ok(groupRecord(request, indexOf(groups, params.id))) },
+  { pattern: ['groups'], allow: LIST_CREATE, handle: (request) => paginateArray(request, groupsOf(request).map((group, index) => ({ group, index })), ({ group, index }) => groupRecord(request, group, index)) },
+  {
+    pattern: ['groups', ':id'],
+    allow: DETAIL_EDIT,
+    handle(request, params) {
+      const groups = groupsOf(request);
+      const index = indexOf(groups.length, params.id);
+      return ok(groupRecord(request, groups[index]!, index));
+    },
+  },
   { pattern: ['roles'], allow: LIST_CREATE, handle: (request) => paginateArray(request, roles.map((_, index) => index), (index) => roleRecord(request, index)) },
-  { pattern: ['roles', ':id'], allow: DETAIL_EDIT, handle: (request, params) => ok(roleRecord(request, indexOf(roles, params.id))) },
-  ...['memory', 'component-lists', 'screenshots', 'addons'].map(
+  { pattern: ['roles', ':id'], allow: DETAIL_EDIT, handle: (request, params) => ok(roleRecord(request, indexOf(roles.length, params.id))) },
+  { pattern: ['memory'], allow: LIST_CREATE, handle: memoryList },
+  ...['component-lists', 'screenshots', 'addons', 'categories'].map(
     (name): Route => ({ pattern: [name], allow: name === 'addons' ? READ_ONLY : LIST_CREATE, handle: (request) => paginateArray(request, [], () => null) }),
   ),
 ];

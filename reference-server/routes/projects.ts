@@ -1,4 +1,4 @@
-import { type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, findProject, ok, paginateArray, renderComponent } from '../api.ts';
+import { type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, findProject, ok, paginateArray, renderComponent, requirePermission } from '../api.ts';
 import type { TranslationRow } from '../model.ts';
 import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
@@ -21,14 +21,28 @@ export const routes: Route[] = [
     allow: LIST_CREATE,
     handle(request, params) {
       const project = findProject(request, params.project);
-      return paginateArray(request, request.catalog.componentsOf(project.id), (component) => renderComponent(request, component));
+      // A real server leaves the project out of these items: the list's URL names it.
+      const embedProject = !request.behaviours.parentlessNestedLists;
+      return paginateArray(request, request.catalog.componentsOf(project.id), (component) => renderComponent(request, component, embedProject));
     },
   },
+  // 5.4's categories and labels of a project: lists that exist and are empty on the reference server.
+  ...['categories', 'labels'].map(
+    (list): Route => ({
+      pattern: ['projects', ':project', list],
+      allow: LIST_CREATE,
+      handle(request, params) {
+        findProject(request, params.project);
+        return paginateArray(request, [], () => null);
+      },
+    }),
+  ),
   {
     pattern: ['projects', ':project', 'repository'],
     allow: LIST_CREATE,
     handle(request, params) {
       const project = findProject(request, params.project);
+      requirePermission(request);
       return ok(projectRepository(request.links.api(`projects/${projectPath(project)}repository/`)));
     },
   },
@@ -40,7 +54,7 @@ export const routes: Route[] = [
       const { catalog } = request;
       const translations = catalog.componentsOf(project.id).flatMap((component) => catalog.translationsOf(component.id));
       return ok({
-        ...catalog.statistics(translations),
+        ...catalog.statistics(translations, request.links.weblateFields),
         name: project.name,
         url: request.links.web(`projects/${params.project}/`),
       });
@@ -69,7 +83,7 @@ export const routes: Route[] = [
       }
       const entries = [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => {
         const language = catalog.language(code);
-        const stats = catalog.statistics(translations);
+        const stats = catalog.statistics(translations, request.links.weblateFields);
         return {
           ...stats,
           // wlc's LanguageStats reads these two names.

@@ -6,6 +6,10 @@ export const routes: Route[] = [
   {
     pattern: [],
     allow: READ_ONLY,
-    handle: (request) => ok(Object.fromEntries(collections.map((name) => [name, request.links.api(`${name}/`)]))),
+    handle(request) {
+      // 5.4 adds categories (a list of its own, empty on the reference server).
+      const names = request.links.weblateFields ? [...collections, 'categories'] : collections;
+      return ok(Object.fromEntries(names.map((name) => [name, request.links.api(`${name}/`)])));
+    },
   },
 ];

@@ -16,7 +16,7 @@ export function parseSearch(q: string): UnitSearch {
   try {
     return unitSearch(q);
   } catch (error) {
-    if (error instanceof QueryError) throw new ApiError(400, 'invalid', `${error.parameter}: ${error.message}`);
+    if (error instanceof QueryError) throw new ApiError(400, 'invalid', error.message, error.parameter);
     throw error;
   }
 }

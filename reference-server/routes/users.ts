@@ -1,6 +1,16 @@
 import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, renderComponent } from '../api.ts';
 import type { UserRow } from '../model.ts';
-import { decodeSegment, notificationRecord, projectRecord, userRecord } from '../render.ts';
+import { type UserView, decodeSegment, notificationRecord, projectRecord, userRecord } from '../render.ts';
+
+/**
+ * How much of a user the client sees: a real server shows anonymous clients `{id, full_name,
+ * username}` and a token (an admin's, on the reference server) also the e-mail and dates.
+ */
+function userView(request: ApiRequest): UserView {
+  if (!request.behaviours.anonymousLimits) return 'full';
+  if (!request.authenticated) return 'summary';
+  return request.behaviours.weblateFields ? 'admin' : 'full';
+}
 
 function findUser(request: ApiRequest, name: string | undefined): UserRow {
   const user = request.catalog.users.get(decodeSegment(name ?? ''));
@@ -12,12 +22,12 @@ export const routes: Route[] = [
   {
     pattern: ['users'],
     allow: LIST_CREATE,
-    handle: (request) => paginateArray(request, [...request.catalog.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user)),
+    handle: (request) => paginateArray(request, [...request.catalog.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user, userView(request))),
   },
   {
     pattern: ['users', ':user'],
     allow: DETAIL_EDIT,
-    handle: (request, params) => ok(userRecord(request.links, findUser(request, params.user))),
+    handle: (request, params) => ok(userRecord(request.links, findUser(request, params.user), userView(request))),
   },
   {
     pattern: ['users', ':user', 'notifications'],

@@ -41,7 +41,10 @@ export function targetOf(state: number, place: UnitPlace): string[] {
 }
 
 /** The fields of a unit that statistics count, drawn without building its text or hash. */
-export type UnitStatus = Pick<UnitRow, 'state' | 'num_words' | 'pending' | 'has_suggestion' | 'has_comment' | 'has_failing_check'>;
+export type UnitStatus = Pick<UnitRow, 'state' | 'num_words' | 'pending' | 'has_suggestion' | 'has_comment' | 'has_failing_check'> & {
+  /** The string's source (shared, not copied): character statistics count it. */
+  source: readonly string[];
+};
 
 export function statusOf(seed: number, place: UnitPlace): UnitStatus {
   const { translation, index, string } = place;
@@ -50,6 +53,7 @@ export function statusOf(seed: number, place: UnitPlace): UnitStatus {
   return {
     state,
     num_words: string.numWords,
+    source: string.source,
     pending: translated && state !== 100 && chance(seed, topic.unitDetail, translation.id, index, 1) < 0.02,
     has_suggestion: chance(seed, topic.unitDetail, translation.id, index, 2) < (state < 20 ? 0.05 : 0.01),
     has_comment: chance(seed, topic.unitDetail, translation.id, index, 3) < 0.02,

@@ -329,7 +329,7 @@ describe('createSyntheticModel: unitCounts', () => {
     const m = model('projects=1,components=2,languages=3,units=600,seed=5');
     const asked: number[] = [];
     const counting: Model = { ...m, unitCounts: (id) => (asked.push(id), m.unitCounts!(id)) };
-    const server = await startReferenceServer({ model: counting, host: '127.0.0.1', port: 0 });
+    const server = await startReferenceServer({ profile: 'ideal', model: counting, host: '127.0.0.1', port: 0 });
     try {
       const t = m.translations().at(-1)!;
       const c = m.components().find((row) => row.id === t.componentId)!;
@@ -352,7 +352,7 @@ describe('user statistics over HTTP', () => {
   it("count each user's translations and languages from the change log, for every user", async () => {
     const m = model('projects=2,components=3,languages=6,units=3000,seed=8');
     const codeOf = new Map(m.translations().map((t) => [t.id, t.languageCode]));
-    const server = await startReferenceServer({ model: m, host: '127.0.0.1', port: 0 });
+    const server = await startReferenceServer({ profile: 'ideal', model: m, host: '127.0.0.1', port: 0 });
     try {
       let someone = 0;
       for (const user of m.users()) {
@@ -389,12 +389,13 @@ describe('createSyntheticModel: a million units', () => {
   });
 });
 
+// TODO(issue 9): default to weblate-5.4 once the crawler takes real shapes (these parse with its schemas)
 describe('a synthetic instance over HTTP', () => {
   let server: ReferenceServer;
   const m = model('projects=2,components=3,languages=6,units=900,seed=4');
 
   beforeAll(async () => {
-    server = await startReferenceServer({ model: m, host: '127.0.0.1', port: 0 });
+    server = await startReferenceServer({ profile: 'ideal', model: m, host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await server.close();

@@ -1,0 +1,113 @@
+import { type RateLimit, weblateRateLimit } from './rate-limit.ts';
+
+/**
+ * Server profiles: which real-server behaviours are on. The reference server must answer like
+ * a real Weblate 5.4 unless told otherwise (issue 9, "Real Weblate, not our idea of it"), so
+ * `weblate-5.4` is the default; the other profiles are 5.4 with what those versions do
+ * differently, and `ideal` is the tidy server of the API description, for the few tests that
+ * want it. The behaviours are the ones observed on a real 5.4.2, as restated in README.md
+ * ("Profiles") and docs/weblate-api.md.
+ *
+ * One table, profile → behaviours; `resolveBehaviours` lays a caller's own options over it.
+ */
+
+export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'ideal'] as const;
+export type ProfileName = (typeof profileNames)[number];
+export const DEFAULT_PROFILE: ProfileName = 'weblate-5.4';
+
+/** Every switchable behaviour, each as `startReferenceServer({behaviours})` takes it. */
+export interface ProfileBehaviours {
+  /** Changes lists newest first, as real servers order them (the description's examples ascend). */
+  changesNewestFirst: boolean;
+  /** `?format=api` answers Django REST framework's HTML browsable API instead of JSON. */
+  browsableApi: boolean;
+  /** Servers up to 4.15: 20 per page, `page_size` ignored. */
+  legacyPagination: boolean;
+  /** The 5.10+ error body `{type, errors: [{code, detail, attr}]}` instead of `{detail}`. */
+  structuredErrors: boolean;
+  /** Throttling: `X-RateLimit-*` on every answer of an API view, 429 with `Retry-After` past the limit. */
+  rateLimit: RateLimit | undefined;
+  /**
+   * What anonymous clients meet: private projects hidden even with no token configured,
+   * 403 on `repository/`, 401 on `/api/memory/` and on writes, only the languages in use,
+   * users as `{id, full_name, username}`.
+   */
+  anonymousLimits: boolean;
+  /**
+   * The fields a 5.4 server adds to the description's records: categories, labels, ids of
+   * languages, character statistics, linked components, admin-only user fields, groups and
+   * roles filled in, translation memory records.
+   */
+  weblateFields: boolean;
+  /** Items of `/api/projects/<p>/components/` leave their `project` out (the URL names it). */
+  parentlessNestedLists: boolean;
+  /** `repository/` commits as objects, a translation's being its component's. */
+  commitObjects: boolean;
+  /** Links carry no `format` parameter, or `format=json` when the request had it (else `format=api`). */
+  plainLinks: boolean;
+  /** `next`/`previous` keep their query parameters sorted by key, as Django REST framework writes them. */
+  sortedPageLinks: boolean;
+  /** A translation's `units/` pages like a standard list (50, at most 1000); else like `/api/units/`. */
+  standardUnitPages: boolean;
+  /** A GET of a translation's `file/` commits pending edits first ("Changes committed", action 17). */
+  commitOnDownload: boolean;
+  /** A bad filter value answers 400 keyed by the field (`{"timestamp": ["…"]}`), not one `detail`. */
+  fieldErrors: boolean;
+  /** Glossaries download as TBX, the source language as `.pot`, `text/x-gettext-catalog` without charset. */
+  weblateFiles: boolean;
+  /** Whole-number percentages written `100.0`, as Python writes a float. */
+  floatPercents: boolean;
+}
+
+const weblate54: ProfileBehaviours = {
+  changesNewestFirst: true,
+  browsableApi: true,
+  legacyPagination: false,
+  structuredErrors: false,
+  rateLimit: weblateRateLimit,
+  anonymousLimits: true,
+  weblateFields: true,
+  parentlessNestedLists: true,
+  commitObjects: true,
+  plainLinks: true,
+  sortedPageLinks: true,
+  standardUnitPages: true,
+  commitOnDownload: true,
+  fieldErrors: true,
+  weblateFiles: true,
+  floatPercents: true,
+};
+
+export const profiles: Record<ProfileName, ProfileBehaviours> = {
+  'weblate-5.4': weblate54,
+  'weblate-4.15': { ...weblate54, legacyPagination: true },
+  'weblate-5.10': { ...weblate54, structuredErrors: true },
+  ideal: {
+    changesNewestFirst: false,
+    browsableApi: false,
+    legacyPagination: false,
+    structuredErrors: false,
+    rateLimit: undefined,
+    anonymousLimits: false,
+    weblateFields: false,
+    parentlessNestedLists: false,
+    commitObjects: false,
+    plainLinks: false,
+    sortedPageLinks: false,
+    standardUnitPages: false,
+    commitOnDownload: false,
+    fieldErrors: false,
+    weblateFiles: false,
+    floatPercents: false,
+  },
+};
+
+export function isProfileName(name: string): name is ProfileName {
+  return (profileNames as readonly string[]).includes(name);
+}
+
+/** The profile's behaviours with the caller's own (those not undefined) laid over them. */
+export function resolveBehaviours<T extends Partial<ProfileBehaviours>>(profile: ProfileName, own: T): ProfileBehaviours & T {
+  const set = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined)) as T;
+  return { ...profiles[profile], ...set };
+}
