@@ -347,3 +347,6 @@ export async function writeScaledSnapshot(contentDir: string, units: number, onP
   }
   return (await writer.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true })).id;
 }
+
+/** The record builders, for tests that write their own instance (test/site/raw-records.test.ts). */
+export const fixtureRecords = { api, language, project, component, translation, unit };
