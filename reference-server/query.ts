@@ -52,7 +52,8 @@ export interface ChangeFilter {
   matches(change: ChangeRow): boolean;
 }
 
-export function changeFilter(query: URLSearchParams): ChangeFilter {
+/** `knownActions`: the codes `action` may name (a real server's choices); any number when left out. */
+export function changeFilter(query: URLSearchParams, knownActions?: ReadonlySet<number>): ChangeFilter {
   const bound = (name: string): number | null => {
     const raw = query.get(name);
     if (raw === null || raw === '') return null;
@@ -64,7 +65,9 @@ export function changeFilter(query: URLSearchParams): ChangeFilter {
   const before = bound('timestamp_before');
   const actions = new Set<number>();
   for (const raw of query.getAll('action')) {
-    if (!/^\d+$/.test(raw)) throw new QueryError('action', `Select a valid choice. ${raw} is not one of the available choices.`);
+    if (!/^\d+$/.test(raw) || (knownActions !== undefined && !knownActions.has(Number(raw)))) {
+      throw new QueryError('action', `Select a valid choice. ${raw} is not one of the available choices.`);
+    }
     actions.add(Number(raw));
   }
   const user = query.get('user') || null;

@@ -170,7 +170,7 @@ describe('remove a component', () => {
       expect(ids).not.toContain(3);
       expect(ids.at(-1)).toBe(removed!.id);
       const record = change.parse((await get(`${server.url}changes/${removed!.id}/`)).json);
-      expect([record.action_name, record.target, record.component]).toEqual(['Removed component', 'glossary', null]);
+      expect([record.action_name, record.target, record.component]).toEqual(['Component removed', 'glossary', null]);
       expect(page(translation).parse((await get(`${server.url}translations/`)).json).count).toBe(5);
     }));
 });
