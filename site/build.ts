@@ -3,7 +3,7 @@
  * index written by the integration in `astro.config.mjs` (site/search-integration.ts). The
  * pages find the snapshot through the environment (site/env.ts). See docs/site.md.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,8 @@ export interface BuildOptions {
   hideAuthors: boolean;
 }
 
-/** The package folder: Astro's root (`astro.config.mjs`, `src/`). Never written to: a global install is read-only. */
-const root = fileURLToPath(new URL('..', import.meta.url));
+/** The package folder (`astro.config.mjs`, `src/`): only read, a global install is read-only. */
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** The `node_modules` folder Astro was loaded from, wherever npm put it. */
 function nodeModulesOfAstro(): string {
@@ -36,19 +36,30 @@ function nodeModulesOfAstro(): string {
 }
 
 /**
- * A build's own staging folder under the OS temp folder. Astro stages a build's page chunks in
- * `<cwd>/.astro/` whenever the output lies outside the working directory, so two builds from
- * one working directory overwrite each other's chunks; each build therefore runs from its own
- * folder. The chunks import Astro by name, so the folder links to Astro's `node_modules`.
+ * A build's own folder under the OS temp folder, which Astro takes as the project root: a
+ * mirror of the package folder made of links, minus `.astro/`. Two reasons (docs/site.md,
+ * "Where a build writes"):
+ * - Astro writes its type declarations into `<root>/.astro/`, and a global install is
+ *   read-only, so the package folder itself must never be the root.
+ * - Astro stages a build's page chunks in `<cwd>/.astro/` whenever the output lies outside the
+ *   working directory, so two builds from one working directory overwrite each other's chunks;
+ *   each build runs from its own folder. The chunks import Astro by name, so `node_modules`
+ *   links to the folder Astro was loaded from.
+ * Vite keeps the links' paths (`preserveSymlinks`): resolved to the package folder, the pages
+ * would lie outside the root, which Astro cannot build.
  */
 async function stagingFolder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tmsnap-build-'));
   await symlink(nodeModulesOfAstro(), join(dir, 'node_modules'), 'junction');
-  // Astro removes the staging folder once it is empty and then lists it (ENOENT); in a project
-  // it also holds Astro's type declarations, which it skips when copying: so does this one.
+  for (const entry of await readdir(packageDir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    await symlink(join(packageDir, entry.name), join(dir, entry.name), entry.isDirectory() ? 'junction' : 'file');
+  }
+  // Astro removes the chunk staging folder once it is empty and then lists it (ENOENT); in a
+  // project it also holds Astro's type declarations, which it skips when copying: so does this one.
   await mkdir(join(dir, '.astro'));
   await writeFile(join(dir, '.astro', 'staging.d.ts'), 'export {};\n');
-  await mkdir(join(dir, 'cache'));
+  await mkdir(join(dir, '.astro-cache'));
   return dir;
 }
 
@@ -67,9 +78,10 @@ export async function buildSite(options: BuildOptions): Promise<void> {
     const { build } = await import('astro');
     console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
     await build({
-      root,
+      root: staging,
+      vite: { resolve: { preserveSymlinks: true } },
       outDir: options.out,
-      cacheDir: join(staging, 'cache'),
+      cacheDir: join(staging, '.astro-cache'),
       base: options.base,
       ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
       // Astro logs each page it writes: the progress of a long build.
