@@ -27,7 +27,7 @@ export function searchIndex(): AstroIntegration {
         logger.info('building the search index');
         try {
           const snapshot = await openSnapshot(content, process.env[siteEnv.snapshot] || undefined);
-          const report = await buildSearchIndex(snapshot, fileURLToPath(dir), { unitHref: siteUnitHref, onProgress: (message) => logger.debug(message) });
+          const report = await buildSearchIndex(snapshot, fileURLToPath(dir), { unitHref: siteUnitHref, onProgress: (message) => logger.info(message) });
           logger.info(
             `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +
               `${(report.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
