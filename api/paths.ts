@@ -41,17 +41,23 @@ export interface ApiPath {
 }
 
 /** How many segments name the object of each collection (`translations/p/c/l/` has three). */
-const objectSegments: Record<string, { kind: ApiPathKind; keys: readonly ('project' | 'component' | 'language' | 'id')[] }> = {
-  languages: { kind: 'language', keys: ['language'] },
-  projects: { kind: 'project', keys: ['project'] },
-  components: { kind: 'component', keys: ['project', 'component'] },
-  translations: { kind: 'translation', keys: ['project', 'component', 'language'] },
-  units: { kind: 'unit', keys: ['id'] },
-  changes: { kind: 'change', keys: ['id'] },
-  users: { kind: 'user', keys: ['id'] },
-};
+interface ObjectShape {
+  kind: ApiPathKind;
+  keys: readonly ('project' | 'component' | 'language' | 'id')[];
+}
 
-const otherObject = { kind: 'item' as const, keys: ['id'] as const };
+/** A Map, not an object literal: a collection named `valueOf` or `__proto__` is just another name. */
+const objectSegments = new Map<string, ObjectShape>([
+  ['languages', { kind: 'language', keys: ['language'] }],
+  ['projects', { kind: 'project', keys: ['project'] }],
+  ['components', { kind: 'component', keys: ['project', 'component'] }],
+  ['translations', { kind: 'translation', keys: ['project', 'component', 'language'] }],
+  ['units', { kind: 'unit', keys: ['id'] }],
+  ['changes', { kind: 'change', keys: ['id'] }],
+  ['users', { kind: 'user', keys: ['id'] }],
+]);
+
+const otherObject: ObjectShape = { kind: 'item', keys: ['id'] };
 
 /**
  * What an API path names, or `undefined` when it is not one (no trailing slash, an empty
@@ -64,7 +70,7 @@ export function parseApiPath(path: string): ApiPath | undefined {
   if (segments.some((segment) => segment === '')) return undefined;
   const [collection, ...after] = segments as [string, ...string[]];
   if (after.length === 0) return { kind: 'collection', collection };
-  const shape = objectSegments[collection] ?? otherObject;
+  const shape = objectSegments.get(collection) ?? otherObject;
   if (after.length < shape.keys.length) return undefined;
   const parsed: ApiPath = { kind: shape.kind, collection };
   shape.keys.forEach((key, index) => {
@@ -79,7 +85,7 @@ export function parseApiPath(path: string): ApiPath | undefined {
 /** The inverse of `parseApiPath`: `formatApiPath(parseApiPath(p)!) === p` for every API path. */
 export function formatApiPath(path: ApiPath): string {
   if (path.kind === 'root') return '';
-  const shape = path.kind === 'collection' ? { keys: [] } : (objectSegments[path.collection] ?? otherObject);
+  const shape = path.kind === 'collection' ? { keys: [] } : (objectSegments.get(path.collection) ?? otherObject);
   const segments = [path.collection, ...shape.keys.map((key) => path[key] ?? ''), ...(path.sub === undefined ? [] : [path.sub]), ...(path.rest ?? [])];
   return `${segments.join('/')}/`;
 }

@@ -28,6 +28,9 @@ describe('parseApiPath', () => {
     expect(parseApiPath('changes/7/')).toMatchObject({ kind: 'change', id: '7' });
     expect(parseApiPath('users/admin/notifications/')).toMatchObject({ kind: 'user', id: 'admin', sub: 'notifications' });
     expect(parseApiPath('groups/3/roles/')).toMatchObject({ kind: 'item', collection: 'groups', id: '3', sub: 'roles' });
+    // Names of Object.prototype's members are collections like any other (found by the property below).
+    expect(parseApiPath('valueOf/0/')).toMatchObject({ kind: 'item', collection: 'valueOf', id: '0' });
+    expect(parseApiPath('__proto__/x/')).toMatchObject({ kind: 'item', collection: '__proto__', id: 'x' });
   });
 
   it('refuses what is not an API path: no trailing slash, empty segments, objects cut short', () => {
@@ -43,7 +46,7 @@ describe('parseApiPath', () => {
   });
 
   it('is the exact inverse of formatApiPath for any path of non-empty segments', () => {
-    const segment = fc.stringMatching(/^[A-Za-z0-9%_.~-]{1,8}$/);
+    const segment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9%_.~-]{1,8}$/), fc.constantFrom('projects', 'components', 'translations', 'units', 'valueOf', '__proto__', 'constructor'));
     fc.assert(
       fc.property(fc.array(segment, { minLength: 0, maxLength: 7 }), (segments) => {
         const path = segments.length === 0 ? '' : `${segments.join('/')}/`;
