@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { componentPathOf, lenientParse, projectPathOf } from '../../site/records.ts';
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
 import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
@@ -186,5 +188,21 @@ describe('progress', () => {
     expect(progressSegments({ total: 8, translated: 6, fuzzy: 1 })).toMatchObject({ translatedPercent: 75, fuzzyPercent: 12.5, untranslatedPercent: 12.5 });
     expect(progressSegments({ total: 3, translated: 5, fuzzy: 2 })).toMatchObject({ translatedPercent: 100, fuzzyPercent: 0, untranslatedPercent: 0 });
     expect(progressSegments({ total: 0, translated: 0, fuzzy: 0 }).label).toBe('no strings');
+  });
+});
+
+describe('raw records read leniently (site/records.ts)', () => {
+  it('names the owner of a record from its path', () => {
+    expect(componentPathOf('api/translations/demo/core/de/')).toBe('api/components/demo/core/');
+    expect(componentPathOf('api/translations/demo/cat%252Fcomp/pt_BR/')).toBe('api/components/demo/cat%252Fcomp/');
+    expect(componentPathOf('api/projects/demo/')).toBe('');
+    expect(projectPathOf('api/components/demo/core/')).toBe('api/projects/demo/');
+    expect(projectPathOf('api/translations/demo/core/de/')).toBe('');
+  });
+
+  it('keeps fields that fit, puts in what is known, and fills the rest with empty stand-ins', () => {
+    const schema = z.object({ name: z.string(), count: z.number().int(), note: z.string().nullable(), tags: z.array(z.string()), extra: z.string().optional() });
+    expect(lenientParse(schema, { name: 42, count: 3, note: 7, tags: 'x' }, { name: 'known' })).toEqual({ name: 'known', count: 3, note: null, tags: [] });
+    expect(lenientParse(z.object({ id: z.literal(1) }), {}, {})).toBeUndefined();
   });
 });
