@@ -5,21 +5,29 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { statistics, translation } from '../../api/index.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 
 /**
  * Weblate's official client (Debian package `wlc`, installed by .ci/run) as an independent
- * judge of the server: it must read projects and statistics without an error.
+ * judge of the server: it must read projects and statistics without an error from the default
+ * profile (a real 5.4), with a token as it is used against a real server.
  */
 const run = promisify(execFile);
 const home = mkdtempSync(join(tmpdir(), 'tmsnap-wlc-'));
 
+const KEY = 'wlu_wlc';
+
 async function wlc(url: string, ...args: string[]): Promise<unknown> {
+  return wlcAs(url, ['--key', KEY], ...args);
+}
+
+async function wlcAs(url: string, key: string[], ...args: string[]): Promise<unknown> {
   // A private HOME: no ~/.config/weblate of the machine's user leaks in.
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8' };
   try {
-    const { stdout, stderr } = await run('wlc', ['--url', url, '--format', 'json', ...args], { env });
+    const { stdout, stderr } = await run('wlc', ['--url', url, ...key, '--format', 'json', ...args], { env });
     expect(stderr).toBe('');
     return JSON.parse(stdout);
   } catch (error) {
@@ -28,13 +36,14 @@ async function wlc(url: string, ...args: string[]): Promise<unknown> {
   }
 }
 
-const server = useReferenceServer();
+const server = useReferenceServer({ profile: 'weblate-5.4', behaviours: { tokens: [KEY], rateLimit: raisedRateLimit } });
+const authorized = { headers: { Authorization: `Token ${KEY}` } };
 
 describe('wlc against the reference server', () => {
   it('lists the projects', async () => {
     const projects = (await wlc(server().url, 'list-projects')) as { slug: string; url: string }[];
     expect(projects.map((row) => row.slug)).toEqual(['hello', 'secret']);
-    expect(projects[0]!.url).toBe(`${server().url}projects/hello/?format=api`);
+    expect(projects[0]!.url).toBe(`${server().url}projects/hello/`);
   });
 
   it('lists components, languages and translations', async () => {
@@ -45,12 +54,12 @@ describe('wlc against the reference server', () => {
 
   it('shows project, component and translation statistics equal to the API', async () => {
     const project = (await wlc(server().url, 'stats', 'hello')) as Record<string, unknown>;
-    const api = statistics.parse((await get(`${server().url}projects/hello/statistics/`)).json);
+    const api = statistics.parse((await get(`${server().url}projects/hello/statistics/`, authorized)).json);
     expect([project.total, project.translated, project.fuzzy, project.failing]).toEqual([api.total, api.translated, api.fuzzy, api.failing]);
     const perTranslation = (await wlc(server().url, 'stats', 'hello/po')) as { code: string; translated: number }[];
     expect(perTranslation.map((row) => row.code)).toEqual(['en', 'cs', 'ar']);
     const cs = (await wlc(server().url, 'stats', 'hello/po/cs')) as Record<string, unknown>;
-    const csApi = translation.parse((await get(`${server().url}translations/hello/po/cs/`)).json);
+    const csApi = translation.parse((await get(`${server().url}translations/hello/po/cs/`, authorized)).json);
     expect([cs.translated, cs.total, cs.last_author]).toEqual([csApi.translated, csApi.total, csApi.last_author]);
   });
 
@@ -58,14 +67,15 @@ describe('wlc against the reference server', () => {
     expect(await wlc(server().url, 'repo', 'hello/po')).toMatchObject({ needs_commit: false, needs_push: false });
     expect(await wlc(server().url, 'lock-status', 'hello/po')).toEqual({ locked: false });
     const changes = (await wlc(server().url, 'changes', 'hello/po/cs')) as { action_name: string }[];
-    expect(changes.map((row) => row.action_name)).toEqual(['Translation added', 'Translation changed']);
+    // Newest first, as a real server lists changes.
+    expect(changes.map((row) => row.action_name)).toEqual(['Translation changed', 'Translation added']);
   });
 
   it('sends its key as a token and then sees private projects', async () => {
-    const own = await startTestServer({ behaviours: { tokens: ['wlu_wlc'] } });
+    const own = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [KEY] } });
     try {
-      expect(((await wlc(own.url, 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello']);
-      expect(((await wlc(own.url, '--key', 'wlu_wlc', 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello', 'secret']);
+      expect(((await wlcAs(own.url, [], 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello']);
+      expect(((await wlc(own.url, 'list-projects')) as { slug: string }[]).map((row) => row.slug)).toEqual(['hello', 'secret']);
     } finally {
       await own.close();
     }
