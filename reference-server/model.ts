@@ -111,7 +111,7 @@ export interface UnitRow {
   flags: string;
   extra_flags: string;
   labels: unknown[];
-  /** 0, 10, 20, 30 (review on), 100 (read-only); see weblate-api-facts.md. */
+  /** 0, 10, 20, 30 (review on), 100 (read-only); see docs/weblate-api.md. */
   state: number;
   idHash: bigint;
   contentHash: bigint;

@@ -1,6 +1,6 @@
 import type { UnitRow } from './model.ts';
 
-/** Unit and word counts of a set of units, by state (weblate-api-facts.md state values). */
+/** Unit and word counts of a set of units, by state (state values: docs/weblate-api.md). */
 export interface Counts {
   total: number;
   totalWords: number;

@@ -68,7 +68,7 @@ export const NOTIFICATION_KINDS = [
   'ToDoStringsNotification', 'NewComponentNotificaton', 'RepositoryNotification', 'LockNotification',
 ] as const;
 
-/** Change action codes used here (see weblate-api-facts.md). */
+/** Change action codes used here (see docs/weblate-api.md). */
 export const ACTION = {
   resourceUpdated: 0,
   translationChanged: 2,
