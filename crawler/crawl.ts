@@ -1,15 +1,22 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseApiPath } from '../api/paths.ts';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
-import { CrawlError, HttpStatusError, RateLimitError } from './errors.ts';
+import type { AccessProblem, Problem, RequestCount, RequestKind } from '../snapshot/schemas.ts';
+import { AccessRules } from './access.ts';
+import { type CrawlError, HttpStatusError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
-import { apiPath, findLinks, rebasePageLink, resolveLink, serverBase, withParameters } from './links.ts';
-import { type CrawlScope, phases, planLink } from './plan.ts';
-import { type Problem, RequestQueue, type Task } from './queue/request-queue.ts';
-import { UnitSpool } from './queue/unit-spool.ts';
 import { itemPathWithoutUrl, listParent } from './list-items.ts';
+import { findLinks, rebasePageLink, resolveLink, rootPath, serverBase, withParameters } from './links.ts';
+import { outcomeOf } from './outcomes.ts';
+import { phases, planLink } from './plan.ts';
+import { RequestQueue, type Task } from './queue/request-queue.ts';
+import { UnitSpool } from './queue/unit-spool.ts';
+import { drain } from './scheduler.ts';
+import { CrawlScope } from './scope.ts';
+import { UnitsStrategy } from './units.ts';
 import { page } from '../api/common.ts';
 import { apiRoot } from '../api/root.ts';
 
@@ -51,7 +58,12 @@ export interface CrawlResult {
   dir: string;
   made: number;
   minimum: number;
+  /** Requests made and needed, by kind of request: where the budget went. */
+  requestsByKind: Partial<Record<RequestKind, RequestCount>>;
+  /** Problems of the data (exit 3). */
   problems: Problem[];
+  /** Kinds of resource the credentials may not read, once each (exit 0 when nothing else went wrong). */
+  access: AccessProblem[];
   counts: Record<string, number>;
   /** Why a failed crawl stopped and what to do. */
   message?: string;
@@ -72,16 +84,15 @@ const spoolName = 'crawl-units';
  * the newest unfinished snapshot of the same server and scope.
  */
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
-  const scopeProjects = options.projects.length > 0 ? [...new Set(options.projects)].sort() : undefined;
-  const scope = { ...(scopeProjects ? { projects: scopeProjects } : {}), ...(options.changesSince ? { changes_since: options.changesSince } : {}) };
+  const scope = new CrawlScope(options.projects, options.changesSince);
   const writer = await openSnapshotWriter(options.contentDir, {
     baseUrl: serverBase(options.apiRoot),
-    scope,
+    scope: scope.manifest,
     tmsnapVersion: options.tmsnapVersion,
     resume: true,
   });
-  const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope);
-  const incremental = previous && new IncrementalCrawl(previous, scopeProjects && new Set(scopeProjects.map((slug) => encodeURIComponent(slug))), options.changesSince);
+  const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
+  const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
   const queue = RequestQueue.open(join(writer.dir, journalName), new Date().toISOString());
   const spool = new UnitSpool(join(writer.dir, spoolName));
   const client = new HttpClient({
@@ -96,17 +107,33 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     ...(options.onWait ? { onWait: options.onWait } : {}),
   });
   try {
-    const run = new CrawlRun(options, writer, queue, spool, client, scopeProjects, incremental);
+    const run = new CrawlRun(options, scope, writer, queue, spool, client, incremental);
     return await run.execute();
   } finally {
     await client.close();
   }
 }
 
+/** Where a task's requests are counted in the report. */
+function requestKind(task: Task, root: URL): RequestKind {
+  switch (task.kind) {
+    case 'records':
+    case 'changes':
+      return 'lists';
+    case 'units':
+      return 'units';
+    case 'file':
+      return 'files';
+    case 'resource':
+      return parseApiPath(rootPath(task.url, root))?.sub === 'statistics' ? 'statistics' : 'other';
+    default:
+      return 'other';
+  }
+}
+
 class CrawlRun {
-  readonly #scope: CrawlScope;
-  /** Path segments of the projects in scope (slugs as the server writes them in URLs). */
-  readonly #scopeSegments: Set<string> | undefined;
+  readonly #access: AccessRules;
+  readonly #units: UnitsStrategy;
   #records = 0;
   #reportedMade = 0;
   #stop: string | undefined;
@@ -115,31 +142,42 @@ class CrawlRun {
 
   constructor(
     readonly options: CrawlOptions,
+    readonly scope: CrawlScope,
     readonly writer: SnapshotWriter,
     readonly queue: RequestQueue,
     readonly spool: UnitSpool,
     readonly client: HttpClient,
-    readonly scopeProjects: string[] | undefined,
     readonly incremental?: IncrementalCrawl,
   ) {
-    this.#scopeSegments = scopeProjects ? new Set(scopeProjects.map((slug) => encodeURIComponent(slug))) : undefined;
-    this.#scope = { projects: this.#scopeSegments };
+    this.#access = new AccessRules(queue, options.apiRoot);
+    this.#units = new UnitsStrategy(options.apiRoot, queue, spool);
   }
 
   async execute(): Promise<CrawlResult> {
     this.queue.add({ url: this.options.apiRoot.href, kind: 'root', phase: phases.root });
-    await this.#drain();
+    await drain({
+      queue: this.queue,
+      concurrency: this.options.concurrency,
+      stopped: () => {
+        if (this.#stop === undefined) this.#checkBudget();
+        return this.#stop !== undefined;
+      },
+      skip: (task) => this.#failures.has(task.url) || this.#access.waits(task),
+      run: (task) => this.#execute(task),
+    });
     const made = () => this.queue.made + this.client.requests - this.#reportedMade;
     const [firstFailure] = this.#failures.values();
     if (this.#stop === undefined && firstFailure !== undefined) {
       this.#stop = `${this.#failures.size} request(s) failed, e.g. ${firstFailure.message}. Re-run the same command to resume.`;
     }
     if (this.#stop === undefined) {
-      const missing = (this.scopeProjects ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
+      const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
       if (missing.length > 0) {
         this.#stop = `no project ${missing.map((slug) => JSON.stringify(slug)).join(', ')} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`;
       }
     }
+    const access = [...this.queue.denied.values()];
+    const requestsByKind = Object.fromEntries(this.queue.byKind);
     if (this.#stop !== undefined) {
       return {
         outcome: 'failed',
@@ -147,7 +185,9 @@ class CrawlRun {
         dir: this.writer.dir,
         made: made(),
         minimum: this.queue.minimum,
+        requestsByKind,
         problems: this.queue.problems,
+        access,
         counts: {},
         message: this.#stop,
       };
@@ -155,41 +195,24 @@ class CrawlRun {
     for (const translation of [...this.queue.translations.keys()].sort()) {
       if (!this.writer.has(`${translation}units/`)) await this.writer.putUnits(translation, this.spool.read(translation));
     }
-    const requests = { made: made(), minimum: this.queue.minimum };
-    const crawlProblems = this.queue.problems;
+    const requests = { made: made(), minimum: this.queue.minimum, by_kind: requestsByKind };
     // The crawl's own state goes before the snapshot is finished, so no finished snapshot
     // carries it; a kill in between only means the next run crawls again from the start.
     this.spool.remove();
     rmSync(join(this.writer.dir, journalName), { force: true });
-    const finished = await this.writer.finish({ requests, problems: crawlProblems, complete: true });
+    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, complete: true });
     return {
+      // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).
       outcome: finished.manifest.problems.length > 0 ? 'problems' : 'complete',
       snapshotId: finished.id,
       dir: finished.dir,
-      ...requests,
+      made: requests.made,
+      minimum: requests.minimum,
+      requestsByKind,
       problems: finished.manifest.problems,
+      access,
       counts: finished.manifest.counts,
     };
-  }
-
-  /** Runs pending tasks, `concurrency` at a time, never starting a phase while an earlier one is in flight. */
-  async #drain(): Promise<void> {
-    const running = new Map<string, { phase: number; promise: Promise<void> }>();
-    for (;;) {
-      if (this.#stop === undefined) this.#checkBudget();
-      const lowestRunning = Math.min(...[...running.values()].map((entry) => entry.phase));
-      const next =
-        this.#stop === undefined && running.size < this.options.concurrency
-          ? this.queue.next(lowestRunning, (task) => running.has(task.url) || this.#failures.has(task.url))
-          : undefined;
-      if (next !== undefined) {
-        const promise = this.#execute(next).finally(() => running.delete(next.url));
-        running.set(next.url, { phase: next.phase, promise });
-        continue;
-      }
-      if (running.size === 0) return;
-      await Promise.race([...running.values()].map((entry) => entry.promise));
-    }
   }
 
   /** Stops with an estimate rather than hammering a server whose budget cannot cover the rest. */
@@ -206,27 +229,36 @@ class CrawlRun {
   }
 
   async #execute(task: Task): Promise<void> {
+    if (task.kind !== 'root' && this.#access.denied(task) !== undefined) {
+      // A sibling already answered 401/403: this one would too (access.ts).
+      this.#done(task, 0);
+      return;
+    }
+    if (task.kind !== 'root') this.#access.start(task);
     try {
       const minimum = await this.#run(task);
+      this.#access.finish(task, true);
       this.#done(task, minimum);
     } catch (error) {
-      if (task.kind === 'root' && error instanceof CrawlError) {
-        this.#stop = rootAdvice(error);
-      } else if (error instanceof RateLimitError) {
-        this.#stop ??= `${error.message}. About ${this.queue.pendingCount} requests remain; re-run the same command after that to resume.`;
-      } else if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500) {
-        // An answer, not a failure: the server will say the same next time.
-        if (!(task.page && error.status === 404)) this.queue.problem({ url: task.url, field: '', reason: error.message });
-        this.#done(task, 1);
-      } else if (error instanceof CrawlError) {
-        if (error.code === 'TMSNAP_CONTENT_TYPE') {
-          this.queue.problem({ url: task.url, field: '', reason: error.message });
+      const outcome = outcomeOf(task, error, this.queue.pendingCount);
+      switch (outcome.type) {
+        case 'stop':
+          this.#access.finish(task, false);
+          this.#stop ??= outcome.message;
+          break;
+        case 'denied':
+          this.#access.deny(task, outcome.error);
           this.#done(task, 1);
-        } else {
-          this.#failures.set(task.url, error);
-        }
-      } else {
-        throw error;
+          break;
+        case 'answered':
+          this.#access.finish(task, false);
+          if (outcome.problem !== undefined) this.queue.problem(outcome.problem);
+          this.#done(task, 1);
+          break;
+        case 'failed':
+          this.#access.finish(task, false);
+          this.#failures.set(task.url, outcome.error);
+          break;
       }
     }
     this.#progress(task.phase);
@@ -235,7 +267,7 @@ class CrawlRun {
   #done(task: Task, minimum: number): void {
     const made = this.client.requests - this.#reportedMade;
     this.#reportedMade = this.client.requests;
-    this.queue.done(task.url, { made, minimum });
+    this.queue.done(task.url, { made, minimum, requests: requestKind(task, this.options.apiRoot) });
   }
 
   #progress(phase: number): void {
@@ -322,7 +354,10 @@ class CrawlRun {
       ({ body } = await this.client.getJson(fetchUrl));
     } catch (error) {
       // A server that rejects the units query is one that does not support it.
-      if (task.project !== undefined && error instanceof HttpStatusError && error.status === 400) return this.#unitsPerTranslation(task.project);
+      if (task.project !== undefined && error instanceof HttpStatusError && error.status === 400) {
+        this.#units.perTranslation(task.project);
+        return 0;
+      }
       throw error;
     }
     const parsed = anyPage.safeParse(body);
@@ -332,12 +367,18 @@ class CrawlRun {
       this.queue.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
       return 1;
     }
-    if (task.kind === 'units' && task.project !== undefined && !task.page && !this.#unitsMatchProject(items, task.project)) {
-      return this.#unitsPerTranslation(task.project);
+    if (task.kind === 'units') {
+      if (!this.#units.accepts(task, items)) return 0;
+      for (const problem of this.#units.spoolPage(task, items)) this.queue.problem(problem);
+      this.#records += items.length;
+      this.#follow(items);
+    } else if (task.kind === 'changes') {
+      await this.writer.putChanges(items);
+      this.#records += items.length;
+      this.#follow(items);
+    } else {
+      await this.#putListRecords(task, items);
     }
-    if (task.kind === 'units') this.#spoolUnits(task, items);
-    else if (task.kind === 'changes') await this.#putChanges(items);
-    else await this.#putListRecords(task, items);
     return this.#queuePages(task, parsed.success ? parsed.data : undefined, items.length);
   }
 
@@ -359,9 +400,15 @@ class CrawlRun {
     return pages;
   }
 
+  /**
+   * The items of a list of records, each stored at its own URL. What the list's URL says fills
+   * in what its items leave out (list-items.ts); an item still short of its schema is fetched
+   * once on its own before it is kept raw.
+   */
   async #putListRecords(task: Task, items: unknown[]): Promise<void> {
-    const listPath = apiPath(task.url, this.options.apiRoot).split('?')[0] ?? '';
-    const projectsInScope = this.#scopeSegments !== undefined && listPath === 'projects/';
+    const listPath = rootPath(task.url, this.options.apiRoot);
+    const list = parseApiPath(listPath);
+    const projects = !this.scope.whole && list?.kind === 'collection' && list.collection === 'projects';
     const parent = listParent(listPath);
     const parentUrl = parent && new URL(parent.path, this.options.apiRoot).href;
     for (const [index, item] of items.entries()) {
@@ -372,11 +419,9 @@ class CrawlRun {
         this.queue.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
         continue;
       }
-      if (projectsInScope && !this.#projectInScope(item, own)) continue;
-      // The list's URL names the parent its items leave out (docs/crawl.md).
+      if (projects && !this.#projectInScope(item, own)) continue;
       const record = parent && parentUrl && isObject(item) && item[parent.field] === undefined ? { ...item, [parent.field]: parentUrl } : item;
-      // An item short of what its schema needs is fetched once on its own before it is kept raw.
-      if (this.writer.check(own, record) !== undefined && own !== task.url) {
+      if (this.writer.check(own, record) !== undefined && own !== task.url && !this.writer.has(own)) {
         this.queue.add({ url: own, kind: 'record', phase: task.phase });
         continue;
       }
@@ -386,67 +431,21 @@ class CrawlRun {
 
   #projectInScope(item: unknown, url: string): boolean {
     const slug = (item as { slug?: unknown }).slug;
-    if (typeof slug !== 'string' || !this.scopeProjects?.includes(slug)) return false;
+    if (typeof slug !== 'string' || !this.scope.hasSlug(slug)) return false;
     // The server's own spelling of the slug in paths is what later links use.
-    const segment = apiPath(url, this.options.apiRoot).split('/')[1];
-    if (segment !== undefined) this.#scopeSegments?.add(segment);
+    const segment = parseApiPath(rootPath(url, this.options.apiRoot))?.project;
+    if (segment !== undefined) this.scope.addSegment(segment);
     return true;
-  }
-
-  async #putChanges(items: unknown[]): Promise<void> {
-    await this.writer.putChanges(items);
-    this.#records += items.length;
-    this.#follow(items);
-  }
-
-  #spoolUnits(task: Task, items: unknown[]): void {
-    const byTranslation = new Map<string, unknown[]>();
-    for (const [index, unit] of items.entries()) {
-      const link = (unit as { translation?: unknown })?.translation;
-      const translation = typeof link === 'string' ? resolveLink(link, this.options.apiRoot) : undefined;
-      if (translation === undefined) {
-        this.queue.problem({ url: task.url, field: `results.${index}.translation`, reason: 'a unit without a translation URL under the API root; not stored' });
-        continue;
-      }
-      let list = byTranslation.get(translation);
-      if (list === undefined) byTranslation.set(translation, (list = []));
-      list.push(unit);
-    }
-    this.spool.append(byTranslation);
-    this.#records += items.length;
-    this.#follow(items);
-  }
-
-  /** Whether `/api/units/?q=project:…` gave only that project's units (servers that ignore `q` give everyone's). */
-  #unitsMatchProject(items: unknown[], project: string): boolean {
-    return items.every((unit) => {
-      const link = (unit as { translation?: unknown })?.translation;
-      const translation = typeof link === 'string' ? resolveLink(link, this.options.apiRoot) : undefined;
-      return translation !== undefined && this.queue.translations.get(translation) === project;
-    });
-  }
-
-  #unitsPerTranslation(project: string): number {
-    this.queue.markUnitsPerTranslation(project);
-    for (const [translation, owner] of this.queue.translations) {
-      if (owner === project) this.queue.add({ url: `${translation}units/`, kind: 'units', phase: phases.bulk });
-    }
-    return 0;
   }
 
   async #store(url: string, record: unknown): Promise<void> {
     await this.writer.putRecord(url, record);
     this.#records++;
-    const path = apiPath(url, this.options.apiRoot);
-    const segments = path.split('/');
-    if (segments[0] === 'translations' && segments.length === 5 && segments[4] === '' && segments[1] !== undefined) {
-      this.queue.addTranslation(url, segments[1]);
-    }
-    if (this.#scopeSegments !== undefined && segments[0] === 'projects' && segments.length === 3 && segments[1] !== undefined && this.#scopeSegments.has(segments[1])) {
+    const path = parseApiPath(rootPath(url, this.options.apiRoot));
+    if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) this.queue.addTranslation(url, path.project);
+    if (!this.scope.whole && path?.kind === 'project' && path.sub === undefined && path.project !== undefined && this.scope.hasProject(path.project)) {
       const slug = (record as { slug?: unknown }).slug;
-      if (typeof slug === 'string') {
-        this.queue.add({ url: withParameters(new URL('units/', this.options.apiRoot).href, { q: `project:${slug}` }), kind: 'units', phase: phases.bulk, project: segments[1] });
-      }
+      if (typeof slug === 'string') this.#units.queueProject(path.project, slug);
     }
     this.#follow(record);
   }
@@ -454,8 +453,7 @@ class CrawlRun {
   /** Queues every link in `value` that the plan says needs a request. */
   #follow(value: unknown): void {
     for (const link of findLinks(value, this.options.apiRoot)) {
-      const path = apiPath(link, this.options.apiRoot).split('?')[0] ?? '';
-      const planned = planLink(path, this.#scope);
+      const planned = planLink(rootPath(link, this.options.apiRoot), this.scope);
       if (planned === undefined) continue;
       const url = planned.kind === 'changes' ? this.#changesWindow(link) : link;
       this.queue.add({ url, kind: planned.kind, phase: planned.phase });
@@ -472,12 +470,4 @@ class CrawlRun {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** What to do when the API root itself cannot be read: nothing else can be crawled. */
-function rootAdvice(error: CrawlError): string {
-  if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
-    return `${error.message}: the server wants a token; put it in the WEBLATE_TOKEN environment variable`;
-  }
-  return `${error.message}. Check that --url is the API root of a Weblate server (it ends in /api/).`;
 }

@@ -16,10 +16,10 @@ export abstract class CrawlError extends Error {
   }
 }
 
-/** A non-2xx status. 5xx, 408 and 429 are retried; other 4xx are answers. */
+/** A non-2xx status. 5xx, 408 and 429 are retried; other 4xx are answers, listed as problems of the snapshot. */
 export class HttpStatusError extends CrawlError {
   override name = 'HttpStatusError';
-  readonly code = 'TMSNAP_HTTP_STATUS';
+  readonly code: string = 'TMSNAP_HTTP_STATUS';
   readonly retryable: boolean;
   constructor(
     url: string,
@@ -29,6 +29,22 @@ export class HttpStatusError extends CrawlError {
     super(`GET ${url} answered ${status}${detail ? `: ${detail}` : ''}`, url);
     this.retryable = status >= 500 || status === 408 || status === 429;
   }
+}
+
+/**
+ * 401 or 403: these credentials may not read this resource, and the same kind of resource of
+ * every sibling object answers the same (an anonymous client gets 403 on every `repository/`,
+ * docs/crawl.md "Access limits"). The crawl stops asking for that kind and records it once
+ * as a limit of access, not a problem of the data.
+ */
+export class AccessDeniedError extends HttpStatusError {
+  override name = 'AccessDeniedError';
+  override readonly code = 'TMSNAP_ACCESS_DENIED';
+}
+
+/** The error class for a non-2xx status that is not throttling. */
+export function httpStatusError(url: string, status: number, detail: string): HttpStatusError {
+  return status === 401 || status === 403 ? new AccessDeniedError(url, status, detail) : new HttpStatusError(url, status, detail);
 }
 
 /** 429 or 503: waited out as the server says (`Retry-After`) without using up a retry. */

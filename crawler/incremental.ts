@@ -8,13 +8,15 @@
  * same objects, no request. The crawl hands each task to `take` before running it.
  */
 import type { HttpClient } from './http/client.ts';
-import { apiPath, findLinks, rebasePageLink, withParameters } from './links.ts';
+import { findLinks, rebasePageLink, resolveLink, rootPath, withParameters } from './links.ts';
 import { phases, planLink } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
+import type { CrawlScope } from './scope.ts';
 import { page } from '../api/common.ts';
+import { type ApiPath, objectPath, parseApiPath } from '../api/paths.ts';
 import { z } from 'zod';
-import { apiPath as snapshotPath, withoutFormatApi } from '../snapshot/links.ts';
+import { withoutFormatApi } from '../snapshot/links.ts';
 import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { Scope } from '../snapshot/schemas.ts';
@@ -56,6 +58,20 @@ interface Touched {
   removal: boolean;
 }
 
+/**
+ * A link's path in the snapshot (`api/projects/foo/`) and what it names. Snapshot paths are the
+ * API root's paths under `api/` (snapshot/links.ts), so one parse serves both.
+ */
+interface Located {
+  stored: string;
+  parsed: ApiPath | undefined;
+}
+
+function locate(url: string, apiRoot: URL): Located {
+  const path = rootPath(url, apiRoot);
+  return { stored: `api/${path}`, parsed: parseApiPath(path) };
+}
+
 /** The newest complete snapshot of the same server and scope: what an incremental crawl builds on. */
 export async function previousSnapshot(contentDir: string, baseUrl: string, scope: Scope): Promise<Snapshot | undefined> {
   for (const summary of await listSnapshots(contentDir)) {
@@ -73,15 +89,14 @@ export class IncrementalCrawl {
 
   constructor(
     readonly previous: Snapshot,
-    /** Project path segments of a scoped crawl; undefined: the whole instance. */
-    readonly scopeSegments: ReadonlySet<string> | undefined,
+    readonly scope: CrawlScope,
     readonly changesSince: string | undefined,
   ) {}
 
   /** Whether the crawl can skip `task` because this took care of it (carried it over, or queued narrower tasks). */
   async take(task: Task, context: CrawlContext): Promise<boolean> {
     const touched = await this.#prepare(context);
-    const path = snapshotPath(task.url, context.writer.baseUrl).split('?')[0] ?? '';
+    const located = locate(task.url, context.apiRoot);
     switch (task.kind) {
       case 'changes':
         // The window since the previous snapshot is stored (#prepare). The rest comes from the
@@ -95,13 +110,13 @@ export class IncrementalCrawl {
         }
         return true;
       case 'units':
-        if (kindOfPath(path) === 'units') return false; // one translation's units: fetch them
+        if (located.parsed?.kind === 'translation' && located.parsed.sub === 'units') return false; // one translation's units: fetch them
         await this.#unitsByTranslation(task, touched, context);
         return true;
       case 'resource':
       case 'file':
-        if (!this.#unchanged(path, touched, context.writer)) return false;
-        return this.#carry(path, context);
+        if (!this.#unchanged(located, touched, context.writer)) return false;
+        return this.#carry(located.stored, context);
       default:
         return false;
     }
@@ -113,9 +128,11 @@ export class IncrementalCrawl {
       const touched: Touched = { translations: new Set(), components: new Set(), projects: new Set(), languages: new Set(), users: new Set(), removal: false };
       const after = (await this.#newestChange()) ?? new Date(Date.parse(this.previous.manifest.started) - clockSkewMs).toISOString();
       const since = this.changesSince !== undefined && this.changesSince > after ? this.changesSince : after;
-      const lists = this.scopeSegments === undefined ? ['changes/'] : [...this.scopeSegments].map((segment) => `projects/${segment}/changes/`);
-      const base = context.writer.baseUrl;
-      const local = (link: unknown) => (typeof link === 'string' && link.startsWith(base) ? snapshotPath(link, base) : undefined);
+      const lists = this.scope.projects === undefined ? ['changes/'] : [...this.scope.projects].map((segment) => `projects/${segment}/changes/`);
+      const local = (link: unknown) => {
+        const url = typeof link === 'string' ? resolveLink(link, context.apiRoot) : undefined;
+        return url === undefined ? undefined : locate(url, context.apiRoot);
+      };
       for (const list of lists) {
         let url: string | undefined = withParameters(new URL(list, context.apiRoot).href, { timestamp_after: since, timestamp_before: context.queue.started, page_size: '1000' });
         while (url !== undefined) {
@@ -128,17 +145,17 @@ export class IncrementalCrawl {
             if (change.action === componentRemoved) touched.removal = true;
             const translation = local(change.translation);
             const component = local(change.component);
-            if (translation) {
-              touched.translations.add(translation);
-              touched.languages.add(translation.split('/')[4] ?? '');
+            if (translation?.parsed?.kind === 'translation') {
+              touched.translations.add(translation.stored);
+              touched.languages.add(translation.parsed.language ?? '');
             }
-            if (component) {
-              touched.components.add(component);
-              touched.projects.add(component.split('/')[2] ?? '');
+            if (component?.parsed?.kind === 'component') {
+              touched.components.add(component.stored);
+              touched.projects.add(component.parsed.project ?? '');
             }
             for (const user of [change.user, change.author]) {
               const userPath = local(user);
-              if (userPath) touched.users.add(userPath);
+              if (userPath !== undefined) touched.users.add(userPath.stored);
             }
           }
           url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, context.apiRoot);
@@ -195,48 +212,37 @@ export class IncrementalCrawl {
    * crawl has no users list and meets its users only there.
    */
   #followPeople(changes: readonly unknown[], context: CrawlContext): void {
-    const scope = { projects: this.scopeSegments };
     for (const change of changes) {
       const { user, author } = change as { user?: unknown; author?: unknown };
       for (const link of findLinks({ user, author }, context.apiRoot)) {
-        const planned = planLink(apiPath(link, context.apiRoot).split('?')[0] ?? '', scope);
+        const planned = planLink(rootPath(link, context.apiRoot), this.scope);
         if (planned !== undefined) context.queue.add({ url: link, kind: planned.kind, phase: planned.phase });
       }
     }
   }
 
-  /** Whether everything under `path` is as in the previous snapshot, judging by the change log and the records just read. */
-  #unchanged(path: string, touched: Touched, writer: SnapshotWriter): boolean {
-    const segments = path.split('/');
-    const [, collection] = segments;
+  /** Whether everything under a path is as in the previous snapshot, judging by the change log and the records just read. */
+  #unchanged({ stored, parsed }: Located, touched: Touched, writer: SnapshotWriter): boolean {
+    if (parsed === undefined) return false;
     // A scoped crawl reads its projects' change logs, where a component's removal does not show
     // (that change names no component), and users' notifications embed components that may be
     // gone: these few records, per project, language and user, are always fetched.
-    const scoped = this.scopeSegments !== undefined;
-    if (scoped && (collection === 'projects' || collection === 'languages' || collection === 'users')) return false;
-    if (collection === 'users' && segments[3] === 'notifications') return false;
-    const same = (recordPath: string) => writer.journal.get(recordPath) !== undefined && writer.journal.get(recordPath) === this.previous.paths().get(recordPath);
-    switch (collection) {
-      case 'translations': {
-        const translation = segments.slice(0, 5).join('/') + '/';
-        return same(translation) && !touched.translations.has(translation);
-      }
-      case 'components': {
-        const component = segments.slice(0, 4).join('/') + '/';
-        return same(component) && !touched.components.has(component) && !touched.removal;
-      }
-      case 'projects': {
-        const project = segments.slice(0, 3).join('/') + '/';
-        return same(project) && !touched.projects.has(segments[2] ?? '') && !touched.removal;
-      }
-      case 'languages': {
-        const language = segments.slice(0, 3).join('/') + '/';
-        return same(language) && !touched.languages.has(segments[2] ?? '') && !touched.removal;
-      }
-      case 'users': {
-        const user = segments.slice(0, 3).join('/') + '/';
-        return !touched.users.has(user) && !touched.removal && this.previous.paths().has(path);
-      }
+    const scoped = !this.scope.whole;
+    if (scoped && (parsed.kind === 'project' || parsed.kind === 'language' || parsed.kind === 'user')) return false;
+    if (parsed.kind === 'user' && parsed.sub === 'notifications') return false;
+    const object = `api/${objectPath(parsed)}`;
+    const same = writer.journal.get(object) !== undefined && writer.journal.get(object) === this.previous.paths().get(object);
+    switch (parsed.kind) {
+      case 'translation':
+        return same && !touched.translations.has(object);
+      case 'component':
+        return same && !touched.components.has(object) && !touched.removal;
+      case 'project':
+        return same && !touched.projects.has(parsed.project ?? '') && !touched.removal;
+      case 'language':
+        return same && !touched.languages.has(parsed.language ?? '') && !touched.removal;
+      case 'user':
+        return !touched.users.has(object) && !touched.removal && this.previous.paths().has(stored);
       default:
         return false;
     }
@@ -279,11 +285,11 @@ export class IncrementalCrawl {
     const lookup = await this.#embedded();
     for (const [translationUrl, project] of context.queue.translations) {
       if (task.project !== undefined && project !== task.project) continue;
-      const translation = snapshotPath(translationUrl, context.writer.baseUrl);
-      const unitsPath = `${translation}units/`;
+      const translation = locate(translationUrl, context.apiRoot);
+      const unitsPath = `${translation.stored}units/`;
       if (context.writer.journal.has(unitsPath)) continue;
       if (this.#unchanged(translation, touched, context.writer) && this.previous.paths().has(unitsPath)) {
-        const units = (await this.previous.units(translation)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
+        const units = (await this.previous.units(translation.stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
         await context.writer.putUnits(translationUrl, units);
       } else {
         context.queue.add({ url: `${translationUrl}units/`, kind: 'units', phase: phases.bulk });

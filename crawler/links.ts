@@ -77,10 +77,15 @@ export function rebasePageLink(text: string, apiRoot: URL): string | undefined {
   return isUnderRoot(rebased, apiRoot) ? canonical(rebased) : undefined;
 }
 
-/** The path of a canonical link relative to the API root, e.g. `projects/foo/`. */
+/** The path and query of a canonical link relative to the API root, e.g. `projects/foo/?page=2`. */
 export function apiPath(link: string, apiRoot: URL): string {
   const url = new URL(link);
   return url.pathname.slice(apiRoot.pathname.length) + url.search;
+}
+
+/** The path of a link relative to the API root without its query, as `parseApiPath` takes it: `projects/foo/`. */
+export function rootPath(link: string, apiRoot: URL): string {
+  return new URL(link).pathname.slice(apiRoot.pathname.length);
 }
 
 /**

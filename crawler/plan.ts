@@ -4,7 +4,10 @@
  * Pure: decided from the link's path relative to the API root and the crawl's scope.
  */
 
+import { parseApiPath } from '../api/paths.ts';
+
 /**
+ * The kinds of task, in one list that the plan and the queue's journal schema both use:
  * - `root`: the API root.
  * - `records`: a paginated list of records that each have their own `url`: stored one by one,
  *   never fetched again.
@@ -13,9 +16,11 @@
  * - `resource`: anything else (statistics, repository, lock, unknown sub-resources): stored
  *   as it comes, all pages together.
  * - `file`: a raw translation file.
- * - `record`: a single record no list covers (users in a scoped crawl).
+ * - `record`: a single record no list covers (users in a scoped crawl), or a list item short
+ *   of its schema, fetched on its own.
  */
-export type TaskKind = 'root' | 'records' | 'units' | 'changes' | 'resource' | 'file' | 'record';
+export const taskKinds = ['root', 'records', 'units', 'changes', 'resource', 'file', 'record'] as const;
+export type TaskKind = (typeof taskKinds)[number];
 
 /** Tasks run in phases: the structure first, so that units and changes know every translation. */
 export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3 } as const;
@@ -25,7 +30,7 @@ export interface Planned {
   phase: number;
 }
 
-export interface CrawlScope {
+export interface LinkScope {
   /** Project slugs as they appear in API paths; undefined: the whole instance. */
   projects?: ReadonlySet<string> | undefined;
 }
@@ -38,50 +43,60 @@ const structure = (kind: TaskKind): Planned => ({ kind, phase: phases.structure 
  * crawled anyway (a project's `components/` holds what `/api/components/` holds), or it lies
  * outside the scope.
  */
-export function planLink(path: string, scope: CrawlScope): Planned | undefined {
+export function planLink(path: string, scope: LinkScope): Planned | undefined {
   const whole = scope.projects === undefined;
-  const inScope = (project: string | undefined) => whole || (project !== undefined && (scope.projects?.has(project) ?? false));
-  const segments = path.split('/').slice(0, -1);
   if (!path.endsWith('/') && path !== '') return whole ? structure('resource') : undefined;
-  const [collection, a, b, c, d, e] = segments;
-  if (collection === undefined) return { kind: 'root', phase: phases.root };
+  const parsed = parseApiPath(path);
+  if (parsed === undefined) return undefined;
+  const inScope = (project: string | undefined) => whole || (project !== undefined && (scope.projects?.has(project) ?? false));
+  const { sub } = parsed;
+  const below = sub !== undefined && parsed.rest === undefined;
 
-  switch (collection) {
-    case 'languages':
-      if (a === undefined) return structure('records');
-      if (b === undefined) return undefined;
-      return whole && c === undefined ? structure('resource') : undefined;
-    case 'projects':
-      if (a === undefined) return structure('records');
-      if (!inScope(a) || b === undefined) return undefined;
-      if (b === 'components') return whole ? undefined : structure('records');
-      if (b === 'changes') return whole ? undefined : { kind: 'changes', phase: phases.bulk };
-      return c === undefined ? structure('resource') : undefined;
-    case 'components':
-      if (a === undefined) return whole ? structure('records') : undefined;
-      if (!inScope(a) || b === undefined || c === undefined) return undefined;
-      if (c === 'translations') return whole ? undefined : structure('records');
-      if (c === 'changes') return undefined;
-      return d === undefined ? structure('resource') : undefined;
-    case 'translations':
-      if (a === undefined) return whole ? structure('records') : undefined;
-      if (!inScope(a) || b === undefined || c === undefined || d === undefined) return undefined;
-      if (d === 'units' || d === 'changes') return undefined;
-      if (d === 'file') return e === undefined ? structure('file') : undefined;
-      return e === undefined ? structure('resource') : undefined;
-    case 'units':
-      return a === undefined && whole ? { kind: 'units', phase: phases.bulk } : undefined;
-    case 'changes':
-      return a === undefined && whole ? { kind: 'changes', phase: phases.bulk } : undefined;
-    case 'users':
-      if (a === undefined) return whole ? structure('records') : undefined;
-      if (b === undefined) return whole ? undefined : { kind: 'record', phase: phases.stragglers };
-      return c === undefined ? structure('resource') : undefined;
-    default:
-      // Collections the description does not detail (groups, roles, memory, screenshots,
-      // add-ons, component lists, and whatever newer servers add) are instance-wide; their
-      // list holds each item, so only an item's own sub-resources need a request.
-      if (!whole || (a !== undefined && b === undefined)) return undefined;
+  switch (parsed.kind) {
+    case 'root':
+      return { kind: 'root', phase: phases.root };
+    case 'collection':
+      switch (parsed.collection) {
+        case 'languages':
+        case 'projects':
+          return structure('records');
+        case 'components':
+        case 'translations':
+        case 'users':
+          return whole ? structure('records') : undefined;
+        case 'units':
+          return whole ? { kind: 'units', phase: phases.bulk } : undefined;
+        case 'changes':
+          return whole ? { kind: 'changes', phase: phases.bulk } : undefined;
+        default:
+          // Collections the description does not detail (groups, roles, memory, screenshots,
+          // add-ons, component lists, and whatever newer servers add) are instance-wide.
+          return whole ? structure('resource') : undefined;
+      }
+    case 'language':
+      return whole && below ? structure('resource') : undefined;
+    case 'project':
+      if (!inScope(parsed.project) || !below) return undefined;
+      if (sub === 'components') return whole ? undefined : structure('records');
+      if (sub === 'changes') return whole ? undefined : { kind: 'changes', phase: phases.bulk };
       return structure('resource');
+    case 'component':
+      if (!inScope(parsed.project) || !below) return undefined;
+      if (sub === 'translations') return whole ? undefined : structure('records');
+      if (sub === 'changes') return undefined;
+      return structure('resource');
+    case 'translation':
+      if (!inScope(parsed.project) || !below) return undefined;
+      if (sub === 'units' || sub === 'changes') return undefined;
+      return structure(sub === 'file' ? 'file' : 'resource');
+    case 'user':
+      if (sub === undefined) return whole ? undefined : { kind: 'record', phase: phases.stragglers };
+      return below ? structure('resource') : undefined;
+    case 'unit':
+    case 'change':
+      return undefined;
+    case 'item':
+      // An item of an undetailed collection comes in its list; only its sub-resources need a request.
+      return whole && sub !== undefined ? structure('resource') : undefined;
   }
 }

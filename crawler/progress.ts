@@ -1,3 +1,4 @@
+import { requestKinds } from '../snapshot/schemas.ts';
 import type { CrawlProgress, CrawlResult } from './crawl.ts';
 
 /** Where progress goes: a live line on a terminal, plain lines in a log, NDJSON for machines. */
@@ -28,6 +29,8 @@ export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
     `${result.outcome === 'failed' ? 'crawl stopped' : 'snapshot'} ${result.snapshotId}: ${result.dir}`,
     `requests made ${result.made}, minimum requests ${result.minimum}`,
   ];
+  const byKind = requestKinds.filter((kind) => result.requestsByKind[kind] !== undefined).map((kind) => `${kind} ${result.requestsByKind[kind]?.made}`);
+  if (byKind.length > 0) lines.push(`requests by kind: ${byKind.join(', ')}`);
   if (result.outcome !== 'failed') {
     lines.push(`${records} records in ${formatDuration(elapsedMs)} (${(records / seconds).toFixed(0)} records/s): ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
   }
@@ -35,6 +38,10 @@ export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
     lines.push(`${result.problems.length} problem(s):`);
     for (const problem of result.problems.slice(0, 20)) lines.push(`  ${problem.url}${problem.field ? ` [${problem.field}]` : ''}: ${problem.reason}`);
     if (result.problems.length > 20) lines.push(`  … and ${result.problems.length - 20} more in the manifest`);
+  }
+  if (result.access.length > 0) {
+    lines.push(`not readable with these credentials (asked once each, then skipped; not a problem of the data):`);
+    for (const denied of result.access) lines.push(`  ${denied.kind}: ${denied.status} at ${denied.url}`);
   }
   if (result.message) lines.push(result.message);
   return lines;

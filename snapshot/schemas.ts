@@ -40,8 +40,23 @@ export type StoredFile = z.infer<typeof storedFile>;
 const hash = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest');
 const snapshotId = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{6}Z(-\d+)?$/, 'expected a snapshot id like 2026-11-22T041500Z');
 
+/** Something wrong with the data: a record kept raw, a 404 or other 4xx answer, a list item without a URL. */
 export const problem = z.object({ url: z.string(), field: z.string(), reason: z.string() });
 export type Problem = z.infer<typeof problem>;
+
+/**
+ * A kind of resource the crawl's credentials may not read (401/403), recorded once for all its
+ * siblings: `kind` is the path with each key of the object written `*` (a translation's
+ * repository: `translations/` + three `*` segments + `repository/`), `url` the request that answered, `status` its status (docs/crawl.md, "Access limits").
+ */
+export const accessProblem = z.object({ kind: z.string(), url: z.string(), status: z.number().int(), reason: z.string() });
+export type AccessProblem = z.infer<typeof accessProblem>;
+
+/** Where a crawl's requests went, by kind of request. */
+export const requestKinds = ['lists', 'units', 'statistics', 'files', 'other'] as const;
+export type RequestKind = (typeof requestKinds)[number];
+const requestCount = z.object({ made: z.number().int().nonnegative(), minimum: z.number().int().nonnegative() });
+export type RequestCount = z.infer<typeof requestCount>;
 
 export const scope = z.object({
   projects: z.array(z.string()).optional(),
@@ -63,8 +78,13 @@ export const manifest = z.looseObject({
   finished: z.string(),
   scope,
   counts: z.record(z.string(), z.number().int().nonnegative()),
-  requests: z.object({ made: z.number().int().nonnegative(), minimum: z.number().int().nonnegative() }),
+  requests: requestCount.extend({
+    /** Added after format 1 shipped: absent in older manifests. */
+    by_kind: z.partialRecord(z.enum(requestKinds), requestCount).optional(),
+  }),
   problems: z.array(problem),
+  /** Added after format 1 shipped (absent: none recorded). Limits of access, not problems of the data. */
+  access: z.array(accessProblem).optional(),
   complete: z.boolean(),
   index: hash,
 });

@@ -6,7 +6,7 @@ import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex } from './schemas.ts';
+import { type AccessProblem, type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex } from './schemas.ts';
 import { ObjectStore, writeAtomic } from './store.ts';
 
 export const snapshotFormat = 1;
@@ -66,8 +66,10 @@ export interface WriterOptions {
 }
 
 export interface FinishOptions {
-  requests: { made: number; minimum: number };
+  requests: Manifest['requests'];
   problems: Problem[];
+  /** Kinds of resource the credentials may not read (recorded only when there are some). */
+  access?: AccessProblem[] | undefined;
   complete: boolean;
   serverVersion?: string;
 }
@@ -423,6 +425,7 @@ export class SnapshotWriter {
       counts,
       requests: options.requests,
       problems: uniqueProblems([...options.problems, ...this.#problems]),
+      ...(options.access !== undefined && options.access.length > 0 ? { access: options.access } : {}),
       complete: options.complete,
       index: await this.#put(index),
     });

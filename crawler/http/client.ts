@@ -4,7 +4,7 @@ import { parseJson } from '../../api/json.ts';
 import {
   ContentTypeError,
   CrawlError,
-  HttpStatusError,
+  httpStatusError,
   NetworkError,
   OffOriginError,
   RateLimitError,
@@ -220,7 +220,7 @@ export class HttpClient {
     if (status === 429 || status === 503) {
       throw new ThrottledError(url, status, retryAfterDelay(responseHeaders['retry-after'], this.#now()), detail());
     }
-    if (status < 200 || status >= 300) throw new HttpStatusError(url, status, detail());
+    if (status < 200 || status >= 300) throw httpStatusError(url, status, detail());
     return { bytes, contentType, status };
   }
 }

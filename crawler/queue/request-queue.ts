@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { TaskKind } from '../plan.ts';
+import { type AccessProblem, accessProblem, type Problem, problem, type RequestCount, type RequestKind, requestKinds } from '../../snapshot/schemas.ts';
+import { type TaskKind, taskKinds } from '../plan.ts';
 
 /** One request (or, for a `resource`, one chain of pages) the crawl still has to make. */
 export interface Task {
@@ -14,30 +15,23 @@ export interface Task {
   project?: string | undefined;
 }
 
-export interface Problem {
-  url: string;
-  field: string;
-  reason: string;
-}
-
 const task = z.object({
   url: z.string(),
-  kind: z.enum(['root', 'records', 'units', 'changes', 'resource', 'file', 'record']),
+  kind: z.enum(taskKinds),
   phase: z.number().int(),
   page: z.boolean().optional(),
   project: z.string().optional(),
 });
 
-const problem = z.object({ url: z.string(), field: z.string(), reason: z.string() });
-
 /** The journal is a log of events; the crawl's state is their fold. */
 const event = z.union([
   z.object({ started: z.string() }),
   z.object({ add: task }),
-  z.object({ done: z.string(), made: z.number().int(), minimum: z.number().int() }),
+  z.object({ done: z.string(), made: z.number().int(), minimum: z.number().int(), requests: z.enum(requestKinds).optional() }),
   z.object({ translation: z.string(), project: z.string() }),
   z.object({ unitsPerTranslation: z.string() }),
   z.object({ problem }),
+  z.object({ denied: accessProblem }),
 ]);
 type Event = z.infer<typeof event>;
 
@@ -59,8 +53,12 @@ export class RequestQueue {
   /** Projects whose server ignored `q=project:…`: their units are fetched per translation. */
   readonly unitsPerTranslation = new Set<string>();
   readonly problems: Problem[] = [];
+  /** Kinds of resource the credentials may not read, by kind (`access.ts`). */
+  readonly denied = new Map<string, AccessProblem>();
   made = 0;
   minimum = 0;
+  /** Requests made and needed, by kind of request. */
+  readonly byKind = new Map<RequestKind, RequestCount>();
 
   private constructor(path: string, started: string) {
     this.#path = path;
@@ -106,12 +104,17 @@ export class RequestQueue {
       if (finished !== undefined && this.#pending.get(finished.phase)?.delete(entry.done)) this.#pendingCount--;
       this.made += entry.made;
       this.minimum += entry.minimum;
+      const kind = entry.requests ?? 'other';
+      const sum = this.byKind.get(kind) ?? { made: 0, minimum: 0 };
+      this.byKind.set(kind, { made: sum.made + entry.made, minimum: sum.minimum + entry.minimum });
     } else if ('translation' in entry) {
       this.translations.set(entry.translation, entry.project);
     } else if ('unitsPerTranslation' in entry) {
       this.unitsPerTranslation.add(entry.unitsPerTranslation);
     } else if ('problem' in entry) {
       this.problems.push(entry.problem);
+    } else if ('denied' in entry) {
+      if (!this.denied.has(entry.denied.kind)) this.denied.set(entry.denied.kind, entry.denied);
     }
   }
 
@@ -131,8 +134,8 @@ export class RequestQueue {
     return true;
   }
 
-  done(url: string, cost: { made: number; minimum: number }): void {
-    this.#record({ done: url, ...cost });
+  done(url: string, cost: { made: number; minimum: number; requests?: RequestKind | undefined }): void {
+    this.#record(cost.requests === undefined ? { done: url, made: cost.made, minimum: cost.minimum } : { done: url, ...cost, requests: cost.requests });
   }
 
   addTranslation(url: string, project: string): void {
@@ -145,6 +148,11 @@ export class RequestQueue {
 
   problem(found: Problem): void {
     this.#record({ problem: found });
+  }
+
+  /** Records that a kind of resource is not readable with these credentials (once per kind). */
+  deny(found: AccessProblem): void {
+    if (!this.denied.has(found.kind)) this.#record({ denied: found });
   }
 
   /** The first unfinished task, lowest phase first and in the order queued, that is at most `maxPhase` and not skipped. */

@@ -1,0 +1,39 @@
+/**
+ * What a failed task means for the crawl, decided by the error's class (crawler/errors.ts says
+ * what each class is; this says what the crawl does with it), as crawlee's error classes do.
+ */
+import type { Problem } from '../snapshot/schemas.ts';
+import { AccessDeniedError, ContentTypeError, CrawlError, HttpStatusError, RateLimitError } from './errors.ts';
+import type { Task } from './queue/request-queue.ts';
+
+export type Outcome =
+  /** The crawl cannot go on; resumable with the same command. */
+  | { type: 'stop'; message: string }
+  /** The credentials may not read this kind of resource (`access.ts`). */
+  | { type: 'denied'; error: AccessDeniedError }
+  /** An answer, not a failure: the server will say the same next time. Done, with a problem of the data if any. */
+  | { type: 'answered'; problem: Problem | undefined }
+  /** Retries used up or no connection: left pending for the next run. */
+  | { type: 'failed'; error: CrawlError };
+
+export function outcomeOf(task: Task, error: unknown, pending: number): Outcome {
+  if (!(error instanceof CrawlError)) throw error;
+  if (task.kind === 'root') return { type: 'stop', message: rootAdvice(error) };
+  if (error instanceof RateLimitError) return { type: 'stop', message: `${error.message}. About ${pending} requests remain; re-run the same command after that to resume.` };
+  if (error instanceof AccessDeniedError) return { type: 'denied', error };
+  if (error instanceof HttpStatusError && error.status < 500) {
+    // A page past the end answers 404 when a list shrank during the crawl: nothing is missing.
+    const pastTheEnd = task.page === true && error.status === 404;
+    return { type: 'answered', problem: pastTheEnd ? undefined : { url: task.url, field: '', reason: error.message } };
+  }
+  if (error instanceof ContentTypeError) return { type: 'answered', problem: { url: task.url, field: '', reason: error.message } };
+  return { type: 'failed', error };
+}
+
+/** What to do when the API root itself cannot be read: nothing else can be crawled. */
+function rootAdvice(error: CrawlError): string {
+  if (error instanceof AccessDeniedError) {
+    return `${error.message}: the server wants a token; put it in the WEBLATE_TOKEN environment variable`;
+  }
+  return `${error.message}. Check that --url is the API root of a Weblate server (it ends in /api/).`;
+}
