@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { action } from '../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
 import type {
   ChangeRow,
@@ -170,7 +171,7 @@ export class MemoryModel implements ActivityModel {
     const previous = this.#commits.get(componentId)?.revision ?? this.#sourceTranslation(component).revision;
     const changes = pending.map((translation) => {
       for (const unit of this.#unitsOf(translation.id)) unit.pending = false;
-      return this.#record({ action: 17, user: null, unitId: null, translationId: translation.id, componentId, target: '' }, stamp);
+      return this.#record({ action: action.changesCommitted, user: null, unitId: null, translationId: translation.id, componentId, target: '' }, stamp);
     });
     // Deterministic: the same edits committed at the same time give the same revision.
     const revision = createHash('sha1').update(`${previous}:${changes.map((change) => change.id).join(',')}:${stamp}`).digest('hex');
@@ -202,14 +203,14 @@ export class MemoryModel implements ActivityModel {
     const wasEmpty = unit.state === 0;
     unit.target = [...target];
     unit.state = 20;
-    return [this.#touch(unit, wasEmpty ? 5 : 2, user, translation, component, target.join(PLURAL_SEPARATOR))];
+    return [this.#touch(unit, wasEmpty ? action.translationAdded : action.translationChanged, user, translation, component, target.join(PLURAL_SEPARATOR))];
   }
 
   markForEdit(unitId: number, user: string): ChangeRow[] {
     const { unit, translation, component } = this.#editableUnit(unitId, user);
     if (unit.state === 0) throw new ActivityError(`unit ${unitId} is untranslated: there is nothing to mark for edit`);
     unit.state = 10;
-    return [this.#touch(unit, 37, user, translation, component, unit.target.join(PLURAL_SEPARATOR))];
+    return [this.#touch(unit, action.markedForEdit, user, translation, component, unit.target.join(PLURAL_SEPARATOR))];
   }
 
   approve(unitId: number, user: string): ChangeRow[] {
@@ -220,7 +221,7 @@ export class MemoryModel implements ActivityModel {
     }
     if (unit.state !== 20) throw new ActivityError(`unit ${unitId} has state ${unit.state}; only translated units (20) can be approved`);
     unit.state = 30;
-    return [this.#touch(unit, 36, user, translation, component, unit.target.join(PLURAL_SEPARATOR))];
+    return [this.#touch(unit, action.translationApproved, user, translation, component, unit.target.join(PLURAL_SEPARATOR))];
   }
 
   addLanguage(componentId: number, code: string, user: string): ChangeRow[] {
@@ -249,7 +250,7 @@ export class MemoryModel implements ActivityModel {
     );
     this.#unitsByTranslation.set(translation.id, units);
     for (const unit of units) this.#unitsById.set(unit.id, unit);
-    return [this.#record({ action: 48, user, unitId: null, translationId: translation.id, componentId, target: '' }, stamp)];
+    return [this.#record({ action: action.languageAdded, user, unitId: null, translationId: translation.id, componentId, target: '' }, stamp)];
   }
 
   addString(componentId: number, string: NewString, user: string): ChangeRow[] {
@@ -284,7 +285,7 @@ export class MemoryModel implements ActivityModel {
     }
     const text = string.source.join(PLURAL_SEPARATOR);
     return added.map((unit) =>
-      this.#record({ action: 13, user, unitId: unit.id, translationId: unit.translationId, componentId, target: text }, stamp),
+      this.#record({ action: action.sourceStringAdded, user, unitId: unit.id, translationId: unit.translationId, componentId, target: text }, stamp),
     );
   }
 
@@ -307,7 +308,7 @@ export class MemoryModel implements ActivityModel {
       this.#unitsById.delete(list[index]!.id);
       list.splice(index, 1);
       // Weblate's change for a removed string keeps the translation but not the unit (it is gone).
-      changes.push(this.#record({ action: 63, user, unitId: null, translationId: translation.id, componentId: component.id, target: text }, stamp));
+      changes.push(this.#record({ action: action.stringRemoved, user, unitId: null, translationId: translation.id, componentId: component.id, target: text }, stamp));
     }
     return changes;
   }
@@ -326,7 +327,7 @@ export class MemoryModel implements ActivityModel {
     // Weblate deletes a component's history with it (a cascade); only the removal itself remains.
     this.#changes = this.#changes.filter((row) => row.componentId !== componentId);
     const stamp = this.#stamp();
-    return [this.#record({ action: 38, user, unitId: null, translationId: null, componentId: null, target: component.slug }, stamp)];
+    return [this.#record({ action: action.componentRemoved, user, unitId: null, translationId: null, componentId: null, target: component.slug }, stamp)];
   }
 
   #editableUnit(unitId: number, user: string) {
@@ -339,13 +340,13 @@ export class MemoryModel implements ActivityModel {
     return { unit, translation, component: this.#component(translation.componentId) };
   }
 
-  #touch(unit: UnitRow, action: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
+  #touch(unit: UnitRow, code: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
     const stamp = this.#stamp();
     unit.timestamp = stamp;
     // An edit stays pending until the component commits (on a download, or after commit_pending_age).
     unit.pending = true;
     this.#pendingAuthors.set(translation.id, user);
-    return this.#record({ action, user, unitId: unit.id, translationId: translation.id, componentId: component.id, target }, stamp);
+    return this.#record({ action: code, user, unitId: unit.id, translationId: translation.id, componentId: component.id, target }, stamp);
   }
 
   /** Now, but never before the newest change: the log stays in time order, as on a real server. */

@@ -238,7 +238,7 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
     author: user(change.author),
     timestamp: change.timestamp,
     action: change.action,
-    action_name: (changeActions as Record<number, string>)[change.action] ?? `Action ${change.action}`,
+    action_name: changeActions[change.action] ?? `Action ${change.action}`,
     target: change.target,
     id: change.id,
     url: links.api(`changes/${change.id}/`),

@@ -14,6 +14,7 @@ import type {
   UnitRow,
   UserRow,
 } from '../model.ts';
+import { action } from '../../api/change.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
 import type { PoCatalog, PoEntry } from './po.ts';
@@ -67,22 +68,6 @@ export const NOTIFICATION_KINDS = [
   'TranslatedStringNotificaton', 'ApprovedStringNotificaton', 'PendingSuggestionsNotification',
   'ToDoStringsNotification', 'NewComponentNotificaton', 'RepositoryNotification', 'LockNotification',
 ] as const;
-
-/** Change action codes used here (see docs/weblate-api.md). */
-export const ACTION = {
-  resourceUpdated: 0,
-  translationChanged: 2,
-  translationAdded: 5,
-  committed: 17,
-  pushed: 18,
-  rebased: 21,
-  approved: 36,
-  markedForEdit: 37,
-  componentRemoved: 38,
-  projectCreated: 50,
-  componentCreated: 51,
-  stringUpdatedInRepository: 59,
-} as const;
 
 /** The slug of a component that existed once; only its removal (action 38) remains. */
 export const REMOVED_COMPONENT_SLUG = 'admin-legacy';
@@ -180,12 +165,12 @@ export function buildInstance(parsed: readonly ParsedComponent[], plurals: Plura
   let nextTranslationId = 1;
   let nextUnitId = 1;
   for (const project of projects) {
-    pending.push({ time: tick(5, 30), action: ACTION.projectCreated, user: ADMIN, unitId: null, translationId: null, componentId: null, target: '' });
+    pending.push({ time: tick(5, 30), action: action.projectCreated, user: ADMIN, unitId: null, translationId: null, componentId: null, target: '' });
     for (const item of parsed.filter((p) => p.spec.project === project.slug)) {
       const component = buildComponent(item.spec, components.length + 1, project.id);
       components.push(component);
       componentCreated.set(component.id, tick(2, 15));
-      pending.push({ time: clock, action: ACTION.componentCreated, user: ADMIN, unitId: null, translationId: null, componentId: component.id, target: '' });
+      pending.push({ time: clock, action: action.componentCreated, user: ADMIN, unitId: null, translationId: null, componentId: component.id, target: '' });
 
       const rows: UnitRow[] = [];
       const sourceTranslation: TranslationRow = {
@@ -251,7 +236,7 @@ export function buildInstance(parsed: readonly ParsedComponent[], plurals: Plura
   planActivity(random, setupEnd, components, translations, units, pending);
   pending.push({
     time: setupEnd + random.int(20, 40) * DAY,
-    action: ACTION.componentRemoved,
+    action: action.componentRemoved,
     user: ADMIN,
     unitId: null,
     translationId: null,
@@ -361,34 +346,34 @@ function planActivity(
       const base = { unitId: unit.id, translationId: translation.id, componentId: component.id, target: '' };
       if (unit.state === 100) {
         if (random.chance(0.004)) {
-          pending.push({ ...base, time: at(), action: ACTION.stringUpdatedInRepository, user: null, target: unit.source.join(PLURAL_SEPARATOR) });
+          pending.push({ ...base, time: at(), action: action.stringUpdatedInTheRepository, user: null, target: unit.source.join(PLURAL_SEPARATOR) });
         }
         continue;
       }
       if (unit.state === 0 || !random.chance(unit.state === 20 ? 0.05 : 0.35)) continue;
       const times = [at(), at(), at()].sort((a, b) => a - b) as [number, number, number];
       const translator = translatorOf(random, translation.languageCode);
-      pending.push({ ...base, time: times[0], action: ACTION.translationAdded, user: translator, target: unit.target.join(PLURAL_SEPARATOR) });
+      pending.push({ ...base, time: times[0], action: action.translationAdded, user: translator, target: unit.target.join(PLURAL_SEPARATOR) });
       if (random.chance(0.3)) {
-        pending.push({ ...base, time: times[1], action: ACTION.translationChanged, user: translator, target: unit.target.join(PLURAL_SEPARATOR) });
+        pending.push({ ...base, time: times[1], action: action.translationChanged, user: translator, target: unit.target.join(PLURAL_SEPARATOR) });
       }
-      if (unit.state === 30) pending.push({ ...base, time: times[2], action: ACTION.approved, user: REVIEWER, target: '' });
+      if (unit.state === 30) pending.push({ ...base, time: times[2], action: action.translationApproved, user: REVIEWER, target: '' });
       if (unit.state === 10) {
-        pending.push({ ...base, time: times[2], action: ACTION.markedForEdit, user: random.chance(0.5) ? translator : null, target: '' });
+        pending.push({ ...base, time: times[2], action: action.markedForEdit, user: random.chance(0.5) ? translator : null, target: '' });
       }
     }
     const componentTranslations = translations.filter((t) => t.componentId === component.id);
     for (let i = random.int(1, 3); i > 0; i--) {
-      pending.push({ time: at(), action: ACTION.rebased, user: null, unitId: null, translationId: null, componentId: component.id, target: '' });
+      pending.push({ time: at(), action: action.repositoryRebased, user: null, unitId: null, translationId: null, componentId: component.id, target: '' });
     }
     for (let i = random.int(1, 2); i > 0; i--) {
       const translation = random.pick(componentTranslations);
-      pending.push({ time: at(), action: ACTION.resourceUpdated, user: null, unitId: null, translationId: translation.id, componentId: component.id, target: '' });
+      pending.push({ time: at(), action: action.resourceUpdated, user: null, unitId: null, translationId: translation.id, componentId: component.id, target: '' });
     }
     const committed = random.pick(componentTranslations);
     const commitTime = at();
-    pending.push({ time: commitTime, action: ACTION.committed, user: translatorOf(random, committed.languageCode), unitId: null, translationId: committed.id, componentId: component.id, target: '' });
-    pending.push({ time: commitTime + random.int(1, 5) * MINUTE, action: ACTION.pushed, user: null, unitId: null, translationId: committed.id, componentId: component.id, target: '' });
+    pending.push({ time: commitTime, action: action.changesCommitted, user: translatorOf(random, committed.languageCode), unitId: null, translationId: committed.id, componentId: component.id, target: '' });
+    pending.push({ time: commitTime + random.int(1, 5) * MINUTE, action: action.changesPushed, user: null, unitId: null, translationId: committed.id, componentId: component.id, target: '' });
   }
 }
 

@@ -1,3 +1,4 @@
+import { action } from '../../api/change.ts';
 import type { ChangeRow, UserRow } from '../model.ts';
 import { translatorOf } from './catalog.ts';
 import type { Layout, TranslationPlan } from './layout.ts';
@@ -28,14 +29,14 @@ function setupEvent(layout: Layout, index: number): SetupEvent {
   const perProject = 1 + components * (1 + languages);
   const projectIndex = Math.floor(index / perProject);
   const inProject = index % perProject;
-  if (inProject === 0) return { action: 50, projectIndex, componentIndex: null, translation: null };
+  if (inProject === 0) return { action: action.projectCreated, projectIndex, componentIndex: null, translation: null };
   const slot = Math.floor((inProject - 1) / (1 + languages));
   const inComponent = (inProject - 1) % (1 + languages);
   const componentIndex = projectIndex * components + slot;
-  if (inComponent === 0) return { action: 51, projectIndex, componentIndex, translation: null };
+  if (inComponent === 0) return { action: action.componentCreated, projectIndex, componentIndex, translation: null };
   // Translations are laid out per component: source first, then the targets in order.
   const translation = layout.translations[componentIndex * (1 + languages) + inComponent] as TranslationPlan;
-  return { action: 48, projectIndex, componentIndex, translation };
+  return { action: action.languageAdded, projectIndex, componentIndex, translation };
 }
 
 export function setupChange(layout: Layout, users: readonly UserRow[], index: number, timestamp: string): ChangeRow {
@@ -56,20 +57,29 @@ export function setupChange(layout: Layout, users: readonly UserRow[], index: nu
 }
 
 /** Translated units were saved in one of several ways; each keeps its own action code. */
-const translatedActions = [5, 5, 5, 2, 2, 6, 7, 9];
+const translatedActions = [
+  action.translationAdded,
+  action.translationAdded,
+  action.translationAdded,
+  action.translationChanged,
+  action.translationChanged,
+  action.automaticallyTranslated,
+  action.suggestionAccepted,
+  action.translationUploaded,
+];
 
 /** The action that left a unit in its state, and whether a user (not the system) did it. */
 function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
-  if (sourceUnit) return { action: 13, byUser: false };
+  if (sourceUnit) return { action: action.sourceStringAdded, byUser: false };
   switch (state) {
     case 0:
-      return { action: 71, byUser: false };
+      return { action: action.stringAddedInTheRepository, byUser: false };
     case 10:
-      return { action: 37, byUser: true };
+      return { action: action.markedForEdit, byUser: true };
     case 30:
-      return { action: 36, byUser: true };
+      return { action: action.translationApproved, byUser: true };
     case 100:
-      return { action: 59, byUser: false };
+      return { action: action.stringUpdatedInTheRepository, byUser: false };
     default:
       return { action: pick(translatedActions, seed, topic.changeAction, changeIndex), byUser: true };
   }
