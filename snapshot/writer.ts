@@ -6,7 +6,7 @@ import { canonicalJson, parseStoredJson } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type AccessProblem, type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex } from './schemas.ts';
+import { type AccessProblem, type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex, storedUser } from './schemas.ts';
 import { ObjectStore, writeAtomic } from './store.ts';
 
 export const snapshotFormat = 1;
@@ -32,9 +32,8 @@ const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
   translation: api.translationInList.extend({ component: z.union([api.component, parentUrl]).optional() }),
   unit: api.unit,
   change: api.change,
-  // Anonymous clients of real servers get users as `{id, full_name, username}`, no `url`
-  // (docs/crawl.md, "Users"): the record's path says who it is.
-  user: api.user.extend({ url: api.user.shape.url.optional() }),
+  // Anonymous clients of real servers get users without `url`: the record's path says who it is.
+  user: storedUser,
   notifications: z.union([z.array(api.notification), api.page(api.notification)]),
 };
 

@@ -1,0 +1,161 @@
+/**
+ * Issue 9 and issue 11: crawls of a server that answers like a real Weblate 5.4 (the reference
+ * server's `weblate-5.4` profile): nested lists without their parent, anonymous users without
+ * `url`, 403 on every `repository/` and 401 on `memory/` for anonymous clients.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
+import { crawlReferenceServer } from '../helpers/crawl.ts';
+import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { startCountingProxy } from './counting-proxy.ts';
+import { serverGet } from './compare.ts';
+
+const token = 'wlu_weblate54TestToken_0123456789ab';
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function contentFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-weblate54-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function withServer<T>(run: (server: ReferenceServer) => Promise<T>): Promise<T> {
+  // Throttling stays on (its headers are read), only high enough for a test to go fast.
+  const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+  try {
+    return await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Every item of a list as the server serves it, all pages. */
+async function served(url: string, credentials: string | undefined): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const { status, body } = await serverGet(`${url}?page=${page}`, credentials);
+    if (status === 404) return items;
+    const list = body as { results: Record<string, unknown>[]; next: string | null };
+    items.push(...list.results);
+    if (list.next === null) return items;
+  }
+}
+
+/** What the server holds for one project, asked directly: component paths, translation paths, units per translation. */
+async function projectOnServer(server: ReferenceServer, project: string, credentials: string | undefined) {
+  const base = server.url.replace(/api\/$/, '');
+  const path = (url: unknown) => String(url).slice(base.length);
+  const components = await served(`${server.url}projects/${project}/components/`, credentials);
+  const translations = new Map<string, number>();
+  for (const component of components) {
+    for (const translation of await served(String(component.translations_url), credentials)) translations.set(path(translation.url), Number(translation.total));
+  }
+  return { components: components.map((component) => path(component.url)).sort(), translations };
+}
+
+async function expectWholeProject(snapshot: Snapshot, server: ReferenceServer, project: string, credentials: string | undefined): Promise<void> {
+  const expected = await projectOnServer(server, project, credentials);
+  expect(expected.components.length).toBeGreaterThan(0);
+  const inProject = (path: string) => path.startsWith(`api/components/${project}/`) || path.startsWith(`api/translations/${project}/`);
+  const components = (await snapshot.components()).map((entry) => entry.path).filter(inProject);
+  expect(components.sort()).toEqual(expected.components);
+  const translations = (await snapshot.translations()).map((entry) => entry.path).filter(inProject);
+  expect(translations.sort()).toEqual([...expected.translations.keys()].sort());
+  for (const [translation, total] of expected.translations) expect((await snapshot.units(translation)).length, translation).toBe(total);
+  // Nothing of the project kept raw: no component, translation or user fell out of its schema.
+  const raw = [...snapshot.paths().keys()].filter((path) => snapshot.isRaw(path));
+  expect(raw).toEqual([]);
+  expect(snapshot.manifest.counts.raw).toBeUndefined();
+  expect(snapshot.manifest.problems).toEqual([]);
+}
+
+describe('a crawl of a Weblate 5.4 server', () => {
+  for (const [who, credentials] of [
+    ['anonymously', undefined],
+    ['with a token', token],
+  ] as const) {
+    it(`stores every component, translation and unit of one project (--project), ${who}, and ends complete`, async () => {
+      await withServer(async (server) => {
+        const content = await contentFolder();
+        const result = await crawlReferenceServer(server, content, { projects: ['hello'], token: credentials });
+        expect(result.message).toBeUndefined();
+        // Access limits only: complete (exit 0), not complete with problems (exit 3).
+        expect(result.outcome).toBe('complete');
+        expect(result.made).toBe(result.minimum);
+        await expectWholeProject(await openSnapshot(content), server, 'hello', credentials);
+      });
+    });
+
+    it(`stores the whole instance, ${who}, and ends complete`, async () => {
+      await withServer(async (server) => {
+        const content = await contentFolder();
+        const result = await crawlReferenceServer(server, content, { token: credentials });
+        expect(result.message).toBeUndefined();
+        expect(result.outcome).toBe('complete');
+        expect(result.made).toBe(result.minimum);
+        const snapshot = await openSnapshot(content);
+        await expectWholeProject(snapshot, server, 'hello', credentials);
+        // Users: every one the server lists, at users/<username>/, whatever fields it gives.
+        const users = await served(`${server.url}users/`, credentials);
+        expect((await snapshot.users()).map((entry) => entry.path).sort()).toEqual(users.map((user) => `api/users/${String(user.username)}/`).sort());
+      });
+    });
+
+    it(`stores the same normalized records for a project in a scoped and a whole-instance crawl, ${who}`, async () => {
+      await withServer(async (server) => {
+        const whole = await contentFolder();
+        await crawlReferenceServer(server, whole, { token: credentials });
+        const scoped = await contentFolder();
+        await crawlReferenceServer(server, scoped, { projects: ['hello'], token: credentials });
+        const wholeSnapshot = await openSnapshot(whole);
+        const scopedSnapshot = await openSnapshot(scoped);
+        const compared = [...scopedSnapshot.paths()].filter(([path]) => /^api\/(projects|components|translations)\/hello\/|^api\/users\//.test(path));
+        expect(compared.filter(([path]) => /^api\/components\/hello\/[^/]+\/$/.test(path)).length).toBeGreaterThan(0);
+        expect(compared.filter(([path]) => /^api\/translations\/hello\/[^/]+\/[^/]+\/$/.test(path)).length).toBeGreaterThan(0);
+        for (const [path, hash] of compared) expect(wholeSnapshot.paths().get(path), path).toBe(hash);
+      });
+    });
+  }
+
+  it('asks for a kind of resource once when the credentials may not read it, records it once as a limit of access, and ends complete', async () => {
+    await withServer(async (server) => {
+      const proxy = await startCountingProxy(server.url);
+      try {
+        const content = await contentFolder();
+        const result = await crawlReferenceServer({ ...server, url: proxy.url } as ReferenceServer, content);
+        expect(result.message).toBeUndefined();
+        expect(result.outcome).toBe('complete');
+        const translations = (await openSnapshot(content)).manifest.counts.translation ?? 0;
+        expect(translations).toBeGreaterThan(1);
+        // Anonymous clients of a real server get 403 on every repository/: one request per kind of object, not one per object.
+        const asked = (pattern: RegExp) => proxy.paths.filter((path) => pattern.test(path)).length;
+        expect(asked(/\/api\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/)).toBe(1);
+        expect(asked(/\/api\/components\/[^/]+\/[^/]+\/repository\/$/)).toBe(1);
+        expect(asked(/\/api\/projects\/[^/]+\/repository\/$/)).toBe(1);
+        const kinds = result.access.map((denied) => `${denied.kind} ${denied.status}`).sort();
+        expect(kinds).toEqual(expect.arrayContaining(['components/*/*/repository/ 403', 'projects/*/repository/ 403', 'translations/*/*/*/repository/ 403']));
+        expect(result.access.filter((denied) => denied.kind === 'translations/*/*/*/repository/')).toHaveLength(1);
+        expect(result.problems).toEqual([]);
+        const manifest = (await openSnapshot(content)).manifest;
+        expect(manifest.access).toEqual(result.access);
+        expect(manifest.problems).toEqual([]);
+        // The requests it needs under these rules are the ones it made, and the report says where they went.
+        expect(result.made).toBe(result.minimum);
+        expect(proxy.paths.length).toBe(result.made);
+        const byKind = Object.values(result.requestsByKind).reduce((sum, count) => sum + count.made, 0);
+        expect(byKind).toBe(result.made);
+        expect(result.requestsByKind.units?.made).toBeGreaterThan(0);
+        expect(result.requestsByKind.statistics?.made).toBeGreaterThan(0);
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+});
