@@ -19,6 +19,10 @@ export interface SnapshotListing {
   scope: string;
   counts: Record<string, number>;
   problems: number;
+  /** Records kept raw (they did not fit their schema): in the snapshot, but not on the site or in search. */
+  raw: number;
+  /** Kinds of resource the crawl's credentials could not read (limits of access, not problems of the data). */
+  access: number;
   /** Bytes of every object the snapshot needs. */
   bytes: number;
   /** Bytes of the objects the next older snapshot does not need. */
@@ -53,6 +57,8 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         scope: describeScope(state?.scope),
         counts: {},
         problems: found.problems.length,
+        raw: 0,
+        access: 0,
         bytes,
         addedBytes: 0,
       });
@@ -68,6 +74,8 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       scope: describeScope(manifest?.scope),
       counts: manifest?.counts ?? {},
       problems: manifest?.problems.length ?? 0,
+      raw: manifest?.counts.raw ?? 0,
+      access: manifest?.access?.length ?? 0,
       bytes,
       addedBytes: 0,
     });
@@ -105,7 +113,9 @@ export function formatListing(listings: readonly SnapshotListing[]): string {
     countOrder.filter((kind) => listing.counts[kind] !== undefined).map((kind) => `${listing.counts[kind]} ${kind}s`).join(', ') || '-',
     formatBytes(listing.bytes),
     `+${formatBytes(listing.addedBytes)}`,
-    listing.problems > 0 ? `${listing.problems} problems` : '',
+    [listing.raw > 0 ? `${listing.raw} raw records` : '', listing.problems > 0 ? `${listing.problems} problems` : '', listing.access > 0 ? `${listing.access} not readable` : '']
+      .filter((note) => note !== '')
+      .join(', '),
   ]);
   const header = ['snapshot', 'state', 'scope', 'counts', 'size', 'new', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

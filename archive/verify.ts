@@ -4,7 +4,7 @@
  */
 import pLimit from 'p-limit';
 import { objectPath } from '../snapshot/store.ts';
-import { hashFile, listObjects, listSnapshotDirs, references, splitObjectKey, type ObjectKey, type ReferenceProblem } from './references.ts';
+import { hashFile, listObjects, listSnapshotDirs, readManifest, references, splitObjectKey, type ObjectKey, type ReferenceProblem } from './references.ts';
 
 export interface VerifyReport {
   objects: number;
@@ -15,6 +15,12 @@ export interface VerifyReport {
   problems: ReferenceProblem[];
   /** Files under `objects/` that are not objects (e.g. a temporary file a killed write left): reported, harmless. */
   strays: string[];
+  /**
+   * Finished snapshots holding raw records (records that did not fit their schema, kept as they
+   * came and listed in the manifest's problems), with how many: not corruption, but data the
+   * site and search do not show.
+   */
+  raw: { snapshot: string; records: number }[];
 }
 
 export interface VerifyProgress {
@@ -45,8 +51,13 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
 
   const present = new Set(objects.map((object) => object.key));
   const snapshots = await listSnapshotDirs(contentDir);
+  const raw: VerifyReport['raw'] = [];
   for (const snapshot of snapshots) {
     const found = await references(contentDir, snapshot);
+    if (!snapshot.partial) {
+      const records = (await readManifest(snapshot.dir).catch(() => undefined))?.counts.raw ?? 0;
+      if (records > 0) raw.push({ snapshot: snapshot.id, records });
+    }
     problems.push(...found.problems);
     for (const [key, path] of found.objects) {
       const { hash, extension } = splitObjectKey(key);
@@ -63,5 +74,6 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
     partials: snapshots.filter((snapshot) => snapshot.partial).length,
     problems,
     strays,
+    raw,
   };
 }

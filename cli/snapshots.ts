@@ -5,7 +5,9 @@ const help = `Usage: tmsnap snapshots [options]
 
 Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time),
 state (complete, incomplete, in progress, damaged), scope, counts, size of everything the
-snapshot needs, and what it added over the snapshot before it (objects are shared).
+snapshot needs, what it added over the snapshot before it (objects are shared), and notes:
+how many raw records it holds (records that did not fit their schema, kept as they came),
+problems of the data, and kinds of resource the crawl's credentials could not read.
 
 Options:
   --content DIR   content folder holding the snapshots (default: content)

@@ -6,8 +6,9 @@ const help = `Usage: tmsnap verify [options]
 
 Checks every object in the content folder against the sha256 its name promises, and every
 reference of every snapshot manifest (and of every crawl in progress) to an object that
-exists and is intact. Prints each problem with the file it concerns; exits 1 on any
-corruption, 0 when all is well.
+exists and is intact. Prints each problem with the file it concerns, and how many raw records
+(records that did not fit their schema, kept as they came) each snapshot holds; exits 1 on any
+corruption, 0 when all is well (raw records are not corruption).
 
 Options:
   --content DIR   content folder holding the snapshots (default: content)
@@ -27,6 +28,9 @@ export const command: Command = {
     } else {
       for (const stray of report.strays) console.error(`note: ${stray} is not an object (a leftover temporary file?); harmless`);
       for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
+      for (const { snapshot, records } of report.raw) {
+        console.log(`note: snapshot ${snapshot} holds ${records} raw record(s): they did not fit their schema and are kept as they came (see the problems in its manifest)`);
+      }
       const summary = `${report.objects} objects (${formatBytes(report.bytes)}), ${report.snapshots} snapshots, ${report.partials} crawls in progress`;
       console.log(report.problems.length === 0 ? `verify: OK: ${summary}` : `verify: ${report.problems.length} problems in ${summary}`);
     }
