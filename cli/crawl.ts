@@ -29,8 +29,10 @@ Environment:
   WEBLATE_TOKEN        API token, sent as "Authorization: Token …" (never give it as a flag:
                        flags show up in ps)
 
-Exit codes: 0 complete, 3 complete with problems (listed in the manifest), 1 failed or
-stopped (re-run to resume), 2 bad usage.`;
+Exit codes: 0 complete, also when the credentials could not read some kinds of resource
+(401/403, asked once per kind, listed under "access" in the manifest); 3 complete with
+problems of the data (records kept raw, other 4xx answers; listed in the manifest); 1 failed
+or stopped (re-run to resume); 2 bad usage.`;
 
 function positiveNumber(flag: string, text: string | undefined, fallback: number | undefined, integer: boolean): number | undefined {
   if (text === undefined) return fallback;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { listSnapshots } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
@@ -122,6 +123,20 @@ describe('tmsnap crawl', () => {
         .find((event) => event.event === 'finished');
       expect(finished?.outcome).toBe('problems');
       expect(finished?.problems?.map((problem) => problem.field)).toContain('enable_hooks');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exits 0 on a Weblate 5.4 server crawled anonymously, where only access limits went wrong, and says where the requests went', async () => {
+    const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { rateLimit: raisedRateLimit } });
+    try {
+      const content = await contentFolder();
+      const run = await tmsnap(['crawl', '--url', server.url, '--out', content, '--project', 'hello']);
+      expect(run.stderr).toMatch(/requests by kind: lists \d+, units \d+, statistics \d+, files \d+, other \d+/);
+      expect(run.stderr).toMatch(/not readable with these credentials[\s\S]*\n {2}translations\/\*\/\*\/\*\/repository\/: 403 at /);
+      expect(run.stderr).not.toMatch(/problem\(s\)/);
+      expect(run.code).toBe(0);
     } finally {
       await server.close();
     }
