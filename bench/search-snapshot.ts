@@ -6,7 +6,7 @@
  *   node --import tsx bench/search-snapshot.ts OUT_CONTENT_DIR [spec]
  *   (default spec: projects=4,components=5,languages=50,units=1000000,seed=1)
  */
-import { catalogOf } from '../reference-server/catalog.ts';
+import { instanceOf } from '../reference-server/instance.ts';
 import { componentRecord, languageRecord, linksFor, projectRecord, translationPath, translationRecord, unitRecord } from '../reference-server/render.ts';
 import { createSyntheticModel, parseSyntheticSpec } from '../reference-server/synthetic/index.ts';
 import { openSnapshotWriter } from '../snapshot/writer.ts';
@@ -16,29 +16,29 @@ if (!out) throw new Error('usage: bench/search-snapshot.ts OUT_CONTENT_DIR [synt
 const origin = 'http://127.0.0.1:8000';
 const links = linksFor(origin, '');
 const model = createSyntheticModel(parseSyntheticSpec(specText));
-const catalog = catalogOf(model);
+const instance = instanceOf(model);
 const started = performance.now();
 const writer = await openSnapshotWriter(out, { baseUrl: `${origin}/api/`, scope: {}, tmsnapVersion: 'bench', resume: false });
 
 for (const language of model.languages()) await writer.putRecord(links.api(`languages/${language.code}/`), languageRecord(links, language));
 for (const project of model.projects()) await writer.putRecord(links.api(`projects/${project.slug}/`), projectRecord(links, project));
 for (const component of model.components()) {
-  const project = catalog.projectOf(component);
-  await writer.putRecord(links.api(`components/${project.slug}/${component.slug}/`), componentRecord(links, component, project, catalog.language(component.sourceLanguage)));
+  const project = instance.projectOf(component);
+  await writer.putRecord(links.api(`components/${project.slug}/${component.slug}/`), componentRecord(links, component, project, instance.language(component.sourceLanguage)));
 }
 let units = 0;
 const translations = model.translations();
 for (const [index, translation] of translations.entries()) {
-  const component = catalog.componentOf(translation);
-  const project = catalog.projectOf(component);
+  const component = instance.componentOf(translation);
+  const project = instance.projectOf(component);
   const url = links.api(`translations/${translationPath(project, component, translation.languageCode)}`);
   const context = {
     translation,
     component,
     project,
-    language: catalog.language(translation.languageCode),
-    sourceLanguage: catalog.language(component.sourceLanguage),
-    counts: catalog.counts(translation.id),
+    language: instance.language(translation.languageCode),
+    sourceLanguage: instance.language(component.sourceLanguage),
+    counts: instance.counts(translation.id),
     last: null,
   };
   await writer.putRecord(url, translationRecord(links, context, true));

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Catalog } from './catalog.ts';
+import type { Instance } from './instance.ts';
 import type { ComponentRow, ProjectRow, TranslationRow } from './model.ts';
 import { type PageSizes, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
 import type { ProfileBehaviours } from './profiles.ts';
@@ -12,7 +12,7 @@ export interface ApiRequest {
   /** Where `next`/`previous` links point: `url`, or another origin when that behaviour is on. */
   pageUrl: URL;
   headers: IncomingHttpHeaders;
-  catalog: Catalog;
+  instance: Instance;
   links: Links;
   /** Private projects are hidden (404, left out of lists) from anonymous clients when tokens are on. */
   canSee(project: ProjectRow): boolean;
@@ -125,52 +125,52 @@ export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>
 }
 
 export function findProject(request: ApiRequest, slug: string | undefined): ProjectRow {
-  const project = request.catalog.projectsBySlug.get(decodeSegment(slug ?? ''));
+  const project = request.instance.projectsBySlug.get(decodeSegment(slug ?? ''));
   if (!project || !request.canSee(project)) throw notFound();
   return project;
 }
 
 export function findComponent(request: ApiRequest, params: Record<string, string>): ComponentRow {
   const project = findProject(request, params.project);
-  const component = request.catalog.component(project.slug, decodeSegment(params.component ?? ''));
+  const component = request.instance.component(project.slug, decodeSegment(params.component ?? ''));
   if (!component) throw notFound();
   return component;
 }
 
 export function findTranslation(request: ApiRequest, params: Record<string, string>): TranslationRow {
   const component = findComponent(request, params);
-  const project = request.catalog.projectOf(component);
-  const translation = request.catalog.translation(project.slug, component.slug, decodeSegment(params.language ?? ''));
+  const project = request.instance.projectOf(component);
+  const translation = request.instance.translation(project.slug, component.slug, decodeSegment(params.language ?? ''));
   if (!translation) throw notFound();
   return translation;
 }
 
 export function visibleComponents(request: ApiRequest): ComponentRow[] {
-  return [...request.catalog.components.values()].filter((component) => request.canSee(request.catalog.projectOf(component)));
+  return [...request.instance.components.values()].filter((component) => request.canSee(request.instance.projectOf(component)));
 }
 
 export function visibleTranslations(request: ApiRequest): TranslationRow[] {
-  return [...request.catalog.translations.values()].filter((translation) =>
-    request.canSee(request.catalog.projectOf(request.catalog.componentOf(translation))),
+  return [...request.instance.translations.values()].filter((translation) =>
+    request.canSee(request.instance.projectOf(request.instance.componentOf(translation))),
   );
 }
 
 /** `embedProject: false` leaves the project out, as 5.4 does in a project's `components/` list. */
 export function renderComponent(request: ApiRequest, component: ComponentRow, embedProject = true): Record<string, unknown> {
-  const { catalog } = request;
-  return componentRecord(request.links, component, catalog.projectOf(component), catalog.language(component.sourceLanguage), embedProject);
+  const { instance } = request;
+  return componentRecord(request.links, component, instance.projectOf(component), instance.language(component.sourceLanguage), embedProject);
 }
 
 export function translationContext(request: ApiRequest, translation: TranslationRow): TranslationContext {
-  const { catalog } = request;
-  const component = catalog.componentOf(translation);
+  const { instance } = request;
+  const component = instance.componentOf(translation);
   return {
     translation,
     component,
-    project: catalog.projectOf(component),
-    language: catalog.language(translation.languageCode),
-    sourceLanguage: catalog.language(component.sourceLanguage),
-    counts: catalog.counts(translation.id),
-    last: catalog.lastChange([translation.id]),
+    project: instance.projectOf(component),
+    language: instance.language(translation.languageCode),
+    sourceLanguage: instance.language(component.sourceLanguage),
+    counts: instance.counts(translation.id),
+    last: instance.lastChange([translation.id]),
   };
 }

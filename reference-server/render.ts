@@ -48,7 +48,7 @@ export const componentPath = (project: ProjectRow, component: ComponentRow): str
 export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string =>
   `${componentPath(project, component)}${segment(code)}/`;
 
-/** A language; `id` is the catalog's (the model's order), which 5.4 sends and the description leaves out. */
+/** A language; `id` is the instance's (the model's order), which 5.4 sends and the description leaves out. */
 export function languageRecord(links: Links, language: LanguageRow & { id?: number }): Record<string, unknown> {
   const code = segment(language.code);
   return {

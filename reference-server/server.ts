@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { apiJson } from './json.ts';
 import { ActivityRequestError, runActivity } from './activity.ts';
 import { type ApiRequest, type ApiResult, type Route, ApiError, notAuthenticated } from './api.ts';
-import { catalogOf } from './catalog.ts';
+import { instanceOf } from './instance.ts';
 import { type Faults, faultSequence } from './faults.ts';
 import { browsablePage, notFoundPage, serverErrorPage } from './html.ts';
 import { ActivityError, isActivityModel } from './memory-model.ts';
@@ -213,7 +213,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       url,
       pageUrl: behaviours.pageLinkOrigin ? new URL(`${url.pathname}${url.search}`, behaviours.pageLinkOrigin) : url,
       headers: request.headers,
-      catalog: catalogOf(model),
+      instance: instanceOf(model),
       links: linksFor(url.origin, prefix, linkFormat(format), behaviours.weblateFields),
       canSee: (project) => !project.private || authenticated || (!behaviours.anonymousLimits && tokens.size === 0),
       legacyPagination: behaviours.legacyPagination,

@@ -28,7 +28,7 @@ import {
   TRANSLATORS,
   USERS,
   type ComponentSpec,
-} from './catalogs.ts';
+} from './spec.ts';
 
 export interface ParsedComponent {
   spec: ComponentSpec;

@@ -4,7 +4,7 @@
  *   npx tsx reference-server/data/make-bundled.ts [work-dir]
  *
  * Needs root (apt-get), `dpkg-deb` and `msgunfmt` (package gettext). Downloads the pinned
- * packages of `catalogs.ts`, extracts them, reads the shipped `.po` files or decompiles the
+ * packages of `spec.ts`, extracts them, reads the shipped `.po` files or decompiles the
  * `.mo` ones with `msgunfmt`, and writes the dataset. Re-running gives the same bytes.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringifyJson } from '../../api/json.ts';
-import { COMPONENTS, LANGUAGES, PACKAGES, SOURCE_LANGUAGE, type ComponentSpec, type DebianPackage } from './catalogs.ts';
+import { COMPONENTS, LANGUAGES, PACKAGES, SOURCE_LANGUAGE, type ComponentSpec, type DebianPackage } from './spec.ts';
 import { buildInstance, entryKey, type BundledInstance, type ParsedComponent, type Plurals } from './build.ts';
 import { parsePluralForms, parsePo, type PoCatalog, type PoEntry } from './po.ts';
 
@@ -44,7 +44,7 @@ function fetchPackage(pkg: DebianPackage, work: string): Fetched {
   const path = join(debs, deb);
   const version = run('dpkg-deb', ['-f', path, 'Version']).trim();
   if (version !== pkg.version) {
-    throw new Error(`${path} is version ${version}, expected ${pkg.version}: delete it or update PACKAGES in catalogs.ts`);
+    throw new Error(`${path} is version ${version}, expected ${pkg.version}: delete it or update PACKAGES in spec.ts`);
   }
   const root = join(work, 'root', pkg.name);
   if (!existsSync(root)) {

@@ -1,6 +1,6 @@
 import { type ApiRequest, type ApiResult, type Route, ApiError, READ_ONLY, notFound, ok, paginate, paginateStream } from '../api.ts';
 import { changeActions } from '../../api/change.ts';
-import type { Catalog } from '../catalog.ts';
+import type { Instance } from '../instance.ts';
 import type { ChangeRow } from '../model.ts';
 import { type ChangeFilter, QueryError, changeFilter, parseTimestamp } from '../query.ts';
 import { changeRecord } from '../render.ts';
@@ -10,10 +10,10 @@ const WINDOW = 5000;
 const knownActions: ReadonlySet<number> = new Set(Object.keys(changeActions).map(Number));
 
 /** The first offset in [low, high) whose change is not `before(change)`; the log ascends in time. */
-function bisect(catalog: Catalog, low: number, high: number, before: (change: ChangeRow) => boolean): number {
+function bisect(instance: Instance, low: number, high: number, before: (change: ChangeRow) => boolean): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const change = catalog.model.changes(middle, 1)[0]!;
+    const change = instance.model.changes(middle, 1)[0]!;
     if (before(change)) low = middle + 1;
     else high = middle;
   }
@@ -21,49 +21,49 @@ function bisect(catalog: Catalog, low: number, high: number, before: (change: Ch
 }
 
 /** Offsets [start, end) of the changes inside the filter's time bounds, found by bisection. */
-function timeRange(catalog: Catalog, filter: ChangeFilter): [number, number] {
+function timeRange(instance: Instance, filter: ChangeFilter): [number, number] {
   const time = (change: ChangeRow) => parseTimestamp(change.timestamp) ?? 0;
-  const total = catalog.model.changeCount();
-  const start = filter.after === null ? 0 : bisect(catalog, 0, total, (change) => time(change) < filter.after!);
-  const end = filter.before === null ? total : bisect(catalog, start, total, (change) => time(change) <= filter.before!);
+  const total = instance.model.changeCount();
+  const start = filter.after === null ? 0 : bisect(instance, 0, total, (change) => time(change) < filter.after!);
+  const end = filter.before === null ? total : bisect(instance, start, total, (change) => time(change) <= filter.before!);
   return [start, end];
 }
 
 /** Changes at offsets [start, end) in id order or newest first, read in windows. */
-function* rangeStream(catalog: Catalog, start: number, end: number, newestFirst: boolean): Generator<ChangeRow> {
+function* rangeStream(instance: Instance, start: number, end: number, newestFirst: boolean): Generator<ChangeRow> {
   if (!newestFirst) {
-    for (let offset = start; offset < end; offset += WINDOW) yield* catalog.model.changes(offset, Math.min(WINDOW, end - offset));
+    for (let offset = start; offset < end; offset += WINDOW) yield* instance.model.changes(offset, Math.min(WINDOW, end - offset));
     return;
   }
   for (let stop = end; stop > start; stop -= WINDOW) {
     const from = Math.max(start, stop - WINDOW);
-    yield* catalog.model.changes(from, stop - from).reverse();
+    yield* instance.model.changes(from, stop - from).reverse();
   }
 }
 
-function* offsetStream(catalog: Catalog, offsets: readonly number[], newestFirst: boolean): Generator<ChangeRow> {
+function* offsetStream(instance: Instance, offsets: readonly number[], newestFirst: boolean): Generator<ChangeRow> {
   for (let i = 0; i < offsets.length; i++) {
-    const change = catalog.model.changes(offsets[newestFirst ? offsets.length - 1 - i : i]!, 1)[0];
+    const change = instance.model.changes(offsets[newestFirst ? offsets.length - 1 - i : i]!, 1)[0];
     if (change) yield change;
   }
 }
 
 export function renderChange(request: ApiRequest, change: ChangeRow): Record<string, unknown> {
-  const { catalog } = request;
-  const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
-  const translation = change.translationId === null ? undefined : catalog.translations.get(change.translationId);
+  const { instance } = request;
+  const component = change.componentId === null ? undefined : instance.components.get(change.componentId);
+  const translation = change.translationId === null ? undefined : instance.translations.get(change.translationId);
   return changeRecord(request.links, change, {
     // A unit removed since keeps its changes, but they no longer point at it.
-    unit: change.unitId !== null && catalog.model.unit(change.unitId) !== undefined,
-    component: component ? { project: catalog.projectOf(component), component } : null,
+    unit: change.unitId !== null && instance.model.unit(change.unitId) !== undefined,
+    component: component ? { project: instance.projectOf(component), component } : null,
     translationCode: translation?.languageCode ?? null,
   });
 }
 
 function visible(request: ApiRequest, change: ChangeRow): boolean {
   if (change.componentId === null) return true;
-  const component = request.catalog.components.get(change.componentId);
-  return component !== undefined && request.canSee(request.catalog.projectOf(component));
+  const component = request.instance.components.get(change.componentId);
+  return component !== undefined && request.canSee(request.instance.projectOf(component));
 }
 
 /** Weblate's filter is one `timestamp` range, so a real server reports both of its bounds under that name. */
@@ -86,15 +86,15 @@ export interface ChangeScope {
   id: number;
 }
 
-function inScope(catalog: Catalog, scope: ChangeScope, change: ChangeRow): boolean {
+function inScope(instance: Instance, scope: ChangeScope, change: ChangeRow): boolean {
   if (scope.kind === 'translation') return change.translationId === scope.id;
   if (scope.kind === 'component') return change.componentId === scope.id;
-  const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
+  const component = change.componentId === null ? undefined : instance.components.get(change.componentId);
   return component?.projectId === scope.id;
 }
 
-function scopeOffsets(catalog: Catalog, scope: ChangeScope): readonly number[] {
-  const index = catalog.changeIndex();
+function scopeOffsets(instance: Instance, scope: ChangeScope): readonly number[] {
+  const index = instance.changeIndex();
   const byKind = { project: index.byProject, component: index.byComponent, translation: index.byTranslation }[scope.kind];
   return byKind.get(scope.id) ?? [];
 }
@@ -107,28 +107,28 @@ function scopeOffsets(catalog: Catalog, scope: ChangeScope): readonly number[] {
  */
 export function changesList(request: ApiRequest, scope: ChangeScope | null): ApiResult {
   const filter = parseFilter(request);
-  const { catalog, changesNewestFirst } = request;
+  const { instance, changesNewestFirst } = request;
   const render = (change: ChangeRow) => renderChange(request, change);
-  const keep = (change: ChangeRow) => filter.matches(change) && visible(request, change) && (scope === null || inScope(catalog, scope, change));
+  const keep = (change: ChangeRow) => filter.matches(change) && visible(request, change) && (scope === null || inScope(instance, scope, change));
   const bounded = filter.after !== null || filter.before !== null;
-  if (scope !== null && (catalog.hasChangeIndex() || !bounded)) {
-    const offsets = scopeOffsets(catalog, scope);
+  if (scope !== null && (instance.hasChangeIndex() || !bounded)) {
+    const offsets = scopeOffsets(instance, scope);
     const selected = function* () {
-      for (const change of offsetStream(catalog, offsets, changesNewestFirst)) if (keep(change)) yield change;
+      for (const change of offsetStream(instance, offsets, changesNewestFirst)) if (keep(change)) yield change;
     };
     return paginateStream(request, selected, render);
   }
-  const [start, end] = timeRange(catalog, filter);
-  const allVisible = [...catalog.projects.values()].every((project) => request.canSee(project));
+  const [start, end] = timeRange(instance, filter);
+  const allVisible = [...instance.projects.values()].every((project) => request.canSee(project));
   if (scope === null && filter.actions.size === 0 && filter.user === null && allVisible) {
     return paginate(request, end - start, (offset, limit) => {
       const from = changesNewestFirst ? end - offset - limit : start + offset;
-      const rows = catalog.model.changes(from, limit);
+      const rows = instance.model.changes(from, limit);
       return (changesNewestFirst ? rows.reverse() : rows).map(render);
     });
   }
   const selected = function* () {
-    for (const change of rangeStream(catalog, start, end, changesNewestFirst)) if (keep(change)) yield change;
+    for (const change of rangeStream(instance, start, end, changesNewestFirst)) if (keep(change)) yield change;
   };
   return paginateStream(request, selected, render);
 }
@@ -141,9 +141,9 @@ export const routes: Route[] = [
     handle(request, params) {
       if (!/^\d+$/.test(params.id ?? '')) throw notFound();
       const id = Number(params.id);
-      const total = request.catalog.model.changeCount();
-      const offset = bisect(request.catalog, 0, total, (change) => change.id < id);
-      const change = offset < total ? request.catalog.model.changes(offset, 1)[0] : undefined;
+      const total = request.instance.model.changeCount();
+      const offset = bisect(request.instance, 0, total, (change) => change.id < id);
+      const change = offset < total ? request.instance.model.changes(offset, 1)[0] : undefined;
       if (!change || change.id !== id || !visible(request, change)) throw notFound();
       return ok(renderChange(request, change));
     },

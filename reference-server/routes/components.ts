@@ -20,13 +20,13 @@ import { componentRepositoryOf } from './repository-of.ts';
 
 /** One translation's statistics, as its own `statistics/` and a component's list give them. */
 export function translationStatistics(request: ApiRequest, translation: TranslationRow): Record<string, unknown> {
-  const { catalog, links } = request;
-  const component = catalog.componentOf(translation);
-  const project = catalog.projectOf(component);
+  const { instance, links } = request;
+  const component = instance.componentOf(translation);
+  const project = instance.projectOf(component);
   const path = translationPath(project, component, translation.languageCode);
   return {
-    ...catalog.statistics([translation], request.links.weblateFields),
-    name: catalog.language(translation.languageCode).name,
+    ...instance.statistics([translation], request.links.weblateFields),
+    name: instance.language(translation.languageCode).name,
     code: translation.languageCode,
     url: links.web(`projects/${path}`),
     translate_url: links.web(`translate/${path}`),
@@ -50,7 +50,7 @@ export const routes: Route[] = [
     handle(request, params) {
       const component = findComponent(request, params);
       requirePermission(request);
-      const url = request.links.api(`components/${componentPath(request.catalog.projectOf(component), component)}repository/`);
+      const url = request.links.api(`components/${componentPath(request.instance.projectOf(component), component)}repository/`);
       return ok(componentRepositoryOf(request, component, url));
     },
   },
@@ -60,7 +60,7 @@ export const routes: Route[] = [
     allow: LIST_CREATE,
     handle(request, params) {
       const component = findComponent(request, params);
-      return paginateArray(request, request.catalog.translationsOf(component.id), (translation) =>
+      return paginateArray(request, request.instance.translationsOf(component.id), (translation) =>
         translationRecord(request.links, translationContext(request, translation), false),
       );
     },
@@ -70,7 +70,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const component = findComponent(request, params);
-      return paginateArray(request, request.catalog.translationsOf(component.id), (translation) => translationStatistics(request, translation), unitSizes);
+      return paginateArray(request, request.instance.translationsOf(component.id), (translation) => translationStatistics(request, translation), unitSizes);
     },
   },
   {

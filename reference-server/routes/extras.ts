@@ -37,7 +37,7 @@ const builtInGroups: Group[] = [
 /** Built-in groups, then (5.4) each visible project's "Administration" team; ids from 1 in that order. */
 function groupsOf(request: ApiRequest): Group[] {
   if (!request.links.weblateFields) return builtInGroups;
-  const teams = [...request.catalog.projects.values()]
+  const teams = [...request.instance.projects.values()]
     .filter((project) => request.canSee(project))
     .map((project): Group => ({ name: 'Administration', roles: ['Administration'], project }));
   return [...builtInGroups, ...teams];
@@ -81,23 +81,23 @@ function indexOf(length: number, id: string | undefined): number {
 function memoryList(request: ApiRequest) {
   requireToken(request);
   if (!request.links.weblateFields) return paginateArray(request, [], () => null);
-  const { catalog } = request;
+  const { instance } = request;
   const entries = function* (): Generator<{ unit: UnitRow; translationId: number }> {
     for (const translation of visibleTranslations(request)) {
-      if (translation.languageCode === catalog.componentOf(translation).sourceLanguage) continue;
-      for (const unit of catalog.unitsOf(translation.id)) if (unit.state >= 20) yield { unit, translationId: translation.id };
+      if (translation.languageCode === instance.componentOf(translation).sourceLanguage) continue;
+      for (const unit of instance.unitsOf(translation.id)) if (unit.state >= 20) yield { unit, translationId: translation.id };
     }
   };
   return paginateStream(request, entries, ({ unit, translationId }) => {
-    const translation = catalog.translations.get(translationId)!;
-    const component = catalog.componentOf(translation);
-    const project = catalog.projectOf(component);
+    const translation = instance.translations.get(translationId)!;
+    const component = instance.componentOf(translation);
+    const project = instance.projectOf(component);
     return {
       id: unit.id,
       source: unit.source[0] ?? '',
       target: unit.target[0] ?? '',
-      source_language: catalog.language(component.sourceLanguage).id ?? 0,
-      target_language: catalog.language(translation.languageCode).id ?? 0,
+      source_language: instance.language(component.sourceLanguage).id ?? 0,
+      target_language: instance.language(translation.languageCode).id ?? 0,
       origin: `${project.slug}/${component.slug}`,
       project: project.id,
       from_file: false,

@@ -8,14 +8,14 @@ import { decodeSegment, languageRecord } from '../render.ts';
  * real 5.4; README.md, "Profiles").
  */
 function listedLanguages(request: ApiRequest): LanguageRow[] {
-  const all = [...request.catalog.languages.values()];
+  const all = [...request.instance.languages.values()];
   if (!request.behaviours.anonymousLimits || request.authenticated) return all;
   const used = new Set(visibleTranslations(request).map((translation) => translation.languageCode));
   return all.filter((language) => used.has(language.code));
 }
 
 function findLanguage(request: ApiRequest, code: string | undefined): LanguageRow {
-  const language = request.catalog.languages.get(decodeSegment(code ?? ''));
+  const language = request.instance.languages.get(decodeSegment(code ?? ''));
   if (!language) throw notFound();
   return language;
 }
@@ -38,9 +38,9 @@ export const routes: Route[] = [
     handle(request, params) {
       const language = findLanguage(request, params.code);
       const translations = visibleTranslations(request).filter((translation) => translation.languageCode === language.code);
-      const { catalog } = request;
+      const { instance } = request;
       return ok({
-        ...catalog.statistics(translations, request.links.weblateFields),
+        ...instance.statistics(translations, request.links.weblateFields),
         name: language.name,
         code: language.code,
         url: request.links.web(`languages/${params.code}/`),

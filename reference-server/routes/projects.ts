@@ -9,7 +9,7 @@ export const routes: Route[] = [
     pattern: ['projects'],
     allow: LIST_CREATE,
     handle: (request) =>
-      paginateArray(request, [...request.catalog.projects.values()].filter((project) => request.canSee(project)), (project) => projectRecord(request.links, project)),
+      paginateArray(request, [...request.instance.projects.values()].filter((project) => request.canSee(project)), (project) => projectRecord(request.links, project)),
   },
   {
     pattern: ['projects', ':project'],
@@ -23,7 +23,7 @@ export const routes: Route[] = [
       const project = findProject(request, params.project);
       // A real server leaves the project out of these items: the list's URL names it.
       const embedProject = !request.behaviours.parentlessNestedLists;
-      return paginateArray(request, request.catalog.componentsOf(project.id), (component) => renderComponent(request, component, embedProject));
+      return paginateArray(request, request.instance.componentsOf(project.id), (component) => renderComponent(request, component, embedProject));
     },
   },
   // 5.4's categories and labels of a project: lists that exist and are empty on the reference server.
@@ -51,10 +51,10 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const project = findProject(request, params.project);
-      const { catalog } = request;
-      const translations = catalog.componentsOf(project.id).flatMap((component) => catalog.translationsOf(component.id));
+      const { instance } = request;
+      const translations = instance.componentsOf(project.id).flatMap((component) => instance.translationsOf(component.id));
       return ok({
-        ...catalog.statistics(translations, request.links.weblateFields),
+        ...instance.statistics(translations, request.links.weblateFields),
         name: project.name,
         url: request.links.web(`projects/${params.project}/`),
       });
@@ -74,16 +74,16 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const project = findProject(request, params.project);
-      const { catalog } = request;
+      const { instance } = request;
       const byLanguage = new Map<string, TranslationRow[]>();
-      for (const component of catalog.componentsOf(project.id)) {
-        for (const translation of catalog.translationsOf(component.id)) {
+      for (const component of instance.componentsOf(project.id)) {
+        for (const translation of instance.translationsOf(component.id)) {
           byLanguage.set(translation.languageCode, [...(byLanguage.get(translation.languageCode) ?? []), translation]);
         }
       }
       const entries = [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => {
-        const language = catalog.language(code);
-        const stats = catalog.statistics(translations, request.links.weblateFields);
+        const language = instance.language(code);
+        const stats = instance.statistics(translations, request.links.weblateFields);
         return {
           ...stats,
           // wlc's LanguageStats reads these two names.

@@ -7,12 +7,12 @@ import { componentRepository, initialCommit } from './repository.ts';
  * commit is the model's (after a commit on download) or the one the source file was read at.
  */
 export function componentRepositoryOf(request: ApiRequest, component: ComponentRow, url: string): Record<string, unknown> {
-  const { catalog } = request;
-  const translations = catalog.translationsOf(component.id);
+  const { instance } = request;
+  const translations = instance.translationsOf(component.id);
   const source = translations.find((translation) => translation.languageCode === component.sourceLanguage) ?? translations[0];
   const revision = source?.revision ?? '0'.repeat(40);
   if (!request.behaviours.commitObjects) return componentRepository(url, revision);
-  const first = catalog.model.changeCount() > 0 ? catalog.model.changes(0, 1)[0]!.timestamp : '2024-01-01T00:00:00.000000Z';
-  const commit = catalog.model.lastCommit?.(component.id) ?? initialCommit(revision, first.replace(/\.\d+Z$/, 'Z'));
+  const first = instance.model.changeCount() > 0 ? instance.model.changes(0, 1)[0]!.timestamp : '2024-01-01T00:00:00.000000Z';
+  const commit = instance.model.lastCommit?.(component.id) ?? initialCommit(revision, first.replace(/\.\d+Z$/, 'Z'));
   return componentRepository(url, commit.revision, commit);
 }

@@ -14,7 +14,7 @@ import {
   translationContext,
   visibleTranslations,
 } from '../api.ts';
-import { catalogOf } from '../catalog.ts';
+import { instanceOf } from '../instance.ts';
 import { isActivityModel } from '../memory-model.ts';
 import type { TranslationRow, UnitRow } from '../model.ts';
 import type { TranslationContext } from '../render.ts';
@@ -31,27 +31,27 @@ import { parseSearch, renderUnit } from './units.ts';
 
 /** A translation's units page like a standard list on a real server (50, at most 1000); only `/api/units/` goes to 10000. */
 function unitsList(request: ApiRequest, translation: TranslationRow): ApiResult {
-  const { catalog } = request;
+  const { instance } = request;
   const sizes = request.behaviours.standardUnitPages ? standardSizes : unitSizes;
   const q = request.url.searchParams.get('q');
   if (q) {
     const search = parseSearch(q);
     const units = function* () {
-      for (const unit of catalog.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
+      for (const unit of instance.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
     };
     return paginateStream(request, units, (unit) => renderUnit(request, unit), sizes);
   }
   return paginate(
     request,
-    catalog.model.unitCount(translation.id),
-    (offset, limit) => catalog.model.units(translation.id, offset, limit).map((unit) => renderUnit(request, unit)),
+    instance.model.unitCount(translation.id),
+    (offset, limit) => instance.model.units(translation.id, offset, limit).map((unit) => renderUnit(request, unit)),
     sizes,
   );
 }
 
 /** The HTTP date of the newest unit or change of a translation, whole seconds as HTTP dates are. */
 function lastModified(request: ApiRequest, translation: TranslationRow, units: readonly UnitRow[]): Date {
-  let newest = parseTimestamp(request.catalog.lastChange([translation.id])?.timestamp ?? '') ?? 0;
+  let newest = parseTimestamp(request.instance.lastChange([translation.id])?.timestamp ?? '') ?? 0;
   for (const unit of units) newest = Math.max(newest, parseTimestamp(unit.timestamp) ?? 0);
   return new Date(Math.floor(newest / 1_000_000) * 1000);
 }
@@ -61,10 +61,10 @@ function lastModified(request: ApiRequest, translation: TranslationRow, units: r
  * had any gets a "Changes committed"); only a model that takes mutations can.
  */
 function commitBeforeDownload(request: ApiRequest, translation: TranslationRow): ApiRequest {
-  const { model } = request.catalog;
+  const { model } = request.instance;
   if (!request.behaviours.commitOnDownload || !isActivityModel(model)) return request;
   if (model.commitPending(translation.componentId).length === 0) return request;
-  return { ...request, catalog: catalogOf(model) };
+  return { ...request, instance: instanceOf(model) };
 }
 
 /** The file as a 5.4 server answers it: glossaries as TBX, the source language as the template (`.pot`). */
@@ -81,9 +81,9 @@ function file(request: ApiRequest, translation: TranslationRow): ApiResult {
     throw new ApiError(400, 'invalid', `format: Conversion to "${format}" is not supported; leave format out for the PO file as stored.`);
   }
   request = commitBeforeDownload(request, translation);
-  translation = request.catalog.translations.get(translation.id) ?? translation;
+  translation = request.instance.translations.get(translation.id) ?? translation;
   // Read once: the date and the body come from the same rows.
-  const units = [...request.catalog.unitsOf(translation.id)];
+  const units = [...request.instance.unitsOf(translation.id)];
   const modified = lastModified(request, translation, units);
   const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
   const headers = { 'Last-Modified': modified.toUTCString() };
@@ -106,7 +106,7 @@ function file(request: ApiRequest, translation: TranslationRow): ApiResult {
           kind === 'pot' ? units.map((unit) => ({ ...unit, state: 0, target: unit.target.map(() => '') })) : units,
         );
   const name = `${context.project.slug}-${context.component.slug}-${translation.languageCode}.${kind}`.replace(/[^\w.@-]/g, '_');
-  const contentType = { tbx: 'application/x-tbx', pot: 'text/x-gettext-catalog', po: request.behaviours.weblateFiles ? 'text/x-gettext-catalog' : 'text/x-gettext-catalog; charset=utf-8' }[kind];
+  const contentType = { tbx: 'application/x-tbx', pot: 'text/x-gettext-instance', po: request.behaviours.weblateFiles ? 'text/x-gettext-instance' : 'text/x-gettext-instance; charset=utf-8' }[kind];
   return {
     status: 200,
     raw: body,
@@ -132,8 +132,8 @@ export const routes: Route[] = [
     handle(request, params) {
       const translation = findTranslation(request, params);
       requirePermission(request);
-      const component = request.catalog.componentOf(translation);
-      const path = translationPath(request.catalog.projectOf(component), component, translation.languageCode);
+      const component = request.instance.componentOf(translation);
+      const path = translationPath(request.instance.projectOf(component), component, translation.languageCode);
       const url = request.links.api(`translations/${path}repository/`);
       // A real server shows the component's repository: its last commit, whichever translation made it.
       if (request.behaviours.commitObjects) return ok(componentRepositoryOf(request, component, url));

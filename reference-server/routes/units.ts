@@ -5,10 +5,10 @@ import { QueryError, type UnitSearch, unitSearch } from '../query.ts';
 import { unitRecord } from '../render.ts';
 
 export function renderUnit(request: ApiRequest, unit: UnitRow): Record<string, unknown> {
-  const { catalog } = request;
-  const translation = catalog.translations.get(unit.translationId)!;
-  const component = catalog.componentOf(translation);
-  return unitRecord(request.links, unit, { project: catalog.projectOf(component), component, languageCode: translation.languageCode });
+  const { instance } = request;
+  const translation = instance.translations.get(unit.translationId)!;
+  const component = instance.componentOf(translation);
+  return unitRecord(request.links, unit, { project: instance.projectOf(component), component, languageCode: translation.languageCode });
 }
 
 /** A `q` search, or a 400 naming what in it is wrong. */
@@ -23,12 +23,12 @@ export function parseSearch(q: string): UnitSearch {
 
 /** Translations a search can touch, picked by its scope terms before any unit is read. */
 function scopedTranslations(request: ApiRequest, search: UnitSearch): TranslationRow[] {
-  const { catalog } = request;
+  const { instance } = request;
   const { project, component, language } = search.scope;
   return visibleTranslations(request).filter((translation) => {
-    const row = catalog.componentOf(translation);
+    const row = instance.componentOf(translation);
     return (
-      (project === undefined || catalog.projectOf(row).slug === project) &&
+      (project === undefined || instance.projectOf(row).slug === project) &&
       (component === undefined || row.slug === component) &&
       (language === undefined || translation.languageCode === language)
     );
@@ -37,7 +37,7 @@ function scopedTranslations(request: ApiRequest, search: UnitSearch): Translatio
 
 /** Units of several translations in order, `limit` of them from `offset`, reading only the windows needed. */
 function unitsWindow(request: ApiRequest, translations: readonly TranslationRow[], offset: number, limit: number): UnitRow[] {
-  const { model } = request.catalog;
+  const { model } = request.instance;
   const units: UnitRow[] = [];
   let skip = offset;
   for (const translation of translations) {
@@ -63,11 +63,11 @@ export const routes: Route[] = [
       const translations = scopedTranslations(request, search);
       const render = (unit: UnitRow) => renderUnit(request, unit);
       if (search.scopeOnly) {
-        const count = translations.reduce((sum, translation) => sum + request.catalog.model.unitCount(translation.id), 0);
+        const count = translations.reduce((sum, translation) => sum + request.instance.model.unitCount(translation.id), 0);
         return paginate(request, count, (offset, limit) => unitsWindow(request, translations, offset, limit).map(render), unitSizes);
       }
       const units = function* () {
-        for (const translation of translations) for (const unit of request.catalog.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
+        for (const translation of translations) for (const unit of request.instance.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
       };
       return paginateStream(request, units, render, unitSizes);
     },
@@ -83,12 +83,12 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request, params) {
       const unit = findUnit(request, params.id);
-      const { catalog } = request;
-      const component = catalog.componentOf(catalog.translations.get(unit.translationId)!);
+      const { instance } = request;
+      const component = instance.componentOf(instance.translations.get(unit.translationId)!);
       const targets: UnitRow[] = [];
-      for (const translation of catalog.translationsOf(component.id)) {
+      for (const translation of instance.translationsOf(component.id)) {
         if (translation.languageCode === component.sourceLanguage) continue;
-        for (const row of catalog.unitsOf(translation.id)) {
+        for (const row of instance.unitsOf(translation.id)) {
           if (row.sourceUnitId === unit.sourceUnitId) {
             targets.push(row);
             break;
@@ -102,8 +102,8 @@ export const routes: Route[] = [
 
 function findUnit(request: ApiRequest, id: string | undefined): UnitRow {
   if (!/^\d+$/.test(id ?? '')) throw notFound();
-  const unit = request.catalog.model.unit(Number(id));
-  const translation = unit && request.catalog.translations.get(unit.translationId);
-  if (!unit || !translation || !request.canSee(request.catalog.projectOf(request.catalog.componentOf(translation)))) throw notFound();
+  const unit = request.instance.model.unit(Number(id));
+  const translation = unit && request.instance.translations.get(unit.translationId);
+  if (!unit || !translation || !request.canSee(request.instance.projectOf(request.instance.componentOf(translation)))) throw notFound();
   return unit;
 }

@@ -13,7 +13,7 @@ function userView(request: ApiRequest): UserView {
 }
 
 function findUser(request: ApiRequest, name: string | undefined): UserRow {
-  const user = request.catalog.users.get(decodeSegment(name ?? ''));
+  const user = request.instance.users.get(decodeSegment(name ?? ''));
   if (!user) throw notFound();
   return user;
 }
@@ -22,7 +22,7 @@ export const routes: Route[] = [
   {
     pattern: ['users'],
     allow: LIST_CREATE,
-    handle: (request) => paginateArray(request, [...request.catalog.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user, userView(request))),
+    handle: (request) => paginateArray(request, [...request.instance.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user, userView(request))),
   },
   {
     pattern: ['users', ':user'],
@@ -34,16 +34,16 @@ export const routes: Route[] = [
     allow: LIST_CREATE,
     handle(request, params) {
       const user = findUser(request, params.user);
-      const { catalog } = request;
+      const { instance } = request;
       // A subscription to a project the client may not see is left out, as the project itself is.
-      const rows = catalog.model.notifications().filter((row) => {
+      const rows = instance.model.notifications().filter((row) => {
         if (row.username !== user.username) return false;
-        const project = row.projectId === null ? undefined : catalog.projects.get(row.projectId);
+        const project = row.projectId === null ? undefined : instance.projects.get(row.projectId);
         return row.projectId === null || (project !== undefined && request.canSee(project));
       });
       return paginateArray(request, [...rows].sort((a, b) => a.id - b.id), (row) => {
-        const project = row.projectId === null ? undefined : catalog.projects.get(row.projectId);
-        const component = row.componentId === null ? undefined : catalog.components.get(row.componentId);
+        const project = row.projectId === null ? undefined : instance.projects.get(row.projectId);
+        const component = row.componentId === null ? undefined : instance.components.get(row.componentId);
         return notificationRecord(row, project ? projectRecord(request.links, project) : null, component ? renderComponent(request, component) : null);
       });
     },
@@ -52,7 +52,7 @@ export const routes: Route[] = [
     pattern: ['users', ':user', 'statistics'],
     allow: READ_ONLY,
     handle(request, params) {
-      const { translated, languages } = request.catalog.translator(findUser(request, params.user).username);
+      const { translated, languages } = request.instance.translator(findUser(request, params.user).username);
       return ok({ translated, suggested: 0, uploaded: 0, commented: 0, languages: languages.size });
     },
   },

@@ -1,6 +1,6 @@
 import { action } from '../../api/change.ts';
 import type { ChangeRow, UserRow } from '../model.ts';
-import { translatorOf } from './catalog.ts';
+import { translatorOf } from './collections.ts';
 import type { Layout, TranslationPlan } from './layout.ts';
 import { mix, pick, topic } from './random.ts';
 import { type UnitPlace, stateOf, targetOf } from './units.ts';

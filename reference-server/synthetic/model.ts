@@ -1,6 +1,6 @@
 import type { ChangeRow, Model, ProjectRow, UnitRow } from '../model.ts';
 import { countUnits } from '../statistics.ts';
-import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers } from './catalog.ts';
+import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers } from './collections.ts';
 import { setupChange, setupEventCount, unitChange } from './changes.ts';
 import { languageTable } from './languages.ts';
 import { type Layout, type TranslationPlan, kindOrdinal, locateUnit, planLayout, unitIdOfOrdinal } from './layout.ts';

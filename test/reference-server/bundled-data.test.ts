@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-server/data/bundled.ts';
 import { NOTIFICATION_KINDS, buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
-import { COMPONENTS } from '../../reference-server/data/catalogs.ts';
+import { COMPONENTS } from '../../reference-server/data/spec.ts';
 import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/data/po.ts';
 import { stringifyJson } from '../../api/json.ts';
 import { unitHash } from '../../reference-server/hash.ts';
@@ -436,14 +436,14 @@ describe('parsePo', () => {
   ].join('\r\n');
 
   it('reads contexts, notes, locations, flags, escapes and continuation lines', () => {
-    const catalog = parsePo(po, 'x.po');
-    expect(catalog.headers.Language).toBe('ar');
-    expect(parsePluralForms(catalog.headers['Plural-Forms'] ?? '')).toEqual({
+    const instance = parsePo(po, 'x.po');
+    expect(instance.headers.Language).toBe('ar');
+    expect(parsePluralForms(instance.headers['Plural-Forms'] ?? '')).toEqual({
       number: 6,
       formula: 'n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5',
     });
-    expect(catalog.entries).toHaveLength(2);
-    expect(catalog.entries[0]).toEqual({
+    expect(instance.entries).toHaveLength(2);
+    expect(instance.entries[0]).toEqual({
       context: 'menu',
       source: ['Open %(name)s'],
       target: ['Ouvrir "%(name)s"\tA'],
@@ -473,7 +473,7 @@ describe('parsePo', () => {
 
 describe('buildInstance', () => {
   const core = COMPONENTS.find((c) => c.slug === 'core');
-  if (core === undefined) throw new Error('catalogs.ts lost the core component');
+  if (core === undefined) throw new Error('spec.ts lost the core component');
   const entry = (source: string[], target: string[], extra: Partial<PoEntry> = {}): PoEntry => ({
     context: '', source, target, note: '', locations: ['x.py:1'], flags: [], fuzzy: false, previousSource: [], ...extra,
   });

@@ -20,7 +20,7 @@ describe('translation file/', () => {
     for (const entry of list) {
       const answer = await get(entry.file_url);
       expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe('text/x-gettext-catalog; charset=utf-8');
+      expect(answer.headers.get('content-type')).toBe('text/x-gettext-instance; charset=utf-8');
       const { status, report } = msgfmt(answer.text);
       expect(status, `${entry.url}\n${report}\n${answer.text}`).toBe(0);
       const count = (pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? 0);

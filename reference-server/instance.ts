@@ -7,10 +7,10 @@ const SCAN_WINDOW = 5000;
 const BACKWARD_WINDOW = 500;
 
 /**
- * Lookups over a model's small collections, per-object change offsets and cached unit
+ * The instance as the HTTP layer sees a model: lookups over its small collections, per-object change offsets and cached unit
  * counts. Built once per model revision: a read-only (synthetic) model builds it once.
  */
-export class Catalog {
+export class Instance {
   /** By code, each with its `id`: its place in the model's list, from 1. */
   readonly languages = new Map<string, LanguageRow & { id: number }>();
   readonly projects = new Map<number, ProjectRow>();
@@ -211,14 +211,14 @@ export interface Translator {
   languages: Set<string>;
 }
 
-function tallyTranslators(catalog: Catalog): Map<string, Translator> {
+function tallyTranslators(instance: Instance): Map<string, Translator> {
   const tally = new Map<string, Translator>();
-  for (const change of catalog.allChanges()) {
+  for (const change of instance.allChanges()) {
     if (change.author === null || (change.action !== 2 && change.action !== 5)) continue;
     let entry = tally.get(change.author);
     if (!entry) tally.set(change.author, (entry = { translated: 0, languages: new Set() }));
     entry.translated++;
-    const translation = change.translationId === null ? undefined : catalog.translations.get(change.translationId);
+    const translation = change.translationId === null ? undefined : instance.translations.get(change.translationId);
     if (translation) entry.languages.add(translation.languageCode);
   }
   return tally;
@@ -237,11 +237,11 @@ function push(map: Map<number, number[]>, key: number, offset: number): void {
   else map.set(key, [offset]);
 }
 
-function buildChangeIndex(catalog: Catalog): ChangeIndex {
+function buildChangeIndex(instance: Instance): ChangeIndex {
   const index: ChangeIndex = { byProject: new Map(), byComponent: new Map(), byTranslation: new Map() };
   let offset = 0;
-  for (const change of catalog.allChanges()) {
-    const component = change.componentId === null ? undefined : catalog.components.get(change.componentId);
+  for (const change of instance.allChanges()) {
+    const component = change.componentId === null ? undefined : instance.components.get(change.componentId);
     if (component) {
       push(index.byComponent, component.id, offset);
       push(index.byProject, component.projectId, offset);
@@ -252,14 +252,14 @@ function buildChangeIndex(catalog: Catalog): ChangeIndex {
   return index;
 }
 
-const catalogs = new WeakMap<Model, { revision: number | undefined; catalog: Catalog }>();
+const instances = new WeakMap<Model, { revision: number | undefined; instance: Instance }>();
 
-/** The catalog of a model at its current revision. */
-export function catalogOf(model: Model): Catalog {
+/** The instance of a model at its current revision. */
+export function instanceOf(model: Model): Instance {
   const revision = model.revision?.();
-  const cached = catalogs.get(model);
-  if (cached && cached.revision === revision) return cached.catalog;
-  const catalog = new Catalog(model);
-  catalogs.set(model, { revision, catalog });
-  return catalog;
+  const cached = instances.get(model);
+  if (cached && cached.revision === revision) return cached.instance;
+  const instance = new Instance(model);
+  instances.set(model, { revision, instance });
+  return instance;
 }
