@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../site/build.ts';
+import { sitePaths } from '../../site/paths.ts';
+import { openSnapshot } from '../../snapshot/reader.ts';
+import { crawlReferenceServer } from '../helpers/crawl.ts';
+import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
+
+/**
+ * Issue 9, end to end: a crawl of a server that behaves like a real Weblate 5.4 (the reference
+ * server's default profile: nested lists without their parent, anonymous users without url,
+ * 403 on repository/, throttling always on), scoped to one project or of the whole instance,
+ * anonymous or with a token, publishes every translation and string it can see, and search
+ * finds them. The oracle is the server's model, not the crawl.
+ */
+
+const token = 'wlu_e2e_token';
+/** Real limits are 100 a day anonymous and 5000 an hour: raised, not switched off, so the headers and the budget logic still run. */
+const rateLimit = { anonymous: 100_000, authenticated: 100_000, windowSeconds: 3600 };
+
+let server: ReferenceServer;
+const folders: string[] = [];
+beforeAll(async () => {
+  server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit } });
+});
+afterAll(async () => {
+  await server.close();
+  for (const dir of folders) await rm(dir, { recursive: true, force: true });
+});
+
+interface Expected {
+  project: string;
+  component: string;
+  language: string;
+  units: { id: number; source: string[] }[];
+}
+
+/** What a client with these credentials may see, from the model: every translation of the visible projects in scope. */
+function expected(scope: string[], withToken: boolean): Expected[] {
+  const { model } = server;
+  const projects = new Map(model.projects().filter((p) => (withToken || !p.private) && (scope.length === 0 || scope.includes(p.slug))).map((p) => [p.id, p]));
+  const components = new Map(model.components().map((c) => [c.id, c]));
+  const out: Expected[] = [];
+  for (const translation of model.translations()) {
+    const component = components.get(translation.componentId)!;
+    const project = projects.get(component.projectId);
+    if (project === undefined) continue;
+    const units = model.units(translation.id, 0, model.unitCount(translation.id)).map((unit) => ({ id: unit.id, source: unit.source }));
+    out.push({ project: project.slug, component: component.slug, language: translation.languageCode, units });
+  }
+  return out;
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((entry) => entry.endsWith('.html')).map((entry) => join(dir, entry));
+}
+
+/** A word of the unit's source that the search tokenizer keeps (letters only, long enough to be specific). */
+function searchWord(source: string[]): string | undefined {
+  return source.join(' ').match(/\p{L}{5,}/u)?.[0];
+}
+
+const cases = [
+  { name: 'one project, anonymous', scope: ['hello'], withToken: false },
+  { name: 'one project, with a token', scope: ['hello'], withToken: true },
+  { name: 'the whole instance, anonymous', scope: [], withToken: false },
+  { name: 'the whole instance, with a token', scope: [], withToken: true },
+];
+
+describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see', () => {
+  for (const { name, scope, withToken } of cases) {
+    it(`${name}: exit 0, every translation and string on the site and in search`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tmsnap-e2e-'));
+      folders.push(dir);
+      const content = join(dir, 'content');
+      const result = await crawlReferenceServer(server, content, { projects: scope, ...(withToken ? { token } : {}) });
+      // Access limits (anonymous 403 on repository/, 401 on memory/) are not problems of the data.
+      expect(result.outcome, JSON.stringify(result.problems)).toBe('complete');
+
+      const want = expected(scope, withToken);
+      expect(want.length).toBeGreaterThan(0);
+      const snapshot = await openSnapshot(content);
+      const stored = await snapshot.translations();
+      expect(stored.length).toBe(want.length);
+      expect(snapshot.manifest.counts.raw ?? 0).toBe(0);
+
+      const out = join(dir, 'dist');
+      await buildSite({ content, out, base: '/', hideAuthors: false });
+      const pages = await Promise.all((await htmlFiles(out)).map((file) => readFile(file, 'utf8')));
+      const site = pages.join('\n');
+      for (const translation of want) {
+        expect(existsSync(join(out, sitePaths.translation(translation))), `${translation.project}/${translation.component}/${translation.language}`).toBe(true);
+        for (const unit of translation.units) expect(site.includes(`id="unit-${unit.id}"`), `unit ${unit.id} of ${translation.language}`).toBe(true);
+      }
+
+      // One search per translation, for a word of one of its strings, in its language.
+      for (const translation of want) {
+        const unit = translation.units.find((candidate) => searchWord(candidate.source) !== undefined);
+        if (unit === undefined) continue;
+        const found = await tmsnap(['search', searchWord(unit.source)!, '--content', content, '--project', translation.project, '--lang', translation.language, '--json']);
+        expect(found.code, found.stderr).toBe(0);
+        const results = JSON.parse(found.stdout) as { results: { component: string; language: string }[] };
+        expect(results.results.some((hit) => hit.component === translation.component && hit.language === translation.language), `${translation.language}: ${found.stdout}`).toBe(true);
+      }
+    }, 240_000);
+  }
+});
