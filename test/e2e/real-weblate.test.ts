@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../site/build.ts';
+import { searchSnapshot } from '../../search/snapshot-search.ts';
 import { sitePaths } from '../../site/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
@@ -90,7 +90,8 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
       expect(snapshot.manifest.counts.raw ?? 0).toBe(0);
 
       const out = join(dir, 'dist');
-      await buildSite({ content, out, base: '/', hideAuthors: false });
+      const built = await tmsnap(['build', '--content', content, '--out', out]);
+      expect(built.code, built.stderr).toBe(0);
       const pages = await Promise.all((await htmlFiles(out)).map((file) => readFile(file, 'utf8')));
       const site = pages.join('\n');
       for (const translation of want) {
@@ -98,14 +99,22 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
         for (const unit of translation.units) expect(site.includes(`id="unit-${unit.id}"`), `unit ${unit.id} of ${translation.language}`).toBe(true);
       }
 
-      // One search per translation, for a word of one of its strings, in its language.
+      // One search per translation, for a word of one of its strings, in its language; the CLI once, the same function for the rest.
+      let throughCli = true;
       for (const translation of want) {
         const unit = translation.units.find((candidate) => searchWord(candidate.source) !== undefined);
         if (unit === undefined) continue;
-        const found = await tmsnap(['search', searchWord(unit.source)!, '--content', content, '--project', translation.project, '--lang', translation.language, '--json']);
-        expect(found.code, found.stderr).toBe(0);
-        const results = JSON.parse(found.stdout) as { results: { component: string; language: string }[] };
-        expect(results.results.some((hit) => hit.component === translation.component && hit.language === translation.language), `${translation.language}: ${found.stdout}`).toBe(true);
+        const word = searchWord(unit.source)!;
+        let hits: { component: string; language: string }[];
+        if (throughCli) {
+          const found = await tmsnap(['search', word, '--content', content, '--project', translation.project, '--lang', translation.language, '--json']);
+          expect(found.code, found.stderr).toBe(0);
+          hits = (JSON.parse(found.stdout) as { results: typeof hits }).results;
+          throughCli = false;
+        } else {
+          hits = await searchSnapshot(snapshot, { text: word, scope: 'both', filters: { projects: [translation.project], languages: [translation.language] } });
+        }
+        expect(hits.some((hit) => hit.component === translation.component && hit.language === translation.language), `${translation.language}: ${word}`).toBe(true);
       }
     }, 240_000);
   }
