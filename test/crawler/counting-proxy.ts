@@ -10,23 +10,46 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
+export interface HoldOptions {
+  /** The first request whose path matches is answered only after… */
+  path: RegExp;
+  /** …this many more requests (any path) have arrived: a count, not a clock, so no test depends on timing. */
+  until: number;
+}
+
 /**
  * Puts a real socket between the crawler and a server so that a test can count what the
  * server was asked for, by path. The Host header is passed on unchanged, so the server builds
- * its links on the proxy's origin and the crawl stays behind the proxy.
+ * its links on the proxy's origin and the crawl stays behind the proxy. With `hold`, one
+ * answer waits while the client goes on asking for other things: what the client sends
+ * meanwhile shows whether it waits for that answer before sending its siblings.
  */
-export async function startCountingProxy(targetApiRoot: string): Promise<CountingProxy> {
+export async function startCountingProxy(targetApiRoot: string, hold?: HoldOptions): Promise<CountingProxy> {
   const target = new URL(targetApiRoot);
   const paths: string[] = [];
+  let held: { at: number; release: () => void } | undefined;
+  let holding = hold !== undefined;
   const server = createServer((incoming, outgoing) => {
-    paths.push(new URL(incoming.url ?? '/', 'http://proxy').pathname);
-    const forwarded = request(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-      (answer) => {
+    const path = new URL(incoming.url ?? '/', 'http://proxy').pathname;
+    paths.push(path);
+    const index = paths.length - 1;
+    if (held !== undefined && index - held.at >= (hold?.until ?? 0)) {
+      held.release();
+      held = undefined;
+    }
+    let gate = Promise.resolve();
+    if (holding && hold?.path.test(path)) {
+      holding = false;
+      gate = new Promise<void>((resolve) => {
+        held = { at: index, release: resolve };
+      });
+    }
+    const forwarded = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+      void gate.then(() => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
-      },
-    );
+      });
+    });
     forwarded.on('error', () => outgoing.destroy());
     incoming.pipe(forwarded);
   });
@@ -37,6 +60,7 @@ export async function startCountingProxy(targetApiRoot: string): Promise<Countin
     paths,
     close: () =>
       new Promise<void>((resolve) => {
+        held?.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

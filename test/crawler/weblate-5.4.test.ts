@@ -26,14 +26,19 @@ async function contentFolder(): Promise<string> {
   return folder;
 }
 
-async function withServer<T>(run: (server: ReferenceServer) => Promise<T>): Promise<T> {
+async function withServer<T>(run: (server: ReferenceServer) => Promise<T>, data?: 'bundled'): Promise<T> {
   // Throttling stays on (its headers are read), only high enough for a test to go fast.
-  const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+  const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit: raisedRateLimit }, ...(data ? { data } : {}) });
   try {
     return await run(server);
   } finally {
     await server.close();
   }
+}
+
+/** The server as the crawler sees it through a proxy (its API root on the proxy). */
+function behind(server: ReferenceServer, url: string): ReferenceServer {
+  return { ...server, url } as ReferenceServer;
 }
 
 /** Every item of a list as the server serves it, all pages. */
@@ -83,13 +88,20 @@ describe('a crawl of a Weblate 5.4 server', () => {
   ] as const) {
     it(`stores every component, translation and unit of one project (--project), ${who}, and ends complete`, async () => {
       await withServer(async (server) => {
-        const content = await contentFolder();
-        const result = await crawlReferenceServer(server, content, { projects: ['hello'], token: credentials });
-        expect(result.message).toBeUndefined();
-        // Access limits only: complete (exit 0), not complete with problems (exit 3).
-        expect(result.outcome).toBe('complete');
-        expect(result.made).toBe(result.minimum);
-        await expectWholeProject(await openSnapshot(content), server, 'hello', credentials);
+        const proxy = await startCountingProxy(server.url);
+        try {
+          const content = await contentFolder();
+          const result = await crawlReferenceServer(behind(server, proxy.url), content, { projects: ['hello'], token: credentials });
+          expect(result.message).toBeUndefined();
+          // Access limits only: complete (exit 0), not complete with problems (exit 3).
+          expect(result.outcome).toBe('complete');
+          expect(result.made).toBe(result.minimum);
+          await expectWholeProject(await openSnapshot(content), server, 'hello', credentials);
+          // The parents came from the lists' URLs: no component or translation was fetched on its own.
+          expect(proxy.paths.filter((path) => /\/api\/(components\/[^/]+\/[^/]+|translations\/[^/]+\/[^/]+\/[^/]+)\/$/.test(path))).toEqual([]);
+        } finally {
+          await proxy.close();
+        }
       });
     });
 
@@ -126,14 +138,16 @@ describe('a crawl of a Weblate 5.4 server', () => {
 
   it('asks for a kind of resource once when the credentials may not read it, records it once as a limit of access, and ends complete', async () => {
     await withServer(async (server) => {
-      const proxy = await startCountingProxy(server.url);
+      // The first translation repository/ is answered only after 50 more requests: a crawler that
+      // did not wait for it would send its siblings meanwhile.
+      const proxy = await startCountingProxy(server.url, { path: /\/api\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/, until: 50 });
       try {
         const content = await contentFolder();
-        const result = await crawlReferenceServer({ ...server, url: proxy.url } as ReferenceServer, content);
+        const result = await crawlReferenceServer(behind(server, proxy.url), content, { concurrency: 16 });
         expect(result.message).toBeUndefined();
         expect(result.outcome).toBe('complete');
         const translations = (await openSnapshot(content)).manifest.counts.translation ?? 0;
-        expect(translations).toBeGreaterThan(1);
+        expect(translations).toBeGreaterThan(100);
         // Anonymous clients of a real server get 403 on every repository/: one request per kind of object, not one per object.
         const asked = (pattern: RegExp) => proxy.paths.filter((path) => pattern.test(path)).length;
         expect(asked(/\/api\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/)).toBe(1);
@@ -156,6 +170,6 @@ describe('a crawl of a Weblate 5.4 server', () => {
       } finally {
         await proxy.close();
       }
-    });
+    }, 'bundled');
   });
 });
