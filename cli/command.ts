@@ -1,6 +1,12 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
-/** Exit codes every subcommand uses (issue 3): scripts key on them. */
+/**
+ * Exit codes every subcommand uses (issue 3, issue 12): scripts and cron jobs key on them.
+ * 0 ok; 1 failed (including a missing archive, snapshot or pack file); 2 bad usage (a flag or
+ * argument the command cannot take); 3 done, with problems listed in the output.
+ */
 export const exitCodes = {
   ok: 0,
   failed: 1,
@@ -22,8 +28,45 @@ export class UsageError extends Error {
 }
 
 /**
+ * The command could not do its job for a reason outside the command line: a folder, snapshot or
+ * file that is not there. `main` prints the message as one line, `tmsnap <command>: …`, and
+ * exits 1. The message names the path and says what to do.
+ */
+export class CommandFailure extends Error {
+  override name = 'CommandFailure';
+}
+
+/** Levenshtein distance, small strings only (flag and command names). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The known name closest to a mistyped one, if any is close enough to be what was meant. */
+export function closest(typed: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const name of known) {
+    const d = name.startsWith(typed) && typed.length >= 2 ? 0.5 : distance(typed, name);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= (typed.replace(/^-+/, "").length < 4 ? 1 : 2) ? best : undefined;
+}
+
+/**
  * `util.parseArgs` in strict mode, its complaints (unknown flag, missing value) turned into
- * a `UsageError` so every command answers bad flags the same way: message, hint, exit 2.
+ * a `UsageError` so every command answers bad flags the same way: message, hint, exit 2. An
+ * unknown flag close to a known one gets a "did you mean".
  */
 export function parseCommandLine<const Options extends NonNullable<ParseArgsConfig['options']>, const Positionals extends boolean = false>(
   args: string[],
@@ -33,6 +76,54 @@ export function parseCommandLine<const Options extends NonNullable<ParseArgsConf
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: (allowPositionals ?? false) as Positionals });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    const message = (error as Error).message;
+    const unknown = /^Unknown option '(--?[^']+)'/.exec(message)?.[1];
+    const known = Object.keys(options).map((name) => `--${name}`).concat('--help');
+    const guess = unknown?.startsWith('--') ? closest(unknown, known) : undefined;
+    throw new UsageError(unknown ? `unknown option ${unknown}${guess ? `: did you mean ${guess}?` : ''}` : message);
   }
+}
+
+/**
+ * An old flag name still taken for one minor version (issue 12: `--content` is the archive
+ * everywhere, `--out` what a command writes). Says so on stderr, once per use, and answers the
+ * value of whichever was given; both at once is bad usage.
+ */
+export function renamedFlag(command: string, values: Record<string, unknown>, old: string, now: string): string | undefined {
+  const oldValue = values[old] as string | undefined;
+  if (oldValue === undefined) return values[now] as string | undefined;
+  if (values[now] !== undefined) throw new UsageError(`--${old} is the old name of --${now}: give only --${now}`);
+  console.error(`tmsnap ${command}: warning: --${old} is deprecated and goes away in tmsnap 0.3; use --${now} ${oldValue}`);
+  return oldValue;
+}
+
+/** Where `--content` comes from when the flag is absent: `TMSNAP_CONTENT`, else `content`. */
+export function contentDefault(env: NodeJS.ProcessEnv = process.env): { value: string; source: string } {
+  const fromEnv = env.TMSNAP_CONTENT?.trim();
+  return fromEnv ? { value: fromEnv, source: 'TMSNAP_CONTENT' } : { value: 'content', source: 'built-in default' };
+}
+
+/** The `--content` option every command declares: the archive folder, defaulting through the environment. */
+export function contentOption() {
+  return { type: 'string', default: contentDefault().value } as const;
+}
+
+/**
+ * Refuses a content folder that holds no archive, before anything is read or created: a typo
+ * in a cron line must not look like an empty archive (exit 1, one line naming the path).
+ */
+export function requireArchive(content: string): void {
+  const snapshots = join(content, 'snapshots');
+  if (!existsSync(content)) {
+    throw new CommandFailure(`no archive at ${content} (the folder does not exist): give the folder a crawl wrote with --content, or set TMSNAP_CONTENT`);
+  }
+  if (!statSync(content).isDirectory()) throw new CommandFailure(`${content} is not a folder: give the archive folder a crawl wrote with --content`);
+  if (!existsSync(snapshots) || readdirSync(snapshots).length === 0) {
+    throw new CommandFailure(`no snapshots in ${content} (empty archive folder): run \`tmsnap crawl --content ${content}\` first, or give the right folder with --content`);
+  }
+}
+
+/** Prints a command's report as JSON on stdout, the `--json` shape every reporting command uses. */
+export function printJson(value: unknown): void {
+  console.log(JSON.stringify(value, null, 2));
 }

@@ -1,20 +1,28 @@
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, renamedFlag } from './command.ts';
+import { tokenDefault, urlDefault } from './defaults.ts';
 import { version } from './version.ts';
 
 const help = `Usage: tmsnap crawl --url <API root> [options]
 
-Crawls a Weblate server's API into a dated snapshot under <out>/snapshots/. Re-running the
-same command after a crash or a stop resumes the unfinished snapshot. When <out> already
+Crawls a Weblate server's API into a dated snapshot under <content>/snapshots/. Re-running the
+same command after a crash or a stop resumes the unfinished snapshot. When <content> already
 holds a complete snapshot of the same server and scope, the crawl is incremental: it reads
 the change log since then and the lists, fetches what changed, and carries the rest over.
 
 Options:
-  --url URL            the API root, e.g. https://weblate.example.org/api/ (required)
+  --url URL            the API root, e.g. https://weblate.example.org/api/ (default: see
+                       Environment; one of them is required)
   --project SLUG       crawl only this project and what hangs off it; repeatable
-  --out DIR            the content folder (default: content)
+  --content DIR        the archive folder, created on the first crawl (default: content, or
+                       TMSNAP_CONTENT); --out is its old name, taken until tmsnap 0.3
+  --max-duration TIME  stop starting requests after TIME (5h, 300m, 90s or seconds) and leave
+                       the snapshot resumable (exit 1); give a scheduled job's limit minus a
+                       margin for the requests in flight and the steps after
+  --allow-insecure-http  send the token over plain http:// to a host that is not this machine
+                       (refused otherwise: anyone on the way could read it; wlc refuses too)
   --changes-since ISO  leave out changes before this time (default: the whole log)
   --full               crawl everything, even when an incremental crawl is possible
   --concurrency N      requests in flight at once (default: 4)
@@ -25,9 +33,13 @@ Options:
   --retries N          retries of a 5xx, timeout or dropped connection (default: 5)
   --json               progress and summary as JSON lines on stdout
 
-Environment:
-  WEBLATE_TOKEN        API token, sent as "Authorization: Token …" (never give it as a flag:
-                       flags show up in ps)
+Environment (a flag wins; the first one set is used):
+  WEBLATE_URL, WLC_URL  the API root when --url is absent; then wlc's configuration file
+                       (~/.config/weblate, section [weblate], key url)
+  WEBLATE_TOKEN, WLC_KEY  API token, sent as "Authorization: Token …"; then the entry for the
+                       URL in section [keys] of wlc's file. Never a flag: flags show up in ps
+  TMSNAP_CONTENT       the archive folder when --content is absent
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  the proxy to reach the server through
 
 Exit codes: 0 complete, also when the credentials could not read some kinds of resource
 (401/403, asked once per kind, listed under "access" in the manifest); 3 complete with
@@ -50,6 +62,20 @@ function isoTime(text: string | undefined): string | undefined {
   return new Date(time).toISOString();
 }
 
+/** `5h`, `300m`, `90s` or bare seconds, in milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(h|m|s)?$/.exec(text.trim());
+  const value = match ? Number(match[1]) * { h: 3_600_000, m: 60_000, s: 1000 }[(match[2] ?? 's') as 'h' | 'm' | 's'] : Number.NaN;
+  if (!(value > 0)) throw new UsageError(`--max-duration ${JSON.stringify(text)}: expected a time such as 5h, 300m, 90s or a number of seconds`);
+  return value;
+}
+
+/** This machine: where a token over plain http reaches no one else (wlc allows the same). */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Scrubs the token from anything printed, should a server ever echo it back in an error. */
 function redactor(token: string | undefined): (text: string) => string {
   return token ? (text) => text.replaceAll(token, '[WEBLATE_TOKEN]') : (text) => text;
@@ -62,7 +88,10 @@ export const command: Command = {
     const { values } = parseCommandLine(args, {
       url: { type: 'string' },
       project: { type: 'string', multiple: true },
-      out: { type: 'string', default: 'content' },
+      content: { type: 'string' },
+      out: { type: 'string' },
+      'max-duration': { type: 'string' },
+      'allow-insecure-http': { type: 'boolean', default: false },
       'changes-since': { type: 'string' },
       concurrency: { type: 'string' },
       'max-rps': { type: 'string' },
@@ -72,22 +101,32 @@ export const command: Command = {
       json: { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
     });
-    if (values.url === undefined) throw new UsageError('--url is required: the API root, e.g. https://weblate.example.org/api/');
+    const contentDir = renamedFlag('crawl', values, 'out', 'content') ?? contentOption().default;
+    const url = values.url ?? urlDefault()?.value;
+    if (url === undefined) throw new UsageError('--url is required (or WEBLATE_URL): the API root, e.g. https://weblate.example.org/api/');
     let apiRoot: URL;
     try {
-      apiRoot = parseApiRoot(values.url);
+      apiRoot = parseApiRoot(url);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
     const retries = values.retries === '0' ? 0 : positiveNumber('retries', values.retries, 5, true);
-    const token = process.env.WEBLATE_TOKEN?.trim() || undefined;
+    const deadline = values['max-duration'] === undefined ? undefined : Date.now() + parseDuration(values['max-duration']);
+    const token = (tokenDefault(url) ?? tokenDefault(apiRoot.href))?.value;
+    if (token !== undefined && apiRoot.protocol === 'http:' && !isLoopback(apiRoot.hostname) && !values['allow-insecure-http']) {
+      throw new UsageError(
+        `refusing to send the API token over plain http to ${apiRoot.host}: anyone on the way could read it. ` +
+          'Use the https:// URL, or give --allow-insecure-http if this network is yours',
+      );
+    }
     const redact = redactor(token);
     const mode = values.json ? 'json' : process.stderr.isTTY ? 'tty' : 'lines';
     const stream = values.json ? process.stdout : process.stderr;
     const reporter = new ProgressReporter(mode, (text) => stream.write(redact(text)));
     const result = await crawl({
       apiRoot,
-      contentDir: values.out,
+      contentDir,
+      deadline,
       projects: values.project ?? [],
       changesSince: isoTime(values['changes-since']),
       full: values.full,

@@ -1,56 +1,91 @@
-import { type Command, UsageError, exitCodes } from './command.ts';
+import { type Command, CommandFailure, UsageError, closest, exitCodes } from './command.ts';
+import { defaultsInEffect } from './defaults.ts';
 import { version } from './version.ts';
 
-// Each subcommand is loaded only when asked for, so `tmsnap --help` does not pay for Astro.
-const commands: Record<string, () => Promise<Command>> = {
-  demo: async () => (await import('./demo.ts')).command,
-  'reference-server': async () => (await import('./reference-server.ts')).command,
-  crawl: async () => (await import('./crawl.ts')).command,
-  build: async () => (await import('./build.ts')).command,
-  preview: async () => (await import('./preview.ts')).command,
-  export: async () => (await import('./export.ts')).command,
-  snapshots: async () => (await import('./snapshots.ts')).command,
-  prune: async () => (await import('./prune.ts')).command,
-  verify: async () => (await import('./verify.ts')).command,
-  pack: async () => (await import('./pack.ts')).command,
-  unpack: async () => (await import('./unpack.ts')).command,
-  search: async () => (await import('./search.ts')).command,
-  diff: async () => (await import('./diff.ts')).command,
+/**
+ * Each subcommand is loaded only when asked for, and its one-line summary is written here, so
+ * `tmsnap --help` loads no command at all (start-up time: README, "Why tsx").
+ * test/cli/main.test.ts checks that each summary matches the command's own.
+ */
+export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  demo: { summary: 'reference server → crawl → build → preview, in one command', load: async () => (await import('./demo.ts')).command },
+  'reference-server': { summary: 'serve a read-only Weblate API over bundled or synthetic data', load: async () => (await import('./reference-server.ts')).command },
+  crawl: { summary: 'crawl a Weblate server into a dated snapshot (resumable)', load: async () => (await import('./crawl.ts')).command },
+  build: { summary: 'build the static status site from a snapshot', load: async () => (await import('./build.ts')).command },
+  preview: { summary: 'serve a built site folder on 127.0.0.1', load: async () => (await import('./preview.ts')).command },
+  export: { summary: 'print every record of a snapshot, re-expanded, as NDJSON', load: async () => (await import('./export.ts')).command },
+  snapshots: { summary: 'list the snapshots with date, scope, counts, size and state', load: async () => (await import('./snapshots.ts')).command },
+  prune: { summary: 'remove old snapshots and the objects nothing needs any more', load: async () => (await import('./prune.ts')).command },
+  verify: { summary: 'check every object against its hash and every manifest reference', load: async () => (await import('./verify.ts')).command },
+  pack: { summary: 'write snapshots and the objects they need to a .tar.gz', load: async () => (await import('./pack.ts')).command },
+  unpack: { summary: 'add the snapshots of a pack archive to the content folder', load: async () => (await import('./unpack.ts')).command },
+  search: { summary: 'search a snapshot’s strings from the terminal', load: async () => (await import('./search.ts')).command },
+  diff: { summary: 'what changed between two snapshots, string by string', load: async () => (await import('./diff.ts')).command },
 };
 
-async function overview(): Promise<string> {
+function overview(): string {
   const lines = [`tmsnap ${version}: a Weblate server as a static status site and an offline archive`, '', 'Usage: tmsnap <command> [options]', '', 'Commands:'];
-  for (const [name, load] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${(await load()).summary}`);
-  lines.push('', 'Run `tmsnap <command> --help` for its options.');
+  for (const [name, { summary }] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${summary}`);
+  lines.push(
+    '',
+    'Options: -h, --help (also `tmsnap help <command>`), -V, --version',
+    'Exit codes, every command: 0 ok, 1 failed, 2 bad usage, 3 done with problems (listed).',
+    'Run `tmsnap <command> --help` for its options and the defaults in effect.',
+  );
   return lines.join('\n');
+}
+
+function unknownCommand(name: string): number {
+  const guess = closest(name, Object.keys(commands));
+  console.error(`tmsnap: unknown command "${name}"${guess ? `: did you mean \`tmsnap ${guess}\`?` : ''}\nCommands: ${Object.keys(commands).join(', ')}.`);
+  return exitCodes.usage;
+}
+
+async function helpOf(name: string): Promise<string> {
+  const { help } = await commands[name]!.load();
+  return [help, ...defaultsInEffect(help)].join('\n');
 }
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(await overview());
+  if (name === undefined || name === '--help' || name === '-h') {
+    console.log(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
   }
-  if (name === '--version') {
+  if (name === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) {
+      console.log(overview());
+      return exitCodes.ok;
+    }
+    if (extra.length > 0) {
+      console.error('tmsnap help: give one command, e.g. tmsnap help crawl');
+      return exitCodes.usage;
+    }
+    if (!commands[topic]) return unknownCommand(topic);
+    console.log(await helpOf(topic));
+    return exitCodes.ok;
+  }
+  if (name === '--version' || name === '-V') {
     console.log(version);
     return exitCodes.ok;
   }
-  const load = commands[name];
-  if (!load) {
-    console.error(`tmsnap: unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}.`);
-    return exitCodes.usage;
-  }
-  const command = await load();
+  if (!commands[name]) return unknownCommand(name);
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.help);
+    console.log(await helpOf(name));
     return exitCodes.ok;
   }
+  const command = await commands[name].load();
   try {
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`tmsnap ${name}: ${error.message}\nRun \`tmsnap ${name} --help\` for the options.`);
       return exitCodes.usage;
+    }
+    if (error instanceof CommandFailure) {
+      console.error(`tmsnap ${name}: ${error.message}`);
+      return exitCodes.failed;
     }
     throw error;
   }

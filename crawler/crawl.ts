@@ -35,6 +35,11 @@ export interface CrawlOptions {
   timeoutMs: number;
   retries: number;
   maxWaitMs: number;
+  /**
+   * Epoch milliseconds after which no new request starts: the run stops like a budget stop,
+   * the unfinished snapshot stays resumable (`tmsnap crawl --max-duration`).
+   */
+  deadline?: number | undefined;
   tmsnapVersion: string;
   userAgent: string;
   onProgress?: (progress: CrawlProgress) => void;
@@ -159,6 +164,9 @@ class CrawlRun {
       queue: this.queue,
       concurrency: this.options.concurrency,
       stopped: () => {
+        if (this.#stop === undefined && this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
+          this.#stop = `the time allowed (--max-duration) ran out with ${this.queue.pendingCount} request(s) to go. Re-run the same command to resume.`;
+        }
         if (this.#stop === undefined) this.#checkBudget();
         return this.#stop !== undefined;
       },
