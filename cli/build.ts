@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { BuildOptions } from '../site/build.ts';
+import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
+import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap build [options]
@@ -11,22 +12,61 @@ Options:
   --content DIR     content folder holding the snapshots (default: content)
   --snapshot ID     snapshot to build (default: the newest complete one)
   --out DIR         output folder, replaced by the build (default: dist)
-  --site-url URL    where the site will be published (absolute links in the Atom feed and
-                    badge embed snippets), e.g. https://example.github.io/project/
+  --site-url URL    where the site will be published (absolute links in the Atom feeds and
+                    badge snippets, canonical links, sitemap.xml, robots.txt),
+                    e.g. https://example.github.io/project/
   --base PATH       base path the site is served under, e.g. /project/ (default: /)
   --hide-authors    show "a contributor" instead of user names (changes, last author)
-  -h, --help        this help`;
+  --title TEXT      the site's name (default: "<server host> translation status")
+  --logo FILE       an image shown before the title
+  --favicon FILE    the site's icon (.svg, .png, .ico; default: a generated one)
+  --css FILE        a stylesheet linked after the site's own (docs/site.md lists its variables)
+  --footer TEXT     a line added to every page's footer
+  --public DIR      files copied as they are into the site (CNAME, …); never over the site's own
+  --noindex         ask search engines to stay out (meta tag and a disallowing robots.txt)
+  --ui-lang LANG    language of the site's own interface: ${uiLanguages.join(', ')} (default: en)
+  --no-history      leave out the string histories drawn from older snapshots
+  --config FILE     settings file (default: ${configFileName} in the working folder, if any);
+                    the flags above override it
+  --verbose         Astro's log, a line per page, instead of one progress line
+  --json            print a summary as JSON on stdout: snapshot, pages, files, bytes, seconds
+  -h, --help        this help
 
-export function parseBuildArgs(args: string[]): BuildOptions {
+A missing archive folder, snapshot or file fails with exit code 1 before anything is written.`;
+
+export interface BuildCommandOptions extends BuildOptions {
+  json: boolean;
+}
+
+export async function parseBuildArgs(args: string[]): Promise<BuildCommandOptions> {
   const parsed = parseCommandLine(args, {
     content: { type: 'string', default: 'content' },
     snapshot: { type: 'string' },
     out: { type: 'string', default: 'dist' },
     'site-url': { type: 'string' },
-    base: { type: 'string', default: '/' },
-    'hide-authors': { type: 'boolean', default: false },
+    base: { type: 'string' },
+    'hide-authors': { type: 'boolean' },
+    title: { type: 'string' },
+    logo: { type: 'string' },
+    favicon: { type: 'string' },
+    css: { type: 'string' },
+    footer: { type: 'string' },
+    public: { type: 'string' },
+    noindex: { type: 'boolean' },
+    'ui-lang': { type: 'string' },
+    'no-history': { type: 'boolean', default: false },
+    config: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   }).values;
-  const siteUrl = parsed['site-url'];
+  let config: SiteConfig;
+  try {
+    config = await loadSiteConfig(resolve(parsed.config ?? configFileName), parsed.config !== undefined);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const siteUrl = parsed['site-url'] ?? config.siteUrl;
   if (siteUrl !== undefined) {
     let url: URL | undefined;
     try {
@@ -38,14 +78,58 @@ export function parseBuildArgs(args: string[]): BuildOptions {
       throw new UsageError(`--site-url "${siteUrl}" is not an http(s) URL (expected e.g. https://example.github.io/project/)`);
     }
   }
-  if (!parsed.base.startsWith('/')) throw new UsageError(`--base "${parsed.base}" must start with "/" (e.g. /project/)`);
+  const base = parsed.base ?? config.base ?? '/';
+  if (!base.startsWith('/')) throw new UsageError(`--base "${base}" must start with "/" (e.g. /project/)`);
+  const uiLang = parsed['ui-lang'] ?? config.uiLang ?? 'en';
+  if (!(uiLanguages as readonly string[]).includes(uiLang)) throw new UsageError(`--ui-lang "${uiLang}": expected one of ${uiLanguages.join(', ')}`);
+  const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
+  const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   return {
     content: resolve(parsed.content),
-    ...(parsed.snapshot === undefined ? {} : { snapshot: parsed.snapshot }),
+    ...optional('snapshot', parsed.snapshot),
     out: resolve(parsed.out),
-    ...(siteUrl === undefined ? {} : { siteUrl }),
-    base: parsed.base,
-    hideAuthors: parsed['hide-authors'],
+    ...optional('siteUrl', siteUrl),
+    base,
+    hideAuthors: parsed['hide-authors'] ?? config.hideAuthors ?? false,
+    ...optional('title', parsed.title ?? config.title),
+    ...optional('logo', file(parsed.logo, config.logo)),
+    ...optional('favicon', file(parsed.favicon, config.favicon)),
+    ...optional('css', file(parsed.css, config.css)),
+    ...optional('footer', parsed.footer ?? config.footer),
+    ...optional('public', file(parsed.public, config.public)),
+    noindex: parsed.noindex ?? config.noindex ?? false,
+    uiLang: uiLang as UiLanguage,
+    history: parsed['no-history'] ? false : (config.history ?? true),
+    verbose: parsed.verbose,
+    json: parsed.json,
+  };
+}
+
+/** `1234 / 20193 pages, ETA 3 min`: rewritten in place on a terminal, every 10% otherwise. */
+function progressPrinter(): { update: (progress: BuildProgress) => void; end: () => void } {
+  const started = performance.now();
+  const tty = process.stderr.isTTY === true;
+  let lastTenth = -1;
+  let shown = false;
+  return {
+    update({ done, total }) {
+      const elapsed = (performance.now() - started) / 1000;
+      const eta = done > 0 ? (elapsed / done) * Math.max(total - done, 0) : 0;
+      const line = `tmsnap build: ${done} / ${total} pages, ETA ${eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.round(eta)} s`}`;
+      if (tty) {
+        process.stderr.write(`\r${line}\u001b[K`);
+        shown = true;
+        return;
+      }
+      const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+      if (tenth > lastTenth) {
+        lastTenth = tenth;
+        console.error(line);
+      }
+    },
+    end() {
+      if (shown) process.stderr.write('\n');
+    },
   };
 }
 
@@ -53,12 +137,25 @@ export const command: Command = {
   summary: 'build the static status site from a snapshot',
   help,
   async run(args) {
-    const options = parseBuildArgs(args);
-    const started = performance.now();
+    const { json, ...options } = await parseBuildArgs(args);
     // Loaded here so that `tmsnap build --help` and bad flags do not pay for Astro.
-    const { buildSite } = await import('../site/build.ts');
-    await buildSite(options);
-    console.error(`tmsnap build: done in ${((performance.now() - started) / 1000).toFixed(1)} s, open ${join(options.out, 'index.html')}`);
-    return exitCodes.ok;
+    const { buildSite, BuildInputError } = await import('../site/build.ts');
+    const progress = progressPrinter();
+    try {
+      const summary = await buildSite({ ...options, onProgress: progress.update });
+      progress.end();
+      if (json) console.log(JSON.stringify(summary));
+      console.error(
+        `tmsnap build: ${summary.pages} pages (${(summary.bytes / 1e6).toFixed(1)} MB) from snapshot ${summary.snapshot} in ${summary.seconds.toFixed(1)} s, open ${join(options.out, 'index.html')}`,
+      );
+      return exitCodes.ok;
+    } catch (error) {
+      progress.end();
+      if (error instanceof BuildInputError) {
+        console.error(`tmsnap build: ${error.message}`);
+        return exitCodes.failed;
+      }
+      throw error;
+    }
   },
 };

@@ -3,12 +3,16 @@
  * index written by the integration in `astro.config.mjs` (site/search-integration.ts). The
  * pages find the snapshot through the environment (site/env.ts). See docs/site.md.
  */
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openSnapshot } from '../snapshot/reader.ts';
-import { siteEnv } from './env.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
+import type { UiLanguage } from './config.ts';
+import { siteEnv, type PageSettings } from './env.ts';
+import { unitPageCount } from './paths.ts';
+import { siteRecords } from './records.ts';
+import { generatedFavicon, robotsTxt, sitemapFiles } from './web.ts';
 
 export interface BuildOptions {
   /** Content folder holding the snapshots. */
@@ -22,7 +26,42 @@ export interface BuildOptions {
   /** Base path the site is served under. */
   base: string;
   hideAuthors: boolean;
+  /** Branding and settings (site/config.ts); files are absolute paths. */
+  title?: string;
+  logo?: string;
+  favicon?: string;
+  css?: string;
+  footer?: string;
+  public?: string;
+  noindex?: boolean;
+  uiLang?: UiLanguage;
+  /** String histories from the archive (default true). */
+  history?: boolean;
+  /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
+  verbose?: boolean;
+  onProgress?: (progress: BuildProgress) => void;
 }
+
+export interface BuildProgress {
+  done: number;
+  /** Estimated from the snapshot's figures. */
+  total: number;
+}
+
+export interface BuildSummary {
+  snapshot: string;
+  pages: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** A build that cannot start: no archive, no snapshot, a missing file. One line, exit 1. */
+export class BuildInputError extends Error {
+  override name = 'BuildInputError';
+}
+
+const imageTypes = new Set(['.svg', '.png', '.ico', '.jpg', '.jpeg', '.webp', '.gif']);
 
 /** The package folder (`astro.config.mjs`, `src/`): only read, a global install is read-only. */
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -63,20 +102,115 @@ async function stagingFolder(): Promise<string> {
   return dir;
 }
 
-export async function buildSite(options: BuildOptions): Promise<void> {
-  // Opened here so that a wrong folder or id fails with the reader's message before Astro starts.
-  const snapshot = await openSnapshot(options.content, options.snapshot);
+/**
+ * Opens the snapshot and checks every input file before anything is written, so that a wrong
+ * folder, id or file fails with one line naming it (issue 12) and leaves nothing behind.
+ */
+async function openInputs(options: BuildOptions): Promise<Snapshot> {
+  const isDirectory = await stat(options.content).then((s) => s.isDirectory(), () => false);
+  if (!isDirectory) throw new BuildInputError(`no archive folder at ${options.content}: run \`tmsnap crawl\` first, or pass --content DIR`);
+  const summaries = await listSnapshots(options.content);
+  if (options.snapshot === undefined && !summaries.some((s) => s.complete)) {
+    throw new BuildInputError(`no complete snapshot in ${join(options.content, 'snapshots')}: run \`tmsnap crawl\` first, or pass --content DIR`);
+  }
+  if (options.snapshot !== undefined && !summaries.some((s) => s.id === options.snapshot && s.finished)) {
+    throw new BuildInputError(`no finished snapshot ${options.snapshot} in ${join(options.content, 'snapshots')}: \`tmsnap snapshots --content ${options.content}\` lists them`);
+  }
+  for (const [flag, file] of [['--logo', options.logo], ['--favicon', options.favicon], ['--css', options.css]] as const) {
+    if (file === undefined) continue;
+    if (!(await stat(file).then((s) => s.isFile(), () => false))) throw new BuildInputError(`${flag} ${file}: no such file`);
+    if (flag !== '--css' && !imageTypes.has(extname(file).toLowerCase())) throw new BuildInputError(`${flag} ${file}: expected an image (${[...imageTypes].join(', ')})`);
+  }
+  if (options.public !== undefined && !(await stat(options.public).then((s) => s.isDirectory(), () => false))) {
+    throw new BuildInputError(`--public ${options.public}: no such folder`);
+  }
+  try {
+    return await openSnapshot(options.content, options.snapshot);
+  } catch (error) {
+    throw new BuildInputError(`cannot open the snapshot in ${options.content}: ${(error as Error).message}`);
+  }
+}
+
+/** Where the branding files go in the site (their extension kept). */
+function brandPaths(options: BuildOptions): Pick<PageSettings, 'logo' | 'favicon' | 'css'> {
+  return {
+    favicon: options.favicon === undefined ? 'favicon.svg' : `favicon${extname(options.favicon).toLowerCase()}`,
+    ...(options.logo === undefined ? {} : { logo: `assets/brand/logo${extname(options.logo).toLowerCase()}` }),
+    ...(options.css === undefined ? {} : { css: 'assets/brand/custom.css' }),
+  };
+}
+
+/** Pages the build will write, from the snapshot's figures: the denominator of the progress line. */
+async function expectedPages(snapshot: Snapshot): Promise<number> {
+  const records = await siteRecords(snapshot);
+  const changes = snapshot.index.changes.reduce((sum, chunk) => sum + chunk.count, 0);
+  const unitPages = records.translations.reduce((sum, t) => sum + unitPageCount(t.record.total), 0);
+  return 6 + records.projects.length + records.components.length + records.translations.length + unitPages + records.languages.length + Math.ceil(changes / 100);
+}
+
+/**
+ * Astro logs a line per page on stdout (`├─ /a/index.html (+3ms)`): counted and swallowed
+ * while quiet; its warnings and errors go to stderr and stay.
+ */
+function quietStdout(onPage: () => void): () => void {
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    for (const line of text.split('\n')) if (/\(\+\d+(\.\d+)?m?s\)/.test(line)) onPage();
+    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    callback?.();
+    return true;
+  }) as typeof process.stdout.write;
+  return () => {
+    process.stdout.write = write;
+  };
+}
+
+async function folderSize(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
+  const figures = { files: 0, pages: 0, bytes: 0 };
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    figures.files += 1;
+    if (entry.name.endsWith('.html')) figures.pages += 1;
+    figures.bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return figures;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const snapshot = await openInputs(options);
+  const brand = brandPaths(options);
+  const settings: PageSettings = {
+    ...brand,
+    favicon: brand.favicon ?? 'favicon.svg',
+    noindex: options.noindex ?? false,
+    uiLang: options.uiLang ?? 'en',
+    base: options.siteUrl === undefined ? options.base : new URL(options.siteUrl).pathname,
+    history: options.history ?? true,
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.footer === undefined ? {} : { footer: options.footer }),
+  };
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   process.env[siteEnv.content] = options.content;
   process.env[siteEnv.snapshot] = snapshot.id;
   process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
   process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
+  process.env[siteEnv.settings] = JSON.stringify(settings);
+  const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(snapshot) };
   const staging = await stagingFolder();
   const previousCwd = process.cwd();
   process.chdir(staging);
+  const restore = options.verbose
+    ? () => {}
+    : quietStdout(() => {
+        progress.done += 1;
+        progress.total = Math.max(progress.total, progress.done);
+        options.onProgress?.(progress);
+      });
   try {
     const { build } = await import('astro');
-    console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
+    if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
     await build({
       root: staging,
       vite: { resolve: { preserveSymlinks: true } },
@@ -84,14 +218,35 @@ export async function buildSite(options: BuildOptions): Promise<void> {
       cacheDir: join(staging, '.astro-cache'),
       base: options.base,
       ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
-      // Astro logs each page it writes: the progress of a long build.
+      // Astro logs each page it writes: shown with --verbose, counted for the progress line otherwise.
       logLevel: 'info',
     });
     // Astro's content layer leaves these two empty modules in the output even without collections.
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
   } finally {
+    restore();
     process.chdir(previousCwd);
     await rm(staging, { recursive: true, force: true });
   }
+  await writeExtras(options, settings);
+  const size = await folderSize(options.out);
+  return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000 };
+}
+
+/** Branding files, favicon, robots.txt and sitemap, and the user's public folder (which never overwrites the site's files). */
+async function writeExtras(options: BuildOptions, settings: PageSettings): Promise<void> {
+  const out = options.out;
+  await mkdir(join(out, 'assets/brand'), { recursive: true });
+  if (options.favicon === undefined) await writeFile(join(out, settings.favicon), generatedFavicon(options.title ?? 'tmsnap'));
+  else await copyFile(options.favicon, join(out, settings.favicon));
+  if (options.logo !== undefined && settings.logo !== undefined) await copyFile(options.logo, join(out, settings.logo));
+  if (options.css !== undefined && settings.css !== undefined) await copyFile(options.css, join(out, settings.css));
+  const robots = robotsTxt(options.siteUrl, settings.noindex);
+  if (robots !== undefined) await writeFile(join(out, 'robots.txt'), robots);
+  if (options.siteUrl !== undefined && !settings.noindex) {
+    const pages = (await readdir(out, { recursive: true })).filter((name) => name.endsWith('.html') && name !== '404.html').map((name) => name.split(sep).join('/'));
+    for (const [name, text] of sitemapFiles(options.siteUrl, pages.sort())) await writeFile(join(out, name), text);
+  }
+  if (options.public !== undefined) await cp(options.public, out, { recursive: true, force: false, errorOnExist: false });
 }
 

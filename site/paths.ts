@@ -46,6 +46,8 @@ export interface TranslationKey {
   language: string;
 }
 
+export type BadgeFormat = 'svg' | 'json';
+
 export const sitePaths = {
   home: (): SitePath => 'index.html',
   project: (project: string): SitePath => `projects/${safeSegment(project)}/index.html`,
@@ -61,10 +63,18 @@ export const sitePaths = {
   language: (code: string): SitePath => `languages/${safeSegment(code)}/index.html`,
   changes: (page: number): SitePath => (page <= 1 ? 'changes/index.html' : `changes/${page}/index.html`),
   feed: (): SitePath => 'changes/feed.xml',
-  projectBadge: (project: string): SitePath => `badges/${safeSegment(project)}.svg`,
-  componentBadge: (project: string, component: string): SitePath => `badges/${safeSegment(project)}/${safeSegment(component)}.svg`,
-  translationBadge: ({ project, component, language }: TranslationKey): SitePath =>
-    `badges/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}.svg`,
+  projectChanges: (project: string): SitePath => `projects/${safeSegment(project)}/changes/index.html`,
+  languageChanges: (code: string): SitePath => `languages/${safeSegment(code)}/changes/index.html`,
+  projectFeed: (project: string): SitePath => `projects/${safeSegment(project)}/feed.xml`,
+  languageFeed: (code: string): SitePath => `languages/${safeSegment(code)}/feed.xml`,
+  /** Badges are SVG images; `format: 'json'` is the shields.io "endpoint" JSON next to each. */
+  projectBadge: (project: string, format: BadgeFormat = 'svg'): SitePath => `badges/${safeSegment(project)}.${format}`,
+  componentBadge: (project: string, component: string, format: BadgeFormat = 'svg'): SitePath => `badges/${safeSegment(project)}/${safeSegment(component)}.${format}`,
+  translationBadge: ({ project, component, language }: TranslationKey, format: BadgeFormat = 'svg'): SitePath =>
+    `badges/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}.${format}`,
+  /** Every figure of the site for machines (docs/status-json.md). */
+  status: (): SitePath => 'data/status.json',
+  notFound: (): SitePath => '404.html',
   stylesheet: (): SitePath => 'assets/site.css',
   script: (): SitePath => 'assets/site.js',
 };

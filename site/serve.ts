@@ -1,6 +1,6 @@
 /**
  * A static server for a built site, like a plain static host (GitHub Pages): files as they are,
- * `index.html` for a folder, nothing else. `tmsnap preview`, `tmsnap demo` and the browser
+ * `index.html` for a folder, the site's `404.html` (status 404) for anything missing. `tmsnap preview`, `tmsnap demo` and the browser
  * tests all use it.
  */
 import { createReadStream } from 'node:fs';
@@ -16,6 +16,9 @@ const types: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.xml': 'application/atom+xml',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
   '.po': 'text/x-gettext-catalog; charset=utf-8',
 };
 
@@ -44,7 +47,13 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       await stat(file);
     } catch {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      const notFound = join(base, '404.html');
+      if (await stat(notFound).then((s) => s.isFile(), () => false)) {
+        response.writeHead(404, { 'Content-Type': types['.html'] });
+        createReadStream(notFound).pipe(response);
+      } else {
+        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      }
       return;
     }
     response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });

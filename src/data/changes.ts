@@ -1,10 +1,13 @@
-/** The change log as the changes pages and the Atom feed show it, read chunk by chunk from the newest end. */
+/** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
+import { unitHref } from '../../site/paths.ts';
 import { authorLabel } from './authors.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
 export const changesPerPage = 100;
 export const feedEntries = 50;
+/** Changes kept per project and per language: their changes page; their feed shows the first `feedEntries`. */
+export const subjectChanges = changesPerPage;
 
 /** A change as the changes pages and the feed show it. */
 export interface ChangeEntry {
@@ -12,10 +15,17 @@ export interface ChangeEntry {
   timestamp: string;
   action: number;
   user: string;
+  /** The text the change set, shortened; a plural's forms split (Weblate joins them with `\x1e\x1e`). */
   target: string;
+  forms: string[];
   translation: TranslationEntry | undefined;
   component: ComponentEntry | undefined;
+  /** The unit's permalink (site path with `#unit-<id>`) when the change names a unit of this snapshot. */
+  unitHref: string | undefined;
 }
+
+/** Weblate's separator of plural forms in a change's `target` (weblate/utils/state.py, PLURAL_SEPARATOR). */
+export const pluralSeparator = '\x1e\x1e';
 
 export async function changeCount(): Promise<number> {
   const { snapshot } = await siteTree();
@@ -61,13 +71,101 @@ export async function newestChanges(from: number, count: number): Promise<Change
   }
   const translationByPath = new Map(translations.map((t) => [t.path, t]));
   const componentByPath = new Map(components.map((c) => [c.path, c]));
-  return picked.reverse().map((change) => ({
-    id: change.id,
-    timestamp: change.timestamp,
-    action: change.action,
-    user: authorLabel(change.user ?? change.author, hideAuthors, true),
-    target: change.target.length > maxTargetLength ? `${change.target.slice(0, maxTargetLength)}…` : change.target,
-    translation: change.translation === null ? undefined : translationByPath.get(change.translation),
-    component: change.component === null ? undefined : componentByPath.get(change.component),
-  }));
+  const entries: ChangeEntry[] = [];
+  for (const change of picked.reverse()) {
+    const translation = change.translation === null ? undefined : translationByPath.get(change.translation);
+    entries.push({
+      id: change.id,
+      timestamp: change.timestamp,
+      action: change.action,
+      user: authorLabel(change.user ?? change.author, hideAuthors, true),
+      target: shorten(change.target.split(pluralSeparator).join(' | ')),
+      forms: change.target.split(pluralSeparator).map(shorten),
+      translation,
+      component: change.component === null ? undefined : componentByPath.get(change.component),
+      unitHref: translation && change.unit ? await unitPermalink(translation, unitIdOf(change.unit)) : undefined,
+    });
+  }
+  return entries;
+}
+
+const shorten = (text: string) => (text.length > maxTargetLength ? `${text.slice(0, maxTargetLength)}…` : text);
+
+/** `api/units/123/` → 123. */
+function unitIdOf(link: string): number | undefined {
+  const match = /units\/(\d+)\/?$/.exec(link);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Where each unit of a translation sits: unit ids sorted, with their index in position order.
+ * Two typed arrays per translation instead of the unit list, so that linking a million
+ * changes to their strings holds a few bytes per unit, each list read once.
+ */
+const unitIndexes = new Map<string, Promise<{ ids: Int32Array; indexes: Int32Array }>>();
+
+function unitIndex(translation: TranslationEntry) {
+  let index = unitIndexes.get(translation.path);
+  if (!index) {
+    index = siteTree().then(async ({ snapshot }) => {
+      const list = await snapshot.units(translation.path);
+      const order = list.map((unit, at) => [unit.id, at] as const).sort((a, b) => a[0] - b[0]);
+      return { ids: Int32Array.from(order, ([id]) => id), indexes: Int32Array.from(order, ([, at]) => at) };
+    });
+    unitIndexes.set(translation.path, index);
+  }
+  return index;
+}
+
+/** The permalink of a unit of a translation, or undefined when this snapshot does not hold it. */
+export async function unitPermalink(translation: TranslationEntry, unitId: number | undefined): Promise<string | undefined> {
+  if (unitId === undefined) return undefined;
+  const { ids, indexes } = await unitIndex(translation);
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const id = ids[middle]!;
+    if (id === unitId) return unitHref(translation.key, translation.record.total, indexes[middle]!, unitId);
+    if (id < unitId) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** Changes of one project or one language, newest first. */
+export interface ChangeBuckets {
+  byProject: Map<string, ChangeEntry[]>;
+  byLanguage: Map<string, ChangeEntry[]>;
+}
+
+let bucketsPromise: Promise<ChangeBuckets> | undefined;
+
+/**
+ * The latest `subjectChanges` changes of every project and every language, in one pass from the
+ * newest end of the log that stops once every bucket is full: the per-project and
+ * per-language changes pages and feeds.
+ */
+export function latestChangesBySubject(): Promise<ChangeBuckets> {
+  bucketsPromise ??= (async () => {
+    const { projects, languages } = await siteTree();
+    const byProject = new Map(projects.map((p) => [p.slug, [] as ChangeEntry[]]));
+    const byLanguage = new Map(languages.map((l) => [l.code, [] as ChangeEntry[]]));
+    const total = await changeCount();
+    let open = byProject.size + byLanguage.size;
+    for (let from = 0; from < total && open > 0; from += changesPerPage) {
+      for (const change of await newestChanges(from, changesPerPage)) {
+        const project = change.component?.project.slug;
+        const language = change.translation?.language.code;
+        for (const [bucket, key] of [[byProject, project], [byLanguage, language]] as const) {
+          const list = key === undefined ? undefined : bucket.get(key);
+          if (!list || list.length >= subjectChanges) continue;
+          list.push(change);
+          if (list.length === subjectChanges) open -= 1;
+        }
+      }
+    }
+    return { byProject, byLanguage };
+  })();
+  return bucketsPromise;
 }

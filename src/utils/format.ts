@@ -1,3 +1,5 @@
+import { html, type Html } from './html.ts';
+
 /** Figures as the pages show them. */
 export function percent(part: number, total: number): number {
   return total > 0 ? Math.floor((part / total) * 1000) / 10 : 0;
@@ -36,4 +38,19 @@ export function labelText(label: unknown): string {
   if (typeof label === 'string') return label;
   if (label && typeof label === 'object' && 'name' in label && typeof label.name === 'string') return label.name;
   return JSON.stringify(label) ?? '';
+}
+
+/** A timestamp as a valid `<time datetime>` value (`2026-11-22T04:15:00Z`), or undefined when it is not one. */
+export function isoDatetime(timestamp: string | null | undefined): string | undefined {
+  if (!timestamp) return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(:\d{2})?)(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/.exec(timestamp);
+  if (!match) return undefined;
+  // HTML allows at most three digits of a second's fraction; servers send six.
+  return `${match[1]}T${match[2]}${match[4]?.slice(0, 4) ?? ''}${match[5] ?? 'Z'}`;
+}
+
+/** `formatTimestamp` inside a `<time datetime>` element, for pages rendered as strings (html.ts). */
+export function timeHtml(timestamp: string | null | undefined): Html {
+  const datetime = isoDatetime(timestamp);
+  return datetime ? html`<time datetime="${datetime}">${formatTimestamp(timestamp)}</time>` : html`${formatTimestamp(timestamp)}`;
 }

@@ -3,7 +3,7 @@
  * rows and the unit pages' articles. Pages compute the context; these only render.
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
-import { excerpt, formatTimestamp, labelText } from './format.ts';
+import { excerpt, labelText, timeHtml } from './format.ts';
 import { html, type Html } from './html.ts';
 import { stateGroup, stateName } from './names.ts';
 import type { SourceLocation } from './repoweb.ts';
@@ -60,7 +60,7 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
       ),
     flags !== '' && field('Flags', html`<code>${flags}</code>`),
     unit.labels.length > 0 && field('Labels', unit.labels.map(labelText).join(', ')),
-    field('Last changed', formatTimestamp(unit.timestamp)),
+    field('Last changed', timeHtml(unit.timestamp)),
     others.length > 0 && field('Other languages', html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
     live !== undefined && field('On the server', html`<a href="${live}">open in the editor</a>`),
   ]}</dl></article>`;

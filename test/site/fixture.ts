@@ -246,11 +246,11 @@ export async function writeFixtureSnapshot(contentDir: string): Promise<string> 
     await writer.putUnits(record.url, list.map((u) => unit(record.url, u)));
   }
   await writer.putFile(api('translations/demo/core/de/'), new TextEncoder().encode('msgid "x"\nmsgstr "<script>window.__pwned=1</script>"\n'), 'text/x-gettext-catalog');
-  const change = (id: number, action: number, target: string, user: string | null) => ({
+  const change = (id: number, action: number, target: string, user: string | null, unit: number | null = null, language: Code = 'de') => ({
     id,
-    unit: null,
+    unit: unit === null ? null : api(`units/${unit}/`),
     component: core.url,
-    translation: api('translations/demo/core/de/'),
+    translation: api(`translations/demo/core/${language}/`),
     user: user === null ? null : api(`users/${user}/`),
     author: null,
     timestamp: `2026-11-${String(10 + (id % 10)).padStart(2, '0')}T10:00:00.000000Z`,
@@ -264,6 +264,9 @@ export async function writeFixtureSnapshot(contentDir: string): Promise<string> 
     change(131, 999, hostile.script, 'jane'),
     // Another chunk of the log (chunks hold 1000 ids): the first changes page spans two.
     change(1500, 59, 'change 1500', null),
+    // Changes naming their string, plural forms joined as Weblate joins them.
+    change(1501, 2, '%d Datei\x1e\x1e%d Dateien', 'jane', 2002),
+    change(1502, 2, units.ar[1]!.target.join('\x1e\x1e'), 'jane', 3002, 'ar'),
   ]);
   await writer.putRecord(api('users/jane/notifications/'), [
     { id: 1, notification: 'SecretSubscriptionNotification', scope: 40, frequency: 1, project: demo, component: core },

@@ -1,23 +1,34 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { badgeSvg } from '../../utils/badge.ts';
-import { sitePaths } from '../../../site/paths.ts';
+import { badgeColor, badgeSvg, formatPercent } from '../../utils/badge.ts';
+import { sitePaths, type BadgeFormat } from '../../../site/paths.ts';
 import { siteTree } from '../../data/tree.ts';
 import { type Totals } from '../../data/totals.ts';
 import { percent } from '../../utils/format.ts';
 
-/** One SVG per project, component and translation: `badges/<project>[/<component>[/<language>]].svg`. */
+/**
+ * One SVG per project, component and translation (`badges/<project>[/<component>[/<language>]].svg`),
+ * and next to each the shields.io "endpoint" JSON (`….json`) for https://img.shields.io/endpoint?url=….
+ */
 export const getStaticPaths = (async () => {
   const { projects, components, translations } = await siteTree();
-  const badge = (path: string, totals: Pick<Totals, 'translated' | 'total'>, title: string) => ({
-    params: { badge: path.slice('badges/'.length) },
-    props: { percent: percent(totals.translated, totals.total), title },
-  });
+  const badge = (path: (format: BadgeFormat) => string, totals: Pick<Totals, 'translated' | 'total'>, title: string) =>
+    (['svg', 'json'] as const).map((format) => ({
+      params: { badge: path(format).slice('badges/'.length) },
+      props: { percent: percent(totals.translated, totals.total), title, format },
+    }));
   return [
-    ...projects.map((p) => badge(sitePaths.projectBadge(p.slug), p.totals, `${p.record.name}: translated`)),
-    ...components.map((c) => badge(sitePaths.componentBadge(c.project.slug, c.slug), c.totals, `${c.project.record.name} / ${c.record.name}: translated`)),
-    ...translations.map((t) => badge(sitePaths.translationBadge(t.key), t.record, `${t.component.record.name} (${t.language.code}): translated`)),
+    ...projects.flatMap((p) => badge((f) => sitePaths.projectBadge(p.slug, f), p.totals, `${p.record.name}: translated`)),
+    ...components.flatMap((c) => badge((f) => sitePaths.componentBadge(c.project.slug, c.slug, f), c.totals, `${c.project.record.name} / ${c.record.name}: translated`)),
+    ...translations.flatMap((t) => badge((f) => sitePaths.translationBadge(t.key, f), t.record, `${t.component.record.name} (${t.language.code}): translated`)),
   ];
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response(badgeSvg('translated', props.percent as number, `${props.title as string} ${props.percent as number}%`), { headers: { 'Content-Type': 'image/svg+xml' } });
+export const GET: APIRoute = ({ props }) => {
+  const value = props.percent as number;
+  if (props.format === 'json') {
+    // https://shields.io/badges/endpoint-badge: schemaVersion 1, label, message, color (hex without '#').
+    const body = { schemaVersion: 1, label: 'translated', message: formatPercent(value), color: badgeColor(value).slice(1) };
+    return new Response(`${JSON.stringify(body)}\n`, { headers: { 'Content-Type': 'application/json' } });
+  }
+  return new Response(badgeSvg('translated', value, `${props.title as string} ${value}%`), { headers: { 'Content-Type': 'image/svg+xml' } });
+};

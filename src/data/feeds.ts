@@ -1,0 +1,38 @@
+/** Atom feeds of changes: the whole log's, and one per project and per language (docs/site.md). */
+import { decodeLink } from '../../snapshot/links.ts';
+import { relativeHref, sitePaths, type SitePath } from '../../site/paths.ts';
+import { publicUrl } from '../../site/web.ts';
+import { atomFeed } from '../utils/atom.ts';
+import { actionName } from '../utils/names.ts';
+import type { ChangeEntry } from './changes.ts';
+import { siteTree } from './tree.ts';
+
+/** An Atom response for `changes`, the feed living at `self`; `subject` tells the feeds apart (id and title). */
+export async function changesFeed(self: SitePath, subject: { id: string; title: string } | undefined, changes: readonly ChangeEntry[]): Promise<Response> {
+  const { snapshot, siteUrl } = await siteTree();
+  const { base_url, format_api_links } = snapshot.manifest.server;
+  // Feed readers need absolute links; without `--site-url` they are relative to the feed file.
+  const href = (to: string) => (siteUrl ? publicUrl(siteUrl, to) : relativeHref(self, to));
+  const host = new URL(base_url).host;
+  const body = atomFeed({
+    id: `${base_url}#tmsnap-changes${subject ? `-${subject.id}` : ''}`,
+    title: subject ? `Changes in ${subject.title} on ${host}` : `Changes on ${host}`,
+    updated: changes[0]?.timestamp ?? snapshot.manifest.finished,
+    self: href(self),
+    entries: changes.map((change) => {
+      const where = change.translation
+        ? `${change.translation.component.record.name} — ${change.translation.language.name}`
+        : change.component?.record.name;
+      const page = change.unitHref ?? (change.translation ? sitePaths.translation(change.translation.key) : change.component ? sitePaths.component(change.component.project.slug, change.component.slug) : undefined);
+      return {
+        id: decodeLink(`api/changes/${change.id}/`, { baseUrl: base_url, formatApi: format_api_links }),
+        title: where ? `${actionName(change.action)}: ${where}` : actionName(change.action),
+        updated: change.timestamp,
+        href: page && href(page),
+        author: change.user,
+        summary: change.target,
+      };
+    }),
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/atom+xml' } });
+}

@@ -1,0 +1,17 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { safeSegment, sitePaths } from '../../../../site/paths.ts';
+import { feedEntries, latestChangesBySubject } from '../../../data/changes.ts';
+import { changesFeed } from '../../../data/feeds.ts';
+import { siteTree, type LanguageEntry } from '../../../data/tree.ts';
+
+/** The latest changes in one language: `languages/<code>/feed.xml`. */
+export const getStaticPaths = (async () => {
+  const { languages } = await siteTree();
+  return languages.map((language) => ({ params: { language: safeSegment(language.code) }, props: { language } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const language = props.language as LanguageEntry;
+  const { byLanguage } = await latestChangesBySubject();
+  return changesFeed(sitePaths.languageFeed(language.code), { id: `language-${language.code}`, title: language.name }, (byLanguage.get(language.code) ?? []).slice(0, feedEntries));
+};
