@@ -6,7 +6,7 @@ import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/dat
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { parsePort } from './preview.ts';
 import { untilInterrupted } from './signals.ts';
 import { version } from './version.ts';
@@ -19,7 +19,7 @@ Ctrl-C stops everything.
 
 Options:
   --data DATASET   ${DATASET_HELP} (default: bundled)
-  --content DIR    content folder for the snapshot (default: content)
+  --content DIR    the archive folder for the snapshot (default: content, or TMSNAP_CONTENT)
   --out DIR        site output folder (default: dist)
   --port N         port of the site preview; 0 picks a free one (default: 0)
   -h, --help       this help`;
@@ -34,7 +34,7 @@ export const command: Command = {
   async run(args) {
     const { values } = parseCommandLine(args, {
       data: { type: 'string', default: 'bundled' },
-      content: { type: 'string', default: 'content' },
+      content: contentOption(),
       out: { type: 'string', default: 'dist' },
       port: { type: 'string', default: '0' },
     });

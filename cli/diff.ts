@@ -1,7 +1,7 @@
 import { stringifyJson } from '../api/index.ts';
 import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
 import { formatDiff } from '../archive/report.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap diff [A [B]] [options]
 
@@ -13,7 +13,7 @@ newest complete snapshots; with A alone: A against the newest complete one.
 Options:
   --project SLUG  only this project (repeatable)
   --lang CODE     only this language (repeatable)
-  --content DIR   content folder holding the snapshots (default: content)
+  --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          the diff as JSON, for scripts
   -h, --help      this help`;
 
@@ -24,20 +24,18 @@ export const command: Command = {
     const { values, positionals } = parseCommandLine(args, {
       project: { type: 'string', multiple: true, default: [] },
       lang: { type: 'string', multiple: true, default: [] },
-      content: { type: 'string', default: 'content' },
+      content: contentOption(),
       json: { type: 'boolean', default: false },
     }, true);
     if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
+    requireArchive(values.content);
     try {
       const { from, to } = await chooseSnapshots(values.content, positionals[0], positionals[1]);
       const diff = await compareSnapshots(values.content, from, to, { projects: values.project, languages: values.lang });
       console.log(values.json ? stringifyJson(diff, 2) : formatDiff(diff));
       return exitCodes.ok;
     } catch (error) {
-      if (error instanceof CompareError) {
-        console.error(`tmsnap diff: ${error.message}`);
-        return exitCodes.failed;
-      }
+      if (error instanceof CompareError) throw new CommandFailure(error.message);
       throw error;
     }
   },

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { stringifyJson } from '../api/index.ts';
 import { exportRecords, openSnapshot } from '../snapshot/index.ts';
-import { type Command, exitCodes, parseCommandLine, UsageError } from './command.ts';
+import { type Command, CommandFailure, contentOption, exitCodes, parseCommandLine, requireArchive, UsageError } from './command.ts';
 
 const help = `tmsnap export: print a snapshot's records as the server served them
 
@@ -12,7 +12,7 @@ format=api restored, embedded objects restored) and printed as one JSON object p
 {"url": …, "kind": …, "record": {…}}. Units come one per line, raw files base64-encoded.
 
 Options:
-  --content DIR    the content directory (default: content)
+  --content DIR    the archive folder (default: content, or TMSNAP_CONTENT)
   --snapshot ID    the snapshot to export (default: the newest complete one)
   --format ndjson  the output format (the only one, and required so scripts say what they expect)`;
 
@@ -20,10 +20,11 @@ export const command: Command = {
   summary: 'print every record of a snapshot, re-expanded, as NDJSON',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, snapshot: { type: 'string' }, format: { type: 'string' } });
+    const { values } = parseCommandLine(args, { content: contentOption(), snapshot: { type: 'string' }, format: { type: 'string' } });
     if (values.format !== 'ndjson') throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
+    requireArchive(values.content);
     const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
-      throw new UsageError((error as Error).message);
+      throw new CommandFailure((error as Error).message);
     });
     const out = process.stdout;
     let closed = false;

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, CommandFailure, UsageError, exitCodes, parseCommandLine, renamedFlag } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `Usage: tmsnap preview [options]
@@ -10,7 +10,8 @@ Serves a built site folder over HTTP on 127.0.0.1, like a plain static host woul
 Pages): files as they are, index.html for a folder, nothing else.
 
 Options:
-  --dist DIR    the built site (default: dist)
+  --out DIR     the built site, as given to tmsnap build --out (default: dist); --dist is
+                its old name, taken until tmsnap 0.3
   --port N      port to listen on; 0 picks a free one (default: 4321)
   -h, --help    this help`;
 
@@ -24,12 +25,14 @@ export const command: Command = {
   summary: 'serve a built site folder on 127.0.0.1',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { dist: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4321' } });
-    const dist = resolve(values.dist);
+    const { values } = parseCommandLine(args, { out: { type: 'string' }, dist: { type: 'string' }, port: { type: 'string', default: '4321' } });
+    const given = renamedFlag('preview', values, 'dist', 'out') ?? 'dist';
+    const port = parsePort(values.port);
+    const dist = resolve(given);
     if (!(await stat(join(dist, 'index.html')).catch(() => undefined))) {
-      throw new UsageError(`${dist} holds no index.html: build the site first with \`tmsnap build --out ${values.dist}\``);
+      throw new CommandFailure(`no built site at ${dist} (no index.html): build it first with \`tmsnap build --out ${given}\``);
     }
-    const server = await serveStatic(dist, parsePort(values.port));
+    const server = await serveStatic(dist, port);
     console.log(server.url);
     console.error(`tmsnap preview: serving ${dist}. Ctrl-C stops it.`);
     await untilInterrupted();

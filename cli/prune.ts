@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
 
@@ -20,7 +18,8 @@ Options:
   --keep-weekly N    ISO weeks to keep a snapshot of (default: 0)
   --keep-monthly N   months to keep a snapshot of (default: 0)
   --dry-run          remove nothing; print what would be removed
-  --content DIR      content folder holding the snapshots (default: content)
+  --content DIR      the archive folder (default: content, or TMSNAP_CONTENT)
+  --json             the report as JSON: {dryRun, kept: [{id, reasons}], removed: [id], objectsRemoved, bytesRemoved, objectsSpared}
   -h, --help         this help`;
 
 function count(flag: string, value: string | undefined): number {
@@ -38,7 +37,8 @@ export const command: Command = {
       'keep-weekly': { type: 'string' },
       'keep-monthly': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
-      content: { type: 'string', default: 'content' },
+      content: contentOption(),
+      json: { type: 'boolean', default: false },
     });
     if (values['keep-daily'] === undefined && values['keep-weekly'] === undefined && values['keep-monthly'] === undefined) {
       throw new UsageError('say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly');
@@ -48,23 +48,31 @@ export const command: Command = {
       weekly: count('keep-weekly', values['keep-weekly']),
       monthly: count('keep-monthly', values['keep-monthly']),
     };
-    if (!existsSync(join(values.content, 'snapshots'))) {
-      // A typo in a cron line must not look like a prune that found nothing to remove.
-      console.error(`tmsnap prune: no archive at ${values.content} (no snapshots/ folder): give the folder a crawl wrote, with --content`);
-      return exitCodes.failed;
-    }
+    // A typo in a cron line must not look like a prune that found nothing to remove.
+    requireArchive(values.content);
     const dryRun = values['dry-run'];
     const verb = dryRun ? 'would remove' : 'removing';
     try {
       const prunePolicy = () =>
         prune(values.content, policy, {
           dryRun,
-          onRemove: (snapshot) => console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
+          onRemove: (snapshot) => values.json || console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
         });
       // A dry run changes nothing, so it needs no lock.
       const result = dryRun
         ? await prunePolicy()
         : await withArchiveLock(values.content, { command: 'prune', onWarning: (message) => console.error(`tmsnap prune: warning: ${message}`) }, prunePolicy);
+      if (values.json) {
+        printJson({
+          dryRun,
+          kept: result.keep.map(({ snapshot, reasons }) => ({ id: snapshot.id, reasons })),
+          removed: result.removed.map((snapshot) => snapshot.id),
+          objectsRemoved: result.objectsRemoved,
+          bytesRemoved: result.bytesRemoved,
+          objectsSpared: result.objectsSpared,
+        });
+        return exitCodes.ok;
+      }
       const spared = result.objectsSpared > 0 ? `; ${result.objectsSpared} unreferenced objects spared for the crawl in progress` : '';
       console.log(
         `prune: ${result.keep.length} snapshots kept, ${result.removed.length} ${dryRun ? 'would be ' : ''}removed; ` +
@@ -73,8 +81,7 @@ export const command: Command = {
       return exitCodes.ok;
     } catch (error) {
       if (!(error instanceof PruneError) && !(error instanceof ArchiveLockedError)) throw error;
-      console.error(`tmsnap prune: ${error.message}`);
-      return exitCodes.failed;
+      throw new CommandFailure(error.message);
     }
   },
 };

@@ -1,7 +1,7 @@
 import { openSnapshot } from '../snapshot/reader.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]
 
@@ -19,7 +19,7 @@ Options:
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
   --snapshot ID       the snapshot to search (default: the newest complete one)
-  --content DIR       the content directory (default: content)
+  --content DIR       the archive folder (default: content, or TMSNAP_CONTENT)
   --json              print {query, total, results: [...]} as JSON instead of a table
   -h, --help          this help`;
 
@@ -45,7 +45,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
     in: { type: 'string', default: 'both' },
     limit: { type: 'string', default: '20' },
     snapshot: { type: 'string' },
-    content: { type: 'string', default: 'content' },
+    content: contentOption(),
     json: { type: 'boolean', default: false },
   }, true);
   const text = positionals.join(' ');
@@ -96,8 +96,9 @@ export const command: Command = {
   help,
   async run(args) {
     const options = parseSearchArgs(args);
+    requireArchive(options.content);
     const snapshot = await openSnapshot(options.content, options.snapshot).catch((error: unknown) => {
-      throw new UsageError((error as Error).message);
+      throw new CommandFailure((error as Error).message);
     });
     const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r\x1b[K${message}`) : undefined;
     let results: SnapshotResult[];
@@ -115,7 +116,7 @@ export const command: Command = {
       if (progress) process.stderr.write('\r\x1b[K');
     }
     const shown = options.limit === 0 ? results : results.slice(0, options.limit);
-    if (options.json) console.log(JSON.stringify({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown }, null, 2));
+    if (options.json) printJson({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown });
     else console.log(formatTable(shown, results.length));
     return exitCodes.ok;
   },

@@ -1,5 +1,5 @@
 import { formatListing, snapshotListings } from '../archive/listing.ts';
-import { type Command, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap snapshots [options]
 
@@ -10,7 +10,7 @@ how many raw records it holds (records that did not fit their schema, kept as th
 problems of the data, and kinds of resource the crawl's credentials could not read.
 
 Options:
-  --content DIR   content folder holding the snapshots (default: content)
+  --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          one JSON array, for scripts
   -h, --help      this help`;
 
@@ -18,9 +18,11 @@ export const command: Command = {
   summary: 'list the snapshots with date, scope, counts, size and state',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } });
+    const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
+    requireArchive(values.content);
     const listings = await snapshotListings(values.content);
-    console.log(values.json ? JSON.stringify(listings, null, 2) : formatListing(listings));
+    if (values.json) printJson(listings);
+    else console.log(formatListing(listings));
     return exitCodes.ok;
   },
 };

@@ -1,6 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { verifyStore } from '../archive/verify.ts';
-import { type Command, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap verify [options]
 
@@ -8,10 +8,11 @@ Checks every object in the content folder against the sha256 its name promises, 
 reference of every snapshot manifest (and of every crawl in progress) to an object that
 exists and is intact. Prints each problem with the file it concerns, and how many raw records
 (records that did not fit their schema, kept as they came) each snapshot holds; exits 1 on any
-corruption, 0 when all is well (raw records are not corruption).
+corruption or when the folder holds no archive, 0 when all is well (raw records are not
+corruption).
 
 Options:
-  --content DIR   content folder holding the snapshots (default: content)
+  --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          the report as JSON, for scripts
   -h, --help      this help`;
 
@@ -19,12 +20,13 @@ export const command: Command = {
   summary: 'check every object against its hash and every manifest reference',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: { type: 'string', default: 'content' }, json: { type: 'boolean', default: false } });
+    const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
+    requireArchive(values.content);
     const report = await verifyStore(values.content, ({ checked, total }) => {
       if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
     });
     if (values.json) {
-      console.log(JSON.stringify(report, null, 2));
+      printJson(report);
     } else {
       for (const stray of report.strays) console.error(`note: ${stray} is not an object (a leftover temporary file?); harmless`);
       for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
