@@ -15,12 +15,44 @@ export type SitePath = string;
 const plainSegment = /^[A-Za-z0-9_@+-]{1,80}$/;
 
 /**
+ * Names Windows reserves for devices, with or without an extension, in any case: a folder
+ * `con` or a file `aux.svg` cannot be created there (docs/site.md, "Safe names").
+ */
+const windowsReserved = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+export function isWindowsReserved(name: string): boolean {
+  return windowsReserved.test(name);
+}
+
+/** Slugs and codes equal to another but for case (`Demo`, `demo`): both are encoded. */
+let caseCollisions: ReadonlySet<string> = new Set();
+
+/**
+ * Tells `safeSegment` every slug and code of a snapshot, so that two that differ only by case
+ * get folders that differ in more than case (case-insensitive file systems would merge them).
+ * Others keep their plain names. `site/records.ts` calls it for the site and the search index.
+ */
+export function registerSegments(values: Iterable<string>): void {
+  const byFolded = new Map<string, Set<string>>();
+  for (const value of values) {
+    const folded = value.toLowerCase();
+    const group = byFolded.get(folded) ?? new Set<string>();
+    group.add(value);
+    byFolded.set(folded, group);
+  }
+  const colliding = new Set<string>();
+  for (const group of byFolded.values()) if (group.size > 1) for (const value of group) colliding.add(value);
+  caseCollisions = colliding;
+}
+
+/**
  * A file-name-safe segment for a slug or language code. Plain ones stay as they are; any
- * other (`../`, `cat%2Fcomp`, `a/b`, unicode, dots) is reduced to its safe characters plus
- * a hash of the original, so two different slugs never share a folder and none escapes it.
+ * other (`../`, `cat%2Fcomp`, `a/b`, unicode, dots), a Windows device name (`con`, `LPT1`)
+ * and one equal to another but for case is reduced to its safe characters plus a hash of the
+ * original, so two different slugs never share a folder and none escapes it.
  */
 export function safeSegment(value: string): string {
-  if (plainSegment.test(value)) return value;
+  if (plainSegment.test(value) && !windowsReserved.test(value) && !caseCollisions.has(value)) return value;
   const readable = value
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9_@+-]+/g, '-')
@@ -89,7 +121,7 @@ export const archivePaths = {
 export function safeFileName(filename: string): string {
   const base = posix.basename(filename.replace(/\\/g, '/'));
   const match = /^([A-Za-z0-9_@+-]{1,80})\.([A-Za-z0-9]{1,10})$/.exec(base);
-  return match ? base : `${safeSegment(base)}.txt`;
+  return match && !windowsReserved.test(base) ? base : `${safeSegment(base)}.txt`;
 }
 
 /** Units per unit page: see docs/site.md ("Why units are grouped"). */

@@ -16,7 +16,7 @@ import {
   type StoredProject,
   type StoredTranslation,
 } from '../snapshot/schemas.ts';
-import { lastSegment } from './paths.ts';
+import { lastSegment, registerSegments } from './paths.ts';
 
 export interface SiteRecords {
   projects: StoredEntry<StoredProject>[];
@@ -101,6 +101,12 @@ export async function siteRecords(snapshot: RecordSource): Promise<SiteRecords> 
   });
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const list of [projects, components, languages, translations]) list.sort(byPath);
+  registerSegments([
+    ...projects.map((p) => p.record.slug),
+    ...components.map((c) => lastSegment(c.path)),
+    ...languages.map((l) => l.record.code),
+    ...translations.map((t) => t.record.language_code),
+  ]);
   return { projects, components, languages, translations, lenient };
 }
 
