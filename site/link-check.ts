@@ -43,6 +43,8 @@ export function linksOf(html: string): SiteLink[] {
   const markup = html.replace(/<!--[\s\S]*?-->/g, '').replace(/(<(script|style)\b[^>]*>)[\s\S]*?<\/\2\s*>/gi, '$1');
   const links: SiteLink[] = [];
   for (const tag of markup.matchAll(tagPattern)) {
+    // `<base href>` (the 404 page's base path) is where links resolve from, not a link.
+    if (/^<base\b/i.test(tag[0])) continue;
     for (const match of (tag[1] ?? '').matchAll(attributePattern)) {
       const name = match[1]!.toLowerCase();
       if (name !== 'href' && name !== 'src') continue;

@@ -23,7 +23,7 @@ export interface SnapshotPair {
 
 const cache: RecordCache = new Map();
 
-function contentDir(): string {
+export function contentDir(): string {
   const content = process.env[siteEnv.content];
   if (!content) throw new Error(`${siteEnv.content} is not set: build the site with \`tmsnap build --content DIR\`, which sets it.`);
   return content;
@@ -35,7 +35,7 @@ let timelinePromise: Promise<string[]> | undefined;
  * The snapshots the history is drawn from, oldest first: every complete snapshot up to the one
  * being built (incomplete ones would show dips that are gaps in the crawl, not in the work).
  */
-function timeline(): Promise<string[]> {
+export function timeline(): Promise<string[]> {
   timelinePromise ??= (async () => {
     const built = (await siteTree()).snapshot.id;
     const summaries = await listSnapshots(contentDir());

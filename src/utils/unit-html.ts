@@ -29,6 +29,22 @@ export interface UnitContext {
   /** The same string in the other languages: language name and relative link. */
   others: (unit: StoredUnit) => Array<{ name: string; href: string }>;
   live: (unit: StoredUnit) => string | undefined;
+  /** The string's rows across archived snapshots, oldest first; undefined when it never changed. */
+  history?: (unit: StoredUnit) => readonly UnitHistoryRow[] | undefined;
+}
+
+export interface UnitHistoryRow {
+  date: string;
+  state: number;
+  target: readonly string[];
+  author: string | undefined;
+}
+
+function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext): Html {
+  return html`<table class="history"><thead><tr><th scope="col">Snapshot</th><th scope="col">State</th><th scope="col">Text</th><th scope="col">By</th></tr></thead><tbody>${rows.map(
+    (row) =>
+      html`<tr><td>${timeHtml(row.date)}</td><td><span class="state">${stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">not translated</span>` : forms(row.target, context.targetLabels(row.target.length), context.target)}</td><td>${row.author ?? '—'}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 function forms(texts: readonly string[], labels: string[], language: TextLanguage): Html {
@@ -46,6 +62,7 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   const others = context.others(unit);
   const live = context.live(unit);
   const untranslated = unit.target.every((text) => text === '');
+  const history = context.history?.(unit);
   return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">String ${unit.position} <span class="state">${stateName(unit.state)}</span></h2><dl class="meta">${[
     field('Source', forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
     field('Translation', untranslated ? html`<span class="muted">not translated</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target)),
@@ -63,5 +80,6 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
     field('Last changed', timeHtml(unit.timestamp)),
     others.length > 0 && field('Other languages', html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
     live !== undefined && field('On the server', html`<a href="${live}">open in the editor</a>`),
+    history !== undefined && history.length > 1 && field('History', historyTable(history, context)),
   ]}</dl></article>`;
 }

@@ -221,8 +221,11 @@ export function fixtureUnits(): Record<'en' | 'de' | 'ar' | 'pl', FixtureUnit[]>
   return { en, de, ar, pl };
 }
 
-/** Writes the fixture instance as one complete snapshot into `contentDir`; returns its id. */
-export async function writeFixtureSnapshot(contentDir: string): Promise<string> {
+/**
+ * Writes the fixture instance as one complete snapshot into `contentDir`; returns its id.
+ * `edits` replace the target and state of units by id: successive snapshots of one string.
+ */
+export async function writeFixtureSnapshot(contentDir: string, edits: ReadonlyMap<number, { target: string[]; state: number }> = new Map()): Promise<string> {
   const writer = await openSnapshotWriter(contentDir, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: 'test', resume: false });
   const demo = project('demo', 'Demo', 1, { web: 'https://example.org/', instructions: `Read **this**.\r\n\r\n${hostile.script}\r\n\r\n[click](${hostile.link}) [docs](https://docs.example.org/)` });
   const evil = project('evil-project', `Evil ${hostile.attribute}`, 2, { web: hostile.link, instructions: '' });
@@ -230,6 +233,7 @@ export async function writeFixtureSnapshot(contentDir: string): Promise<string> 
   const docs = component(demo, 'docs', 'Docs', 11, { repoweb: '', license_url: null });
   const evilComponent = component(evil, 'x', `X ${hostile.script}`, 12, { repoweb: `${hostile.link}/{{filename}}`, license_url: hostile.link });
   const units = fixtureUnits();
+  for (const list of Object.values(units)) for (const u of list) Object.assign(u, edits.get(u.id));
   for (const code of ['en', 'de', 'ar', 'pl'] as const) await writer.putRecord(api(`languages/${code}/`), language(code));
   for (const p of [demo, evil]) await writer.putRecord(p.url, p);
   for (const c of [core, docs, evilComponent]) await writer.putRecord(c.url, c);
