@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSnapshot } from '../../search/snapshot-search.ts';
@@ -8,6 +7,7 @@ import { sitePaths } from '../../site/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 
 /**
@@ -23,13 +23,12 @@ const token = 'wlu_e2e_token';
 const rateLimit = { anonymous: 100_000, authenticated: 100_000, windowSeconds: 3600 };
 
 let server: ReferenceServer;
-const folders: string[] = [];
+const folder = useTempFolders('tmsnap-e2e-', 'all');
 beforeAll(async () => {
   server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit } });
 });
 afterAll(async () => {
   await server.close();
-  for (const dir of folders) await rm(dir, { recursive: true, force: true });
 });
 
 interface Expected {
@@ -75,8 +74,7 @@ const cases = [
 describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see', () => {
   for (const { name, scope, withToken } of cases) {
     it(`${name}: exit 0, every translation and string on the site and in search`, async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'tmsnap-e2e-'));
-      folders.push(dir);
+      const dir = await folder();
       const content = join(dir, 'content');
       const result = await crawlReferenceServer(server, content, { projects: scope, ...(withToken ? { token } : {}) });
       // Access limits (anonymous 403 on repository/, 401 on memory/) are not problems of the data.

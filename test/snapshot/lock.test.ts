@@ -1,19 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 import { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '../../snapshot/lock.ts';
 
-const folders: string[] = [];
-async function archive(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tmsnap-lock-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const archive = useTempFolders('tmsnap-lock-');
 
 describe('lockArchive', () => {
   it('lets one writer in; a second, in another process, is refused naming the holder, and gets in once it is released', async () => {

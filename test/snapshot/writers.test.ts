@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+import { base, finishOptions, newWriter, writeSample } from './helpers.ts';
+import { sampleInstance } from './records.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 
 /**
@@ -12,21 +14,14 @@ import { tmsnap } from '../helpers/tmsnap.ts';
  * failure that creates nothing.
  */
 
-const folders: string[] = [];
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tmsnap-writers-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const folder = useTempFolders('tmsnap-writers-');
 
-/** An archive folder with one (empty) snapshot listing, enough for prune to recognise it. */
-async function emptyArchive(): Promise<string> {
+/** An archive holding one finished snapshot of the sample instance. */
+async function oneSnapshotArchive(): Promise<string> {
   const content = join(await folder(), 'content');
-  await mkdir(join(content, 'snapshots'), { recursive: true });
-  await mkdir(join(content, 'objects'), { recursive: true });
+  const writer = await newWriter(content);
+  await writeSample(writer, sampleInstance(base));
+  await writer.finish(finishOptions);
   return content;
 }
 
@@ -43,7 +38,7 @@ describe('one writer at a time', () => {
   for (const [name, argsFor] of Object.entries(writers)) {
     for (const holder of ['crawl', 'prune', 'unpack']) {
       it(`${name} exits 1 naming the ${holder} that holds the archive, and leaves it as it was`, async () => {
-        const content = await emptyArchive();
+        const content = await oneSnapshotArchive();
         const args = await argsFor(content, await folder());
         const held = await holdArchiveLock(content, holder);
         try {

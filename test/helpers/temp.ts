@@ -1,0 +1,23 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+
+/**
+ * Fresh folders under the OS temp folder, removed after each test (`each`, the default) or
+ * after the file's tests (`all`): the one temp-folder helper of the suite. Call it at the top
+ * of a file or `describe`; call what it returns inside a test or hook.
+ */
+export function useTempFolders(prefix = 'tmsnap-test-', scope: 'each' | 'all' = 'each'): () => Promise<string> {
+  const folders: string[] = [];
+  const cleanUp = async () => {
+    await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+  };
+  if (scope === 'each') afterEach(cleanUp);
+  else afterAll(cleanUp);
+  return async () => {
+    const folder = await mkdtemp(join(tmpdir(), prefix));
+    folders.push(folder);
+    return folder;
+  };
+}
