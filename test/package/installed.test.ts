@@ -1,0 +1,134 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
+
+/**
+ * tmsnap as a user gets it (issue 12): `npm pack`, then `npm install -g --prefix <tmp>` of the
+ * tarball, which brings the registry's dependencies only, then the installed `tmsnap` run from
+ * a folder that has nothing to do with the repository. One install, shared by every test here.
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const execute = promisify(execFile);
+
+let scratch: string;
+let prefix: string;
+let work: string;
+let installed: string;
+let server: ReferenceServer;
+
+/** The environment of a user's shell: this test's Node first on PATH, no tmsnap or wlc settings. */
+function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: [join(prefix, 'bin'), dirname(process.execPath), process.env.PATH].join(delimiter) };
+  for (const name of ['WEBLATE_URL', 'WEBLATE_TOKEN', 'WLC_URL', 'WLC_KEY', 'TMSNAP_CONTENT', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+  env.XDG_CONFIG_HOME = join(scratch, 'config');
+  return env;
+}
+
+async function installedTmsnap(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execute(join(prefix, 'bin', 'tmsnap'), args, { cwd: work, env: userEnv(), maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'tmsnap-package-'));
+  prefix = join(scratch, 'prefix');
+  work = join(scratch, 'somewhere-else');
+  await mkdir(work);
+  const { stdout } = await execute('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  // --prefer-offline: the dependencies come from the npm cache when it has them, else the registry.
+  await execute('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(scratch, packed!.filename)], {
+    cwd: work,
+    env: userEnv(),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  installed = join(prefix, 'lib', 'node_modules', 'tmsnap');
+  server = await startTestServer();
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('the package installed with npm install -g', () => {
+  it('ships the code, the site sources and the demo data, and no tests, benches or docs', async () => {
+    const top = (await readdir(installed)).sort();
+    for (const present of ['bin', 'cli', 'crawler', 'snapshot', 'site', 'src', 'search', 'archive', 'api', 'reference-server', 'astro.config.mjs', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
+      expect(top, present).toContain(present);
+    }
+    for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts']) expect(top, absent).not.toContain(absent);
+    expect(existsSync(join(installed, 'reference-server', 'data', 'bundled', 'instance.json'))).toBe(true);
+    // The registry's dependencies only: no devDependency came along.
+    expect(existsSync(join(installed, 'node_modules', 'vitest'))).toBe(false);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'vitest'))).toBe(false);
+  });
+
+  it('answers --version and --help', async () => {
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect((await installedTmsnap(['--version'])).stdout.trim()).toBe(pkg.version);
+    const help = await installedTmsnap(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: tmsnap <command>');
+  });
+
+  it('crawls, builds with a project-site URL, searches and verifies from an unrelated folder', async () => {
+    const crawl = await installedTmsnap(['crawl', '--url', server.url, '--content', 'archive']);
+    expect(crawl.code, crawl.stderr).toBe(0);
+    expect(existsSync(join(work, 'archive', 'snapshots'))).toBe(true);
+
+    const build = await installedTmsnap(['build', '--content', 'archive', '--out', 'site', '--site-url', 'https://user.github.io/repo/', '--base', '/repo/']);
+    expect(build.code, build.stderr).toBe(0);
+    // Feed and badge links keep the repository's path (docs/publishing.md: base_url, not origin).
+    const feed = await readFile(join(work, 'site', 'changes', 'feed.xml'), 'utf8');
+    const links = [...feed.matchAll(/https:\/\/user\.github\.io\/[^"<\s]*/g)].map((match) => match[0]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((link) => !link.startsWith('https://user.github.io/repo/'))).toEqual([]);
+    // The badge embed snippets on a project page: badge and page URLs under /repo/.
+    const project = await readFile(join(work, 'site', 'projects', 'hello', 'index.html'), 'utf8');
+    const embeds = [...project.matchAll(/https:\/\/user\.github\.io\/[^)"<\s]*/g)].map((match) => match[0]);
+    expect(embeds.some((link) => link.startsWith('https://user.github.io/repo/badges/'))).toBe(true);
+    expect(embeds.filter((link) => !link.startsWith('https://user.github.io/repo/'))).toEqual([]);
+
+    const search = await installedTmsnap(['search', 'hello', '--content', 'archive', '--json', '--limit', '0']);
+    expect(search.code, search.stderr).toBe(0);
+    expect((JSON.parse(search.stdout) as { total: number }).total).toBeGreaterThan(0);
+
+    const verify = await installedTmsnap(['verify', '--content', 'archive']);
+    expect(verify.code, verify.stderr).toBe(0);
+    expect(verify.stdout).toContain('verify: OK');
+    // Nothing written next to the package: a global install may be read-only.
+    expect((await readdir(installed)).filter((name) => ['dist', 'content', '.astro'].includes(name))).toEqual([]);
+  }, 300_000);
+
+  it('serves the bundled demo data from the installed reference server', async () => {
+    const child: ChildProcess = spawn(join(prefix, 'bin', 'tmsnap'), ['reference-server', '--port', '0'], { cwd: work, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /http:\/\/127\.0\.0\.1:\d+\/api\//.exec(out);
+          if (found) resolve(found[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`reference-server exited ${code}`)));
+      });
+      const projects = (await (await fetch(`${url}projects/`)).json()) as { count: number };
+      expect(projects.count).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 120_000);
+});
