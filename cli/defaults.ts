@@ -3,7 +3,7 @@
  * `WEBLATE_URL` and `WEBLATE_TOKEN` first, then wlc's own `WLC_URL` and `WLC_KEY`, then wlc's
  * configuration file (its `[weblate] url` and the `[keys]` entry for that URL), then
  * `TMSNAP_CONTENT` for `--content`. A flag always wins. `tmsnap <command> --help` prints which
- * source won (never the token itself). See README, "Settings from the environment".
+ * source won (never the token itself). See docs/publishing.md, "Settings from the environment".
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

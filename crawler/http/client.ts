@@ -1,5 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import { Agent, request } from 'undici';
+import { EnvHttpProxyAgent, request } from 'undici';
 import { parseJson } from '../../api/json.ts';
 import {
   ContentTypeError,
@@ -79,7 +79,7 @@ export class HttpClient {
   requests = 0;
   budget: RateBudget = {};
   readonly #options: HttpClientOptions;
-  readonly #agent: Agent;
+  readonly #agent: EnvHttpProxyAgent;
   readonly #limit: LimitFunction;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
@@ -89,7 +89,9 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
-    this.#agent = new Agent({ connections: options.concurrency, keepAliveTimeout: 10_000 });
+    // HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured as curl and wlc do; without them this
+    // is a plain Agent (docs/publishing.md, "Settings from the environment").
+    this.#agent = new EnvHttpProxyAgent({ connections: options.concurrency, keepAliveTimeout: 10_000 });
     this.#limit = pLimit(options.concurrency);
     this.#sleep = options.sleep ?? defaultSleep;
     this.#random = options.random ?? Math.random;
