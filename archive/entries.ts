@@ -4,13 +4,14 @@
  * anything else. Pure.
  */
 import { isSnapshotId } from '../snapshot/ids.ts';
+import type { ObjectExtension } from '../snapshot/store.ts';
 
 export type PackEntry =
-  | { kind: 'object'; hash: string; extension: 'json' | 'raw' }
+  | { kind: 'object'; hash: string; extension: ObjectExtension }
   | { kind: 'snapshot-file'; snapshot: string; name: string }
   | { kind: 'directory' };
 
-const objectEntry = /^objects\/([0-9a-f]{2})\/([0-9a-f]{62})\.(json|raw)$/;
+const objectEntry = /^objects\/([0-9a-f]{2})\/([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz)$/;
 const snapshotEntry = /^snapshots\/([^/]+)\/([a-z0-9_-]{1,64}\.json)$/;
 const directoryEntry = /^(objects|snapshots)(\/[^/]+)?\/?$/;
 
@@ -26,8 +27,8 @@ export function classifyPackPath(path: string, type: string): PackEntry | { refu
   }
   if (type !== 'File' && type !== 'OldFile') return { refused: `a ${type} entry (a pack holds only plain files)` };
   const object = objectEntry.exec(path);
-  if (object) return { kind: 'object', hash: `${object[1]}${object[2]}`, extension: object[3] as 'json' | 'raw' };
+  if (object) return { kind: 'object', hash: `${object[1]}${object[2]}`, extension: object[3] as ObjectExtension };
   const file = snapshotEntry.exec(path);
   if (file?.[1] !== undefined && file[2] !== undefined && isSnapshotId(file[1])) return { kind: 'snapshot-file', snapshot: file[1], name: file[2] };
-  return { refused: 'not a path a tmsnap pack holds (objects/<2 hex>/<62 hex>.json|raw or snapshots/<id>/<name>.json)' };
+  return { refused: 'not a path a tmsnap pack holds (objects/<2 hex>/<62 hex>.json|raw|json.gz|raw.gz or snapshots/<id>/<name>.json)' };
 }

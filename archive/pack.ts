@@ -5,11 +5,15 @@
  * becomes visible in the content directory until the whole archive has been read.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { type Readable, Transform, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { gunzipSync } from 'node:zlib';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as tar from 'tar';
 import { statSync } from 'node:fs';
-import { objectPath, writeAtomic } from '../snapshot/store.ts';
+import { isCompressed, objectPath, type ObjectExtension, writeAtomic } from '../snapshot/store.ts';
 import { classifyPackPath } from './entries.ts';
 import { listSnapshotDirs, references, snapshotReferences, snapshotsDir, splitObjectKey, type SnapshotDir } from './references.ts';
 
@@ -20,20 +24,57 @@ export class PackError extends Error {
 export interface PackResult {
   snapshots: string[];
   objects: number;
+  /** Bytes written (also when writing to a stream). */
   bytes: number;
 }
 
-/** Writes `out` (atomically) holding the given finished snapshots, or all of them when `ids` is empty. */
-export async function pack(contentDir: string, ids: readonly string[], out: string): Promise<PackResult> {
+export interface PackOptions {
+  /**
+   * Pack only what the chosen snapshots add to this one: their manifests and the objects it
+   * does not need. Without ids, the chosen snapshots are the finished ones newer than it. The
+   * receiving archive must hold it already (docs/snapshot-format.md, "Moving snapshots").
+   */
+  since?: string | undefined;
+}
+
+/** Counts what passes through, so a pack written to a stream can still say its size. */
+function counter(): { through: Transform; bytes: () => number } {
+  let bytes = 0;
+  const through = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { through, bytes: () => bytes };
+}
+
+/**
+ * Writes the given finished snapshots (all of them when `ids` is empty, or those newer than
+ * `since`) with every object they need to `out`: a file path, written atomically, or a stream
+ * (`tmsnap pack --out -` passes stdout).
+ */
+export async function pack(contentDir: string, ids: readonly string[], out: string | Writable, options: PackOptions = {}): Promise<PackResult> {
   const finished = (await listSnapshotDirs(contentDir)).filter((snapshot) => !snapshot.partial);
-  const chosen: SnapshotDir[] = [];
-  for (const id of ids) {
+  const find = (id: string) => {
     const snapshot = finished.find((candidate) => candidate.id === id);
     if (!snapshot) throw new PackError(`no finished snapshot "${id}" in ${snapshotsDir(contentDir)}; \`tmsnap snapshots --content ${contentDir}\` lists them`);
-    chosen.push(snapshot);
+    return snapshot;
+  };
+  const base = options.since === undefined ? undefined : find(options.since);
+  const chosen: SnapshotDir[] = ids.map(find);
+  // Newest first, as listSnapshotDirs gives them: those after `since`, or all.
+  if (ids.length === 0) chosen.push(...(base === undefined ? finished : finished.filter((snapshot) => snapshot.id > base.id)));
+  if (chosen.length === 0) {
+    throw new PackError(base === undefined ? `${snapshotsDir(contentDir)} holds no finished snapshot to pack` : `no finished snapshot newer than ${base.id} in ${snapshotsDir(contentDir)}: nothing to pack`);
   }
-  if (ids.length === 0) chosen.push(...finished);
-  if (chosen.length === 0) throw new PackError(`${snapshotsDir(contentDir)} holds no finished snapshot to pack`);
+  const already = new Set<string>();
+  if (base !== undefined) {
+    const found = await references(contentDir, base);
+    const first = found.problems[0];
+    if (first) throw new PackError(`snapshot ${base.id}: ${first.file}: ${first.reason}; run \`tmsnap verify\``);
+    for (const key of found.objects.keys()) already.add(key);
+  }
 
   const files = new Set<string>();
   for (const snapshot of chosen) {
@@ -42,6 +83,7 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
     if (first) throw new PackError(`snapshot ${snapshot.id}: ${first.file}: ${first.reason}; run \`tmsnap verify\``);
     for (const name of (await readdir(snapshot.dir)).sort()) files.add(relative(contentDir, join(snapshot.dir, name)));
     for (const key of found.objects.keys()) {
+      if (already.has(key)) continue;
       const { hash, extension } = splitObjectKey(key);
       const file = objectPath(contentDir, hash, extension);
       await stat(file).catch(() => {
@@ -51,17 +93,26 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
     }
   }
   const list = [...files].sort();
+  // Format 2's objects are gzip already: gzipping the tar again would only cost time.
+  const compressedAlready = list.every((path) => !path.startsWith('objects/') || path.endsWith('.gz'));
+  // A fixed mtime and sorted entries: packing the same snapshots twice gives the same bytes.
+  const tarOptions = { gzip: compressedAlready ? { level: 1 } : true, cwd: contentDir, portable: true, mtime: new Date(0) };
+  const result = (bytes: number): PackResult => ({ snapshots: chosen.map((snapshot) => snapshot.id), objects: list.filter((path) => path.startsWith('objects/')).length, bytes });
+  if (typeof out !== 'string') {
+    const { through, bytes } = counter();
+    // stdout must stay open: the command prints nothing else there, but it is not ours to close.
+    await pipeline(tar.c(tarOptions, list) as unknown as Readable, through, out, { end: false });
+    return result(bytes());
+  }
   const temporary = `${out}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    // A fixed mtime and sorted entries: packing the same snapshots twice gives the same bytes.
-    await tar.c({ gzip: true, file: temporary, cwd: contentDir, portable: true, mtime: new Date(0) }, list);
+    await pipeline(tar.c(tarOptions, list) as unknown as Readable, createWriteStream(temporary));
     await rename(temporary, out);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
-  const bytes = (await stat(out)).size;
-  return { snapshots: chosen.map((snapshot) => snapshot.id), objects: list.filter((path) => path.startsWith('objects/')).length, bytes };
+  return result((await stat(out)).size);
 }
 
 export interface UnpackResult {
@@ -79,11 +130,21 @@ const maxEntryBytes = 512 * 1024 * 1024;
  * verified, so they can never overwrite anything with different bytes), then each snapshot's
  * directory, once every object it needs is present.
  */
-export async function unpack(contentDir: string, archive: string): Promise<UnpackResult> {
+export async function unpack(contentDir: string, archive: string | Readable): Promise<UnpackResult> {
   await mkdir(contentDir, { recursive: true });
   const staging = join(contentDir, `.unpack-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    const staged = await stage(archive, staging);
+    let file: string;
+    if (typeof archive === 'string') {
+      file = archive;
+    } else {
+      // A stream (stdin) is saved whole first: nothing is looked at before it has all arrived.
+      await mkdir(staging, { recursive: true });
+      file = join(staging, 'stdin.tar.gz');
+      await pipeline(archive, createWriteStream(file));
+    }
+    const label = typeof archive === 'string' ? archive : 'the pack on stdin';
+    const staged = await stage(file, staging, label);
     let objectsAdded = 0;
     for (const { hash, extension } of staged.objects) {
       const target = objectPath(contentDir, hash, extension);
@@ -102,10 +163,12 @@ export async function unpack(contentDir: string, archive: string): Promise<Unpac
         const { hash, extension } = splitObjectKey(key);
         return !isFile(objectPath(contentDir, hash, extension));
       });
-      const problem = found.problems[0]?.reason ?? (missing && `it needs object ${missing}, which the archive does not hold`);
+      const problem =
+        found.problems[0]?.reason ??
+        (missing && `it needs object ${missing}, which neither the pack nor ${contentDir} holds (a pack made with --since needs the snapshot it was made since)`);
       if (problem) {
         throw new PackError(
-          `${archive}: snapshot ${id}: ${problem}. The archive is incomplete or damaged: snapshot ${id} and the ones after it were not added` +
+          `${label}: snapshot ${id}: ${problem}. The archive is incomplete or damaged: snapshot ${id} and the ones after it were not added` +
             ` (added: ${added.join(', ') || 'none'}; stray objects go with the next \`tmsnap prune\`).`,
         );
       }
@@ -113,7 +176,7 @@ export async function unpack(contentDir: string, archive: string): Promise<Unpac
       const existing = await readFile(join(target, 'manifest.json')).catch(() => undefined);
       if (existing) {
         if (!existing.equals(await readFile(join(dir, 'manifest.json')))) {
-          throw new PackError(`${archive}: snapshot ${id} differs from the snapshot ${target} already here; move one of them away first`);
+          throw new PackError(`${label}: snapshot ${id} differs from the snapshot ${target} already here; move one of them away first`);
         }
         present.push(id);
         continue;
@@ -136,17 +199,17 @@ function isFile(file: string): boolean {
 }
 
 interface Staged {
-  objects: { hash: string; extension: 'json' | 'raw' }[];
+  objects: { hash: string; extension: ObjectExtension }[];
   snapshots: Set<string>;
 }
 
 /** Reads the whole archive into `staging`, refusing it at the first entry a pack cannot hold. */
-async function stage(archive: string, staging: string): Promise<Staged> {
+async function stage(archive: string, staging: string, label: string): Promise<Staged> {
   const staged: Staged = { objects: [], snapshots: new Set() };
   const writes: Promise<void>[] = [];
   let refusal: PackError | undefined;
   const refuse = (message: string) => {
-    refusal ??= new PackError(`${archive}: ${message}; nothing was unpacked`);
+    refusal ??= new PackError(`${label}: ${message}; nothing was unpacked`);
   };
   await tar.t({
     file: archive,
@@ -162,7 +225,14 @@ async function stage(archive: string, staging: string): Promise<Staged> {
         new Promise<void>((resolve) => entry.on('end', resolve)).then(async () => {
           const bytes = Buffer.concat(chunks);
           if (kind.kind === 'object') {
-            const actual = createHash('sha256').update(bytes).digest('hex');
+            // Named by the hash of the uncompressed bytes, whatever the form (docs/snapshot-format.md).
+            let content: Buffer;
+            try {
+              content = isCompressed(kind.extension) ? gunzipSync(bytes) : bytes;
+            } catch (error) {
+              return refuse(`object "${entry.path}" is not valid gzip (${(error as Error).message})`);
+            }
+            const actual = createHash('sha256').update(content).digest('hex');
             if (actual !== kind.hash) return refuse(`object "${entry.path}" does not match its hash (it hashes to ${actual})`);
             const file = objectPath(staging, kind.hash, kind.extension);
             await mkdir(dirname(file), { recursive: true });

@@ -5,13 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../api/index.ts';
 import { isSnapshotId } from '../snapshot/ids.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
-import { manifest as manifestSchema, snapshotIndex, storedFile, type Manifest } from '../snapshot/schemas.ts';
-import { objectPath, type ObjectExtension } from '../snapshot/store.ts';
+import { readIndex } from '../snapshot/reader.ts';
+import { manifest as manifestSchema, indexRoot, storedFile, unitList, type Manifest } from '../snapshot/schemas.ts';
+import { gunzipSync } from 'node:zlib';
+import { isCompressed, objectPath, ObjectStore, type ObjectExtension } from '../snapshot/store.ts';
 
 /** An object, named the way the store names its file: `<hash>.<extension>`. */
 export type ObjectKey = `${string}.${ObjectExtension}`;
@@ -19,8 +22,13 @@ export type ObjectKey = `${string}.${ObjectExtension}`;
 export const objectKey = (hash: string, extension: ObjectExtension): ObjectKey => `${hash}.${extension}`;
 
 export function splitObjectKey(key: ObjectKey): { hash: string; extension: ObjectExtension } {
-  const [hash = '', extension] = key.split('.') as [string, ObjectExtension];
-  return { hash, extension };
+  const dot = key.indexOf('.');
+  return { hash: key.slice(0, dot), extension: key.slice(dot + 1) as ObjectExtension };
+}
+
+/** How a snapshot of each format keeps its JSON and raw objects on disk. */
+function extensionsOf(format: number): { json: ObjectExtension; raw: ObjectExtension } {
+  return format === 1 ? { json: 'json', raw: 'raw' } : { json: 'json.gz', raw: 'raw.gz' };
 }
 
 export interface SnapshotDir {
@@ -72,13 +80,15 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return parsed.data;
 }
 
-async function readObjectJson(contentDir: string, hash: string): Promise<unknown> {
-  return parseJson(await readFile(objectPath(contentDir, hash, 'json'), 'utf8'));
+async function readObjectJson(contentDir: string, hash: string, extension: ObjectExtension): Promise<unknown> {
+  const stored = await readFile(objectPath(contentDir, hash, extension));
+  return parseJson((isCompressed(extension) ? gunzipSync(stored) : stored).toString('utf8'));
 }
 
 /**
- * The objects a finished snapshot needs: its index, every record, raw record and change chunk
- * the index names, and the raw file each `file/` entry points to. Unreadable links are
+ * The objects a finished snapshot needs: its index (format 2: the root and its parts), every
+ * record, raw record and change chunk the index names, the chunks of each format-2 unit list,
+ * and the raw file (or its chunks) each `file/` entry points to. Unreadable links are
  * problems, not exceptions, so verify can list them all.
  */
 export async function snapshotReferences(contentDir: string, snapshot: SnapshotDir): Promise<SnapshotReferences> {
@@ -93,36 +103,62 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
     return { objects, problems };
   }
   if (manifest.id !== snapshot.id) problem(join(snapshot.dir, 'manifest.json'), `names snapshot ${manifest.id}, but lives in ${snapshot.id}`);
-  objects.set(objectKey(manifest.index, 'json'), 'index');
-  const indexFile = objectPath(contentDir, manifest.index, 'json');
+  const ext = extensionsOf(manifest.format);
+  objects.set(objectKey(manifest.index, ext.json), 'index');
+  const indexFile = objectPath(contentDir, manifest.index, ext.json);
   let index;
   try {
-    index = snapshotIndex.parse(await readObjectJson(contentDir, manifest.index));
+    if (manifest.format === 2) {
+      const root = indexRoot.parse(await readObjectJson(contentDir, manifest.index, ext.json));
+      for (const [name, hash] of Object.entries(root.parts)) objects.set(objectKey(hash, ext.json), `index part ${name}`);
+    }
+    index = await readIndex(new ObjectStore(contentDir), manifest);
   } catch (error) {
     problem(indexFile, `the snapshot's index cannot be read: ${(error as Error).message.split('\n')[0]}`);
     return { objects, problems };
   }
-  for (const [path, hash] of Object.entries(index.records)) {
-    objects.set(objectKey(hash, 'json'), path);
-    if (kindOfPath(path) === 'file') await addFileBytes(contentDir, path, hash, objects, problem);
-  }
-  for (const [path, hash] of Object.entries(index.raw)) objects.set(objectKey(hash, 'json'), path);
-  for (const chunk of index.changes) objects.set(objectKey(chunk.hash, 'json'), `changes ${chunk.first}–${chunk.last}`);
+  for (const [path, hash] of Object.entries(index.records)) await addRecord(contentDir, manifest.format, path, hash, objects, problem);
+  for (const [path, hash] of Object.entries(index.raw)) objects.set(objectKey(hash, ext.json), path);
+  for (const chunk of index.changes) objects.set(objectKey(chunk.hash, ext.json), `changes ${chunk.first}–${chunk.last}`);
   return { objects, problems };
 }
 
-async function addFileBytes(
+/** A record's object, and what it names in turn: a unit list's chunks, a file entry's bytes. */
+async function addRecord(
   contentDir: string,
+  format: number,
   path: string,
   hash: string,
   objects: Map<ObjectKey, string>,
   problem: (file: string, reason: string) => void,
 ): Promise<void> {
+  const ext = extensionsOf(format);
+  objects.set(objectKey(hash, ext.json), path);
+  const kind = kindOfPath(path);
+  if (kind === 'file') await addFileBytes(contentDir, format, path, hash, objects, problem);
+  if (kind !== 'units' || format === 1) return;
   try {
-    const entry = storedFile.parse(await readObjectJson(contentDir, hash));
-    objects.set(objectKey(entry.sha256, 'raw'), path);
+    const list = unitList.parse(await readObjectJson(contentDir, hash, ext.json));
+    for (const chunk of list.chunks) objects.set(objectKey(chunk.hash, ext.json), path);
   } catch (error) {
-    problem(objectPath(contentDir, hash, 'json'), `the file entry of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+    problem(objectPath(contentDir, hash, ext.json), `the unit list of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+async function addFileBytes(
+  contentDir: string,
+  format: number,
+  path: string,
+  hash: string,
+  objects: Map<ObjectKey, string>,
+  problem: (file: string, reason: string) => void,
+): Promise<void> {
+  const ext = extensionsOf(format);
+  try {
+    const entry = storedFile.parse(await readObjectJson(contentDir, hash, ext.json));
+    for (const bytes of entry.chunks ?? [entry.sha256]) objects.set(objectKey(bytes, ext.raw), path);
+  } catch (error) {
+    problem(objectPath(contentDir, hash, ext.json), `the file entry of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -135,6 +171,10 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
   const problems: ReferenceProblem[] = [];
   const journal = join(snapshot.dir, 'journal.ndjson');
   const text = await readFile(journal, 'utf8').catch(() => '');
+  // A crawl of an older tmsnap journals format-1 objects; unreadable state: the current format.
+  const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8').then((json) => JSON.parse(json) as { format?: unknown }).catch(() => undefined);
+  const format = state?.format === 1 ? 1 : 2;
+  const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
   for (const line of text.split('\n')) {
     let entry: { path?: unknown; hash?: unknown };
     try {
@@ -142,11 +182,8 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
     } catch {
       continue; // the half line a killed crawl leaves; the writer drops it on resume
     }
-    if (typeof entry.path !== 'string' || typeof entry.hash !== 'string') continue;
-    objects.set(objectKey(entry.hash, 'json'), entry.path);
-    if (kindOfPath(entry.path) === 'file') {
-      await addFileBytes(contentDir, entry.path, entry.hash, objects, (file, reason) => problems.push({ snapshot: snapshot.id, file, reason }));
-    }
+    if (typeof entry.path !== 'string' || typeof entry.hash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.hash)) continue;
+    await addRecord(contentDir, format, entry.path, entry.hash, objects, problem);
   }
   return { objects, problems };
 }
@@ -162,7 +199,7 @@ export interface StoredObject {
   mtimeMs: number;
 }
 
-const objectName = /^([0-9a-f]{62})\.(json|raw)$/;
+const objectName = /^([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz)$/;
 
 /** Every file under `objects/`: the store's objects, and the files that have no business there. */
 export async function listObjects(contentDir: string): Promise<{ objects: StoredObject[]; strays: string[] }> {
@@ -193,9 +230,19 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
   return { objects, strays };
 }
 
-/** The sha256 of a file, streamed: unit lists of big translations need not fit in memory twice. */
+/**
+ * The sha256 of an object file's uncompressed content, streamed (through gunzip for `.gz`):
+ * the name of every object is the hash of its uncompressed bytes.
+ */
 export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const source = createReadStream(file);
+  const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
+  try {
+    for await (const chunk of stream) hash.update(chunk as Buffer);
+  } catch (error) {
+    source.destroy();
+    return `unreadable (${(error as Error).message})`;
+  }
   return hash.digest('hex');
 }

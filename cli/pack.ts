@@ -1,6 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { pack, PackError } from '../archive/pack.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap pack [ID…] --out FILE [options]
 
@@ -8,20 +8,35 @@ Writes the given finished snapshots (all of them without IDs), with every object
 and nothing else, to a .tar.gz that \`tmsnap unpack\` adds to another content folder.
 Packing the same snapshots twice gives the same bytes.
 
+With --since ID, only what the snapshots after ID add: their manifests and the objects ID
+does not need, so an archive can be shipped a day at a time. The receiving folder must hold
+snapshot ID already (unpack says so if not).
+
 Options:
-  --out FILE      the archive to write, e.g. archive.tar.gz (required)
-  --content DIR   content folder holding the snapshots (default: content)
+  --out FILE      the archive to write, e.g. archive.tar.gz, or - for stdout (required)
+  --since ID      pack only what the later snapshots add to snapshot ID
+  --content DIR   content folder holding the snapshots (default: content, or TMSNAP_CONTENT)
+  --json          the summary as JSON (on stderr when --out is -)
   -h, --help      this help`;
 
 export const command: Command = {
   summary: 'write snapshots and the objects they need to a .tar.gz',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(args, { out: { type: 'string' }, content: { type: 'string', default: 'content' } }, true);
-    if (values.out === undefined) throw new UsageError('--out FILE is required (e.g. --out archive.tar.gz)');
+    const { values, positionals } = parseCommandLine(
+      args,
+      { out: { type: 'string' }, since: { type: 'string' }, content: contentOption(), json: { type: 'boolean', default: false } },
+      true,
+    );
+    if (values.out === undefined) throw new UsageError('--out FILE is required (e.g. --out archive.tar.gz, or --out - for stdout)');
+    requireArchive(values.content);
+    const toStdout = values.out === '-';
+    // With the pack on stdout, the summary goes to stderr: stdout holds only the archive.
+    const say = (text: string) => (toStdout ? console.error(text) : console.log(text));
     try {
-      const result = await pack(values.content, positionals, values.out);
-      console.log(`pack: ${result.snapshots.length} snapshots, ${result.objects} objects → ${values.out} (${formatBytes(result.bytes)})`);
+      const result = await pack(values.content, positionals, toStdout ? process.stdout : values.out, { since: values.since });
+      if (values.json) say(JSON.stringify({ out: values.out, since: values.since ?? null, ...result }, null, 2));
+      else say(`pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : values.out} (${formatBytes(result.bytes)})`);
       return exitCodes.ok;
     } catch (error) {
       if (!(error instanceof PackError)) throw error;
@@ -30,3 +45,4 @@ export const command: Command = {
     }
   },
 };
+

@@ -1,37 +1,46 @@
 import { PackError, unpack } from '../archive/pack.ts';
 import { access } from 'node:fs/promises';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap unpack FILE [options]
 
-Adds the snapshots of a \`tmsnap pack\` archive to the content folder. The archive is
+Adds the snapshots of a \`tmsnap pack\` archive to the content folder; FILE - reads the
+archive from stdin (\`tmsnap pack --out - … | ssh host tmsnap unpack -\`). The archive is
 checked before anything becomes visible: only the paths a pack holds, only plain files,
-every object against its hash, every snapshot's references. Snapshots already present are
-left as they are. It holds the archive's lock: while a crawl, prune or another unpack writes
+every object against its hash, every snapshot's references (a pack made with --since needs
+the snapshot it was made since to be here already). Snapshots already present are left as
+they are. It holds the archive's lock: while a crawl, prune, migrate or another unpack writes
 the same content folder, it exits 1 naming that writer.
 
 Options:
-  --content DIR   content folder to add the snapshots to (default: content)
+  --content DIR   content folder to add the snapshots to (default: content, or TMSNAP_CONTENT)
+  --json          the summary as JSON
   -h, --help      this help`;
 
 export const command: Command = {
   summary: 'add the snapshots of a pack archive to the content folder',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(args, { content: { type: 'string', default: 'content' } }, true);
+    const { values, positionals } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } }, true);
     const [file, ...extra] = positionals;
-    if (file === undefined || extra.length > 0) throw new UsageError('give exactly one archive file, e.g. tmsnap unpack archive.tar.gz');
+    if (file === undefined || extra.length > 0) throw new UsageError('give exactly one archive file (or - for stdin), e.g. tmsnap unpack archive.tar.gz');
     try {
       // Checked first, so that a mistyped file name leaves no empty content folder behind.
-      await access(file).catch(() => {
-        throw new PackError(`no pack file at ${file}: give the .tar.gz that tmsnap pack wrote`);
-      });
+      if (file !== '-') {
+        await access(file).catch(() => {
+          throw new PackError(`no pack file at ${file}: give the .tar.gz that tmsnap pack wrote`);
+        });
+      }
       const result = await withArchiveLock(
         values.content,
         { command: 'unpack', create: true, onWarning: (message) => console.error(`tmsnap unpack: warning: ${message}`) },
-        () => unpack(values.content, file),
+        () => unpack(values.content, file === '-' ? process.stdin : file),
       );
+      if (values.json) {
+        printJson(result);
+        return exitCodes.ok;
+      }
       for (const id of result.added) console.log(`added snapshot ${id}`);
       for (const id of result.present) console.log(`snapshot ${id} already here`);
       console.log(`unpack: ${result.added.length} snapshots added, ${result.present.length} already here, ${result.objectsAdded} new objects`);

@@ -34,10 +34,10 @@ function urlOf(record: unknown, fallback: string): string {
 export async function* exportRecords(snapshot: Snapshot): AsyncGenerator<ExportedRecord> {
   const base = snapshot.linkBase;
   const lookup = await embeddedLookup(snapshot);
-  for (const [path, hash] of snapshot.paths()) {
+  for (const path of snapshot.paths().keys()) {
     const url = base.baseUrl + path;
     const kind = kindOfPath(path);
-    const stored = await snapshot.store.readJson(hash);
+    const stored = await snapshot.record(path);
     if (snapshot.isRaw(path)) {
       yield { url, kind, raw: true, record: stored };
     } else if (kind === 'units') {
@@ -47,7 +47,7 @@ export async function* exportRecords(snapshot: Snapshot): AsyncGenerator<Exporte
       }
     } else if (kind === 'file') {
       const entry = storedFile.parse(stored);
-      const bytes = await snapshot.store.readBytes(entry.sha256, 'raw');
+      const bytes = (await snapshot.file(path))!.bytes;
       yield { url, kind, content_type: entry.content_type, size: entry.size, bytes_base64: bytes.toString('base64') };
     } else {
       yield { url, kind, record: expandRecord(kind, stored, lookup, base) };

@@ -1,15 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { parseStoredJson } from './canonical.ts';
+import { parseStoredJson, sha256 } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';
 import {
+  indexPart,
+  indexRoot,
   type Manifest,
   manifest as manifestSchema,
   type SnapshotIndex,
   snapshotIndex,
+  unitList,
   storedChange,
   storedComponent,
   storedFile,
@@ -89,8 +92,25 @@ export async function openSnapshot(contentDir: string, id?: string): Promise<Sna
   }
   const manifest = await readManifest(contentDir, chosen);
   const store = new ObjectStore(contentDir);
-  const index = snapshotIndex.parse(await store.readJson(manifest.index));
-  return new Snapshot(manifest, index, store);
+  return new Snapshot(manifest, await readIndex(store, manifest), store);
+}
+
+/**
+ * A snapshot's whole index in format 1's shape, whatever its format: format 2's root and parts
+ * (docs/snapshot-format.md, "Index") merged, so callers see one `records` and one `raw` map.
+ */
+export async function readIndex(store: ObjectStore, manifest: Manifest): Promise<SnapshotIndex> {
+  if (manifest.format === 1) return snapshotIndex.parse(await store.readJson(manifest.index));
+  const root = indexRoot.parse(await store.readJson(manifest.index));
+  const parts = await Promise.all(Object.values(root.parts).map(async (hash) => indexPart.parse(await store.readJson(hash))));
+  const records: [string, string][] = [];
+  const raw: [string, string][] = [];
+  for (const part of parts) {
+    records.push(...Object.entries(part.records));
+    raw.push(...Object.entries(part.raw));
+  }
+  const byPath = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+  return { format: 2, records: Object.fromEntries(records.sort(byPath)), raw: Object.fromEntries(raw.sort(byPath)), changes: root.changes };
 }
 
 /** One finished snapshot, read through its index. Records come normalized (see `docs/snapshot-format.md`). */
@@ -126,10 +146,34 @@ export class Snapshot {
     return Object.hasOwn(this.index.raw, this.toPath(path));
   }
 
-  /** The stored JSON at a path (normalized, or as it came for a raw record); undefined when absent. */
+  /**
+   * The stored JSON at a path (normalized, or as it came for a raw record); undefined when
+   * absent. A unit list comes whole, in any format.
+   */
   async record(pathOrUrl: string): Promise<unknown> {
-    const hash = this.#paths.get(this.toPath(pathOrUrl));
-    return hash === undefined ? undefined : this.store.readJson(hash);
+    const path = this.toPath(pathOrUrl);
+    const hash = this.#paths.get(path);
+    if (hash === undefined) return undefined;
+    if (this.manifest.format !== 1 && kindOfPath(path) === 'units' && this.index.records[path] === hash) return this.#unitList(path, hash);
+    return this.store.readJson(hash);
+  }
+
+  /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
+  async #unitList(unitsPath: string, hash: string): Promise<unknown[]> {
+    const stored = await this.store.readJson(hash);
+    if (this.manifest.format === 1) {
+      if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
+      return stored;
+    }
+    const list = unitList.safeParse(stored);
+    if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
+    const chunks = await Promise.all(list.data.chunks.map((chunk) => this.store.readJson(chunk.hash)));
+    const units: unknown[] = [];
+    for (const [at, chunk] of chunks.entries()) {
+      if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count) throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${list.data.chunks[at]!.hash} does not hold the units its list says`);
+      for (const unit of chunk) units.push(unit);
+    }
+    return units;
   }
 
   async #typed<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
@@ -202,8 +246,7 @@ export class Snapshot {
     const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
     const hash = this.index.records[unitsPath];
     if (hash === undefined) return [];
-    const stored = await this.store.readJson(hash);
-    if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
+    const stored = await this.#unitList(unitsPath, hash);
     for (const unit of stored as Record<string, unknown>[]) {
       // Small hashes come back as JS numbers; the schema's type (int64) is bigint.
       if (typeof unit.id_hash === 'number') unit.id_hash = BigInt(unit.id_hash);
@@ -248,7 +291,11 @@ export class Snapshot {
     const filePath = path.endsWith('/file/') ? path : `${path}file/`;
     if (this.index.records[filePath] === undefined) return undefined;
     const entry = await this.#typed(filePath, storedFile);
-    return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
+    if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
+    const bytes = Buffer.concat(await Promise.all(entry.chunks.map((hash) => this.store.readBytes(hash, 'raw'))));
+    // Each chunk is checked against its own name; the whole against the file's.
+    if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256) throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);
+    return { contentType: entry.content_type, bytes };
   }
 }
 

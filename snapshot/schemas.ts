@@ -30,11 +30,16 @@ export type StoredUser = z.infer<typeof storedUser>;
 export type StoredNotification = z.infer<typeof storedNotification>;
 export type StoredStatistics = z.infer<typeof storedStatistics>;
 
-/** A raw translation file from `file/`, as indexed (the bytes are a `.raw` object). */
+/**
+ * A raw translation file from `file/`, as indexed. Format 1: the bytes are one `.raw` object
+ * named `sha256`. Format 2: `chunks` names the `.raw.gz` objects that, in order, make up the
+ * file (content-defined cuts, snapshot/chunks.ts); `sha256` is still that of the whole file.
+ */
 export const storedFile = z.strictObject({
   content_type: z.string(),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  chunks: z.array(z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 });
 export type StoredFile = z.infer<typeof storedFile>;
 
@@ -65,8 +70,11 @@ export const scope = z.object({
 });
 export type Scope = z.infer<typeof scope>;
 
+/** Formats this tmsnap reads: 1 (one object per unit list, one index object) and 2 (chunked, split, compressed). */
+export const snapshotFormats = [1, 2] as const;
+
 export const manifest = z.looseObject({
-  format: z.literal(1),
+  format: z.union([z.literal(1), z.literal(2)]),
   id: snapshotId,
   server: z.looseObject({
     base_url: z.string(),
@@ -95,8 +103,9 @@ export type Manifest = z.infer<typeof manifest>;
 export const changeChunk = z.object({ first: z.number().int(), last: z.number().int(), count: z.number().int(), hash });
 export type ChangeChunk = z.infer<typeof changeChunk>;
 
+/** The index of a format-1 snapshot, one object; `Snapshot.index` gives every format in this shape. */
 export const snapshotIndex = z.object({
-  format: z.literal(1),
+  format: z.union([z.literal(1), z.literal(2)]),
   /** Relative API path → hash of its normalized record (unit lists under `<translation>units/`). */
   records: z.record(z.string(), hash),
   /** Relative API path → hash of a record that failed its schema, stored exactly as it came. */
@@ -104,5 +113,27 @@ export const snapshotIndex = z.object({
   changes: z.array(changeChunk),
 });
 export type SnapshotIndex = z.infer<typeof snapshotIndex>;
+
+/** Format 2's index root: the parts (snapshot/chunks.ts `indexPartOf`) by name, and the change chunks. */
+export const indexRoot = z.object({
+  format: z.literal(2),
+  parts: z.record(z.string(), hash),
+  changes: z.array(changeChunk),
+});
+export type IndexRoot = z.infer<typeof indexRoot>;
+
+/** One part of a format-2 index: the records and raw records of its paths. */
+export const indexPart = z.object({
+  records: z.record(z.string(), hash),
+  raw: z.record(z.string(), hash),
+});
+export type IndexPart = z.infer<typeof indexPart>;
+
+/** Format 2's `…/units/` object: the chunks that, in order, make up the translation's unit list. */
+export const unitList = z.object({
+  count: z.number().int().nonnegative(),
+  chunks: z.array(z.object({ count: z.number().int().nonnegative(), hash })),
+});
+export type UnitList = z.infer<typeof unitList>;
 
 export { snapshotId };

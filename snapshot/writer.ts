@@ -2,17 +2,23 @@ import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
-import { canonicalJson, parseStoredJson } from './canonical.ts';
+import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+import { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type AccessProblem, type ChangeChunk, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SnapshotIndex, storedUser } from './schemas.ts';
-import { ObjectStore, writeAtomic } from './store.ts';
+import { type AccessProblem, type ChangeChunk, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type StoredFile, storedUser, type UnitList } from './schemas.ts';
+import { ObjectStore, storeWrite, writeAtomic } from './store.ts';
 
-export const snapshotFormat = 1;
+/** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 and 2. */
+export const snapshotFormat = 2;
 
-/** Changes are stored in chunks of this many consecutive ids, so that old chunks stay byte-identical. */
-export const changesPerChunk = 1000;
+/**
+ * Changes are stored in chunks of this many consecutive ids, so that old chunks stay
+ * byte-identical; only the newest, still filling, is rewritten by the next snapshot. Format 1
+ * used 1000; 250 makes that daily rewrite a quarter as big.
+ */
+export const changesPerChunk = 250;
 
 const partialSuffix = '.partial';
 
@@ -145,11 +151,15 @@ export class SnapshotWriter {
     state: PartialState,
     private readonly now: () => Date,
   ) {
-    this.#store = new ObjectStore(contentDir);
+    this.#store = new ObjectStore(contentDir, { compress: true });
     this.#state = state;
   }
 
-  static async open(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
+  static open(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
+    return storeWrite(contentDir, () => SnapshotWriter.#open(contentDir, options));
+  }
+
+  static async #open(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
     const baseUrl = normalizeBaseUrl(options.baseUrl);
     const now = options.now ?? (() => new Date());
     await mkdir(snapshotsDir(contentDir), { recursive: true });
@@ -196,7 +206,7 @@ export class SnapshotWriter {
   }
 
   async #saveState(): Promise<void> {
-    await writeAtomic(join(this.dir, 'state.json'), `${JSON.stringify(this.#state, null, 2)}\n`);
+    await storeWrite(this.dir, () => writeAtomic(join(this.dir, 'state.json'), `${JSON.stringify(this.#state, null, 2)}\n`));
   }
 
   async #loadJournal(): Promise<void> {
@@ -207,14 +217,18 @@ export class SnapshotWriter {
     if (complete !== text) await writeAtomic(path, complete);
     for (const line of complete.split('\n')) {
       if (line === '') continue;
-      const parsed = journalLine.parse(JSON.parse(line));
-      if ('problem' in parsed) this.#problems.push(parsed.problem);
-      else this.#entries.set(parsed.path, parsed.units === undefined ? { hash: parsed.hash, raw: parsed.raw } : { hash: parsed.hash, raw: parsed.raw, units: parsed.units });
+      // A line torn by a full disk and then continued by a later append parses as neither: that
+      // put is lost (its objects are not referenced) and the crawler asks for it again.
+      const parsed = journalLine.safeParse(parseLine(line));
+      if (!parsed.success) continue;
+      const entry = parsed.data;
+      if ('problem' in entry) this.#problems.push(entry.problem);
+      else this.#entries.set(entry.path, entry.units === undefined ? { hash: entry.hash, raw: entry.raw } : { hash: entry.hash, raw: entry.raw, units: entry.units });
     }
   }
 
   async #journal(line: z.infer<typeof journalLine>): Promise<void> {
-    await appendFile(join(this.dir, 'journal.ndjson'), `${JSON.stringify(line)}\n`);
+    await storeWrite(this.dir, () => appendFile(join(this.dir, 'journal.ndjson'), `${JSON.stringify(line)}\n`));
   }
 
   async #index(path: string, entry: JournalEntry): Promise<void> {
@@ -339,7 +353,11 @@ export class SnapshotWriter {
       normalized.push(normalizeRecord('unit', unit, this.#linkBase));
     }
     normalized.sort(compareUnits);
-    await this.#index(path, { hash: await this.#put(normalized), raw: false, units: normalized.length });
+    // Chunks first, then the list naming them: an object that exists is whole, and so is what it names.
+    const chunks: UnitList['chunks'] = [];
+    for (const chunk of chunkUnits(normalized as { id?: unknown }[])) chunks.push({ count: chunk.length, hash: await this.#put(chunk) });
+    const list: UnitList = { count: normalized.length, chunks };
+    await this.#index(path, { hash: await this.#put(list), raw: false, units: normalized.length });
   }
 
   /** Stores changes from any page in any order; they are de-duplicated by id. */
@@ -372,7 +390,7 @@ export class SnapshotWriter {
       if (existing !== undefined) for (const change of parseStoredJson(existing) as { id: number }[]) merged.set(change.id, change);
       for (const [id, change] of bucket) merged.set(id, change);
       const sorted = [...merged.entries()].sort(([a], [b]) => a - b).map(([, change]) => change);
-      await writeAtomic(file, canonicalJson(sorted));
+      await storeWrite(this.dir, () => writeAtomic(file, canonicalJson(sorted)));
     }
   }
 
@@ -381,34 +399,48 @@ export class SnapshotWriter {
     this.#assertOpen();
     const translationPath = apiPath(translationUrl, this.baseUrl);
     if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
-    const raw = await this.#store.putBytes(bytes, 'raw');
-    this.addedBytes += raw.added;
-    const entry = { content_type: contentType, size: bytes.byteLength, sha256: raw.hash };
+    const chunks: string[] = [];
+    for (const chunk of chunkFile(bytes)) {
+      const stored = await this.#store.putBytes(chunk, 'raw');
+      this.addedBytes += stored.added;
+      chunks.push(stored.hash);
+    }
+    const entry: StoredFile = { content_type: contentType, size: bytes.byteLength, sha256: sha256(bytes), chunks };
     await this.#index(`${translationPath}file/`, { hash: await this.#put(entry), raw: false });
   }
 
   /** Writes the index and then the manifest, and only then makes the snapshot visible as finished. */
   async finish(options: FinishOptions): Promise<FinishedSnapshot> {
     this.#assertOpen();
+    return storeWrite(this.contentDir, () => this.#finish(options));
+  }
+
+  async #finish(options: FinishOptions): Promise<FinishedSnapshot> {
     await this.#changeQueue;
     this.#finished = true;
     const changes = await this.#storeChangeChunks();
-    const records: Record<string, string> = {};
-    const raw: Record<string, string> = {};
+    const parts = new Map<string, IndexPart>();
     const counts: Record<string, number> = {};
     const count = (kind: string, n: number) => {
       counts[kind] = (counts[kind] ?? 0) + n;
     };
     for (const path of [...this.#entries.keys()].sort()) {
       const entry = this.#entries.get(path) as JournalEntry;
-      (entry.raw ? raw : records)[path] = entry.hash;
+      const name = indexPartOf(path);
+      let part = parts.get(name);
+      if (part === undefined) parts.set(name, (part = { records: {}, raw: {} }));
+      (entry.raw ? part.raw : part.records)[path] = entry.hash;
       const kind = kindOfPath(path);
       if (entry.raw) count('raw', 1);
       else if (kind === 'units') count('unit', entry.units ?? 0);
       else count(kind, 1);
     }
     count('change', changes.reduce((sum, chunk) => sum + chunk.count, 0));
-    const index: SnapshotIndex = { format: snapshotFormat, records, raw, changes };
+    // A small root naming one part per project (and per other kind of path): an edit in one
+    // project rewrites its part and the root, not the whole index.
+    const partHashes: Record<string, string> = {};
+    for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await this.#put(part);
+    const index: IndexRoot = { format: 2, parts: partHashes, changes };
     const manifest = manifestSchema.parse({
       format: snapshotFormat,
       id: this.id,
@@ -463,6 +495,14 @@ function compareUnits(a: unknown, b: unknown): number {
   const right = b as { position?: unknown; id?: unknown };
   const byPosition = Number(left.position ?? 0) - Number(right.position ?? 0);
   return byPosition !== 0 ? byPosition : Number(left.id ?? 0) - Number(right.id ?? 0);
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
 }
 
 export function openSnapshotWriter(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {

@@ -16,7 +16,33 @@ import { parseJson } from '../../api/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
-import { crawlHistory, useContentDirs } from './crawl.ts';
+import { redate, useContentDirs } from './crawl.ts';
+import { randomActivity } from './activity.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
+import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+
+/**
+ * A content folder with one snapshot per date, translator activity (and, once, structural
+ * changes) between them. The server is told what these tests need, so they pass under any
+ * default profile: a token (private projects are hidden from anonymous clients of real
+ * servers) and limits no crawl here reaches.
+ */
+async function crawlHistory(content: string, dates: readonly Date[], seed: number): Promise<string[]> {
+  const token = 'store-tools-token';
+  const model = fixtureModel();
+  const server = await startTestServer({ data: model, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+  try {
+    const ids: string[] = [];
+    for (const [index, date] of dates.entries()) {
+      if (index > 0) randomActivity(model, seed + index, { unitMutations: 4, structural: index === 2 });
+      ids.push(await redate(content, (await crawlComplete(server, content, { token })).snapshotId, date));
+    }
+    return ids;
+  } finally {
+    await server.close();
+  }
+}
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const execute = promisify(execFile);
@@ -80,11 +106,11 @@ describe('tmsnap verify', () => {
   it('reports a missing object, a damaged index and a manifest that does not parse', async () => {
     const content = await copyOfHistory();
     const [newest, second, third] = await listSnapshotDirs(content);
-    const rawKey = [...(await references(content, newest!)).objects.keys()].find((key) => key.endsWith('.raw'))!;
+    const rawKey = [...(await references(content, newest!)).objects.keys()].find((key) => key.endsWith('.raw.gz'))!;
     const rawFile = join(content, 'objects', rawKey.slice(0, 2), rawKey.slice(2));
     await rename(rawFile, `${rawFile}.moved`);
     const manifest = parseJson(await readFile(join(second!.dir, 'manifest.json'), 'utf8')) as { index: string };
-    await writeFile(join(content, 'objects', manifest.index.slice(0, 2), `${manifest.index.slice(2)}.json`), '{"format": 1}\n');
+    await writeFile(join(content, 'objects', manifest.index.slice(0, 2), `${manifest.index.slice(2)}.json.gz`), gzipSync('{"format": 1}\n'));
     await writeFile(join(third!.dir, 'manifest.json'), '{"format": 1, "id": "');
 
     const report = await verifyStore(content);

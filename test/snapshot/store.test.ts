@@ -52,7 +52,9 @@ describe('content-addressed store', () => {
     expect(second.addedBytes).toBe(0);
     expect(added / firstSize).toBeLessThan(0.01);
 
-    // One changed unit and one new change: only that translation's unit list, the last change chunk and the index are new.
+    // One changed unit and one new change: only the chunk holding that unit, the translation's
+    // unit list naming it, the project's index part, the index root and the last change chunk
+    // are new (docs/snapshot-format.md, "Format 2").
     const objectsBefore = (await files(join(content, 'objects'))).length;
     const changed = structuredClone(instance);
     changed.units[3]!.units[7]!.target = ['changed'];
@@ -60,7 +62,7 @@ describe('content-addressed store', () => {
     const third = await open(content, 2);
     await writeInstance(third, changed);
     await third.finish(finishOptions);
-    expect((await files(join(content, 'objects'))).length - objectsBefore).toBe(3);
+    expect((await files(join(content, 'objects'))).length - objectsBefore).toBe(5);
   });
 
   it('names files from hashes and ids only, whatever the slugs hold', async () => {
@@ -72,7 +74,7 @@ describe('content-addressed store', () => {
     await writer.putFile(instance.translations[0]!.url, new Uint8Array([0, 1, 2]), 'application/octet-stream');
     const { id } = await writer.finish(finishOptions);
 
-    for (const file of await files(content)) expect(file).toMatch(new RegExp(`^(objects/[0-9a-f]{2}/[0-9a-f]{62}\\.(json|raw)|snapshots/${id}/manifest\\.json)$`));
+    for (const file of await files(content)) expect(file).toMatch(new RegExp(`^(objects/[0-9a-f]{2}/[0-9a-f]{62}\\.(json|raw)\\.gz|snapshots/${id}/manifest\\.json)$`));
     const snapshot = await openSnapshot(content);
     expect((await snapshot.projects()).map((entry) => entry.record.slug).sort()).toEqual([...slugs].sort());
     expect(await snapshot.units(instance.translations[0]!.url)).toHaveLength(2);
@@ -155,9 +157,14 @@ describe('tmsnap export', () => {
 
   it('refuses bad usage with exit code 2 and says what to do', async () => {
     const content = await contentDir();
+    // An archive holding only an incomplete snapshot: a missing or empty folder would be exit 1 before these checks.
+    const writer = await open(content, 0);
+    await writeInstance(writer, syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 1 }));
+    await writer.finish({ ...finishOptions, complete: false });
     expect(await run(['--content', content])).toMatchObject({ code: 2, stderr: expect.stringContaining('--format ndjson is required') });
     expect(await run(['--content', content, '--format', 'csv'])).toMatchObject({ code: 2, stderr: expect.stringContaining('the only format is ndjson') });
-    expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({ code: 2, stderr: expect.stringContaining('is not a snapshot id') });
-    expect(await run(['--content', content, '--format', 'ndjson'])).toMatchObject({ code: 2, stderr: expect.stringContaining('no complete snapshot') });
+    // A snapshot that is not there (or cannot be) is a failure, exit 1 (cli/command.ts, exitCodes).
+    expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a snapshot id') });
+    expect(await run(['--content', content, '--format', 'ndjson'])).toMatchObject({ code: 1, stderr: expect.stringContaining('no complete snapshot') });
   });
 });
