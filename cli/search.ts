@@ -1,7 +1,8 @@
+import { stringifyJson } from '../api/index.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
-import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
+import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]
 
@@ -20,7 +21,9 @@ Options:
   --limit N           print at most N results (default 20; 0 prints all)
   --snapshot ID       the snapshot to search (default: the newest complete one)
   --content DIR       the archive folder (default: content, or TMSNAP_CONTENT)
-  --json              print {query, total, results: [...]} as JSON instead of a table
+  --json              print {query, snapshot, total, results: [...]} as JSON instead of a table;
+                      each result has the unit's id, id_hash, position, site_path (its
+                      permalink on the built site) and web_url (its page on the server)
   -h, --help          this help`;
 
 interface SearchArgs {
@@ -76,7 +79,7 @@ function cell(text: string, width: number): string {
   return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : characters.join('');
 }
 
-export function formatTable(results: readonly SnapshotResult[], total: number): string {
+export function formatTable(results: readonly Pick<SnapshotResult, 'language' | 'project' | 'component' | 'state' | 'state_name' | 'source' | 'target' | 'web_url'>[], total: number): string {
   const rows = results.map((result) => [
     result.language,
     `${result.project}/${result.component}`,
@@ -116,7 +119,8 @@ export const command: Command = {
       if (progress) process.stderr.write('\r\x1b[K');
     }
     const shown = options.limit === 0 ? results : results.slice(0, options.limit);
-    if (options.json) printJson({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown });
+    // stringifyJson: id_hash is a 64-bit integer, written whole (JSON.stringify refuses a bigint).
+    if (options.json) console.log(stringifyJson({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown }, 2));
     else console.log(formatTable(shown, results.length));
     return exitCodes.ok;
   },

@@ -3,6 +3,7 @@
  * in memory from the snapshot and queried with the same rules as the site.
  */
 import { stateName, unitStates } from '../api/unit.ts';
+import { siteUnitHref } from '../site/search-links.ts';
 import { decodeLink } from '../snapshot/links.ts';
 import type { Snapshot } from '../snapshot/reader.ts';
 import { resolveFilters, type FilterInput } from './filters.ts';
@@ -28,6 +29,12 @@ export interface SnapshotResult {
   target: string[];
   /** The unit's page on the live server. */
   web_url: string;
+  /** The unit's id on the server, its `id_hash` (a signed 64-bit integer) and its position in the translation. */
+  id: number;
+  id_hash: bigint;
+  position: number;
+  /** The unit's permalink on the built site, relative to the site root: its unit page plus anchor. */
+  site_path: string;
 }
 
 /** Thrown when a filter names nothing in the snapshot: bad input, reported as such. */
@@ -44,10 +51,17 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
   const filters = resolveFilters(manifest, query.filters);
   if (filters.problems.length > 0) throw new FilterError(filters.problems.join('; '));
 
+  const reported: Pick<SnapshotResult, 'id' | 'id_hash' | 'position' | 'site_path' | 'web_url'>[] = [];
   const sources = new Map<number, OpenSourceShard>();
   const targets: OpenTargetShard[] = [];
   const shards = streamShards(snapshot, plan, {
-    unitHref: ({ unit }) => decodeLink(unit.web_url, snapshot.linkBase),
+    // The CLI's shards stay in memory: each unit's "href" is its row in this table, which
+    // holds what a result reports (the site's shards keep only the site link).
+    unitHref: (place) => {
+      const { unit } = place;
+      reported.push({ id: unit.id, id_hash: unit.id_hash, position: unit.position, site_path: siteUnitHref(place), web_url: decodeLink(unit.web_url, snapshot.linkBase) });
+      return String(reported.length - 1);
+    },
     selection: { languages: filters.languages, components: filters.components },
     ...(query.onProgress ? { onProgress: query.onProgress } : {}),
   });
@@ -69,7 +83,7 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
       state_name: stateName(state),
       source: sources.get(shard.data.bucket)?.data.texts[units.source[unit]!] ?? [],
       target: units.target[unit] ?? [],
-      web_url: unitHref(shard.data, unit),
+      ...reported[Number(unitHref(shard.data, unit))]!,
     };
   });
 }

@@ -104,7 +104,15 @@ describe('the package installed with npm install -g', () => {
 
     const search = await installedTmsnap(['search', 'hello', '--content', 'archive', '--json', '--limit', '0']);
     expect(search.code, search.stderr).toBe(0);
-    expect((JSON.parse(search.stdout) as { total: number }).total).toBeGreaterThan(0);
+    const found = JSON.parse(search.stdout) as { total: number; results: { id: number; id_hash: number; position: number; site_path: string }[] };
+    expect(found.total).toBeGreaterThan(0);
+    // Each result names its unit and its permalink, a page of the built site holding that unit.
+    for (const result of found.results) {
+      expect(Number.isInteger(result.id) && Number.isInteger(result.position) && typeof result.id_hash === 'number').toBe(true);
+      const [page = '', anchor = ''] = result.site_path.split('#');
+      const html = await readFile(join(work, 'site', page, page.endsWith('/') || page === '' ? 'index.html' : ''), 'utf8');
+      expect(html, result.site_path).toContain(`id="${decodeURIComponent(anchor)}"`);
+    }
 
     const verify = await installedTmsnap(['verify', '--content', 'archive']);
     expect(verify.code, verify.stderr).toBe(0);
