@@ -107,6 +107,31 @@ describe('defaults from WEBLATE_*, WLC_* and wlc’s configuration file', () => 
   }, 120_000);
 });
 
+describe('old flag names, kept for one minor version', () => {
+  it('crawl --out still names the archive, with a deprecation line on stderr', async () => {
+    const server = await startTestServer();
+    try {
+      const content = join(scratch, 'old-out');
+      const run = await tmsnap(['crawl', '--url', server.url, '--out', content], { env: cleanEnv(join(scratch, 'no-config')) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`tmsnap crawl: warning: --out is deprecated and goes away in tmsnap 0.3; use --content ${content}`);
+      expect((await tmsnap(['verify', '--content', content])).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('preview --dist still names the site, with a deprecation line; the old and new name together are bad usage', async () => {
+    const old = await tmsnap(['preview', '--dist', join(scratch, 'no-site'), '--port', '0']);
+    expect(old.code).toBe(1);
+    expect(old.stderr).toContain('--dist is deprecated');
+    expect(old.stderr).toContain(`no built site at ${join(scratch, 'no-site')}`);
+    const both = await tmsnap(['preview', '--dist', 'a', '--out', 'b']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--dist is the old name of --out: give only --out');
+  });
+});
+
 describe('crawl options', () => {
   it('reads --max-duration as hours, minutes, seconds or bare seconds', () => {
     expect(parseDuration('5h')).toBe(5 * 3_600_000);
@@ -116,6 +141,25 @@ describe('crawl options', () => {
     expect(() => parseDuration('0')).toThrow('--max-duration');
     expect(() => parseDuration('5 days')).toThrow('--max-duration');
   });
+
+  it('stops at --max-duration with the snapshot resumable (exit 1), and the same command then finishes it', async () => {
+    // Every request takes 400 ms: a 1-second deadline passes long before the crawl is done.
+    const server = await startTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 400 } } });
+    try {
+      const content = join(scratch, 'deadline');
+      const env = cleanEnv(join(scratch, 'no-config'));
+      const stopped = await tmsnap(['crawl', '--url', server.url, '--content', content, '--max-duration', '1s', '--concurrency', '1'], { env });
+      expect(stopped.code, stopped.stderr).toBe(1);
+      expect(stopped.stderr).toContain('the time allowed (--max-duration) ran out');
+      expect(stopped.stderr).toContain('Re-run the same command to resume');
+      const resumed = await tmsnap(['crawl', '--url', server.url, '--content', content, '--concurrency', '4'], { env });
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const listed = JSON.parse((await tmsnap(['snapshots', '--content', content, '--json'], { env })).stdout) as { state: string }[];
+      expect(listed.map((snapshot) => snapshot.state)).toEqual(['complete']);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 
   it('treats only this machine as safe for a token over plain http', () => {
     for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', 'a.localhost', '[::1]']) expect(isLoopback(host), host).toBe(true);
