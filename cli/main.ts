@@ -19,6 +19,7 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
   verify: { summary: 'check every object against its hash and every manifest reference', load: async () => (await import('./verify.ts')).command },
   pack: { summary: 'write snapshots and the objects they need to a .tar.gz', load: async () => (await import('./pack.ts')).command },
   unpack: { summary: 'add the snapshots of a pack archive to the content folder', load: async () => (await import('./unpack.ts')).command },
+  migrate: { summary: 'rewrite an archive to the current snapshot format, in place', load: async () => (await import('./migrate.ts')).command },
   search: { summary: 'search a snapshot’s strings from the terminal', load: async () => (await import('./search.ts')).command },
   diff: { summary: 'what changed between two snapshots, string by string', load: async () => (await import('./diff.ts')).command },
 };

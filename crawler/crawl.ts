@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { parseApiPath } from '../api/paths.ts';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
+import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
+import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
 import type { AccessProblem, Problem, RequestCount, RequestKind } from '../snapshot/schemas.ts';
 import { AccessRules } from './access.ts';
 import { type CrawlError, HttpStatusError } from './errors.ts';
@@ -87,8 +89,21 @@ const spoolName = 'crawl-units';
  * One crawl into one snapshot: queue the API root, run tasks phase by phase, store what they
  * bring, queue what they link to, then write each translation's units and finish. Resumes
  * the newest unfinished snapshot of the same server and scope.
+ *
+ * It holds the archive's lock throughout (snapshot/lock.ts): while a prune, migrate, unpack
+ * or another crawl writes the same folder, it stops at once naming that writer. A full disk or
+ * a folder it may not write stops it the same way, resumable (docs/snapshot-format.md).
  */
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
+  try {
+    return await storeWrite(options.contentDir, () => withArchiveLock(options.contentDir, { command: 'crawl', create: true }, () => crawlHoldingLock(options)));
+  } catch (error) {
+    if (!(error instanceof ArchiveLockedError) && !(error instanceof StoreWriteError)) throw error;
+    return { outcome: 'failed', snapshotId: '', dir: options.contentDir, made: 0, minimum: 0, requestsByKind: {}, problems: [], access: [], counts: {}, message: error.message };
+  }
+}
+
+async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   const scope = new CrawlScope(options.projects, options.changesSince);
   const writer = await openSnapshotWriter(options.contentDir, {
     baseUrl: serverBase(options.apiRoot),

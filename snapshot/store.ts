@@ -61,6 +61,7 @@ export async function storeWrite<T>(folder: string, write: () => Promise<T>): Pr
   try {
     return await write();
   } catch (error) {
+    if (error instanceof StoreWriteError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== undefined && refusedCodes.has(code)) throw new StoreWriteError(folder, code, { cause: error });
     throw error;

@@ -26,7 +26,10 @@ async function oneSnapshotArchive(): Promise<string> {
 }
 
 const writers: Record<string, (content: string, scratch: string) => Promise<string[]>> = {
+  // The lock comes before any request: no server is needed to be refused.
+  crawl: async (content) => ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', content],
   prune: async (content) => ['prune', '--content', content, '--keep-daily', '1'],
+  migrate: async (content) => ['migrate', '--content', content],
   unpack: async (content, scratch) => {
     const pack = join(scratch, 'some.tar.gz');
     await writeFile(pack, 'not really a pack');
@@ -36,7 +39,7 @@ const writers: Record<string, (content: string, scratch: string) => Promise<stri
 
 describe('one writer at a time', () => {
   for (const [name, argsFor] of Object.entries(writers)) {
-    for (const holder of ['crawl', 'prune', 'unpack']) {
+    for (const holder of Object.keys(writers)) {
       it(`${name} exits 1 naming the ${holder} that holds the archive, and leaves it as it was`, async () => {
         const content = await oneSnapshotArchive();
         const args = await argsFor(content, await folder());
