@@ -14,6 +14,7 @@ import { formatBytes } from '../archive/listing.ts';
 import { pack } from '../archive/pack.ts';
 import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
+import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';
 import { randomActivity } from '../test/archive/activity.ts';
 
@@ -27,7 +28,9 @@ const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
 console.log(`input: bundled catalogs, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations, ${units} units; ${days} days, ${mutationsPerDay} unit mutations a day (translate / mark for edit / approve), new and removed strings and a new language every 7th day`);
 
-const server = await startTestServer({ data: model });
+// The default (5.4) profile read with a token at raised limits: thirty crawls of the bundled data.
+const token = 'wlu_bench_archive';
+const server = await startTestServer({ data: model, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
 const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-archive-'));
 const content = join(work, 'content');
 
@@ -38,6 +41,7 @@ async function crawlInto(contentDir: string, full: boolean): Promise<CrawlResult
     contentDir,
     projects: [],
     full,
+    token,
     concurrency: 4,
     timeoutMs: 60_000,
     retries: 3,

@@ -10,6 +10,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadDataset } from '../reference-server/datasets.ts';
+import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
 import { writeScaledSnapshot } from '../test/site/fixture.ts';
@@ -27,9 +28,9 @@ const scenarios: Record<string, string> = {
 };
 
 /** Runs a child to completion, its output appended to `log`; the last stdout line is returned. */
-function run(args: string[], log: string, onLine?: (line: string) => void): Promise<string> {
+function run(args: string[], log: string, onLine?: (line: string) => void, env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const out = createWriteStream(log, { flags: 'a' });
     let last = '';
     for (const stream of [child.stdout, child.stderr]) {
@@ -77,10 +78,12 @@ async function crawlOnce(name: string, data: string, content: string, log: strin
     console.log(`\n${name}: wrote the snapshot in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
-  const server = await startReferenceServer({ model: await loadDataset(data), host: '127.0.0.1', port: 0, behaviours: { changesNewestFirst: true } });
+  // The default (5.4) profile read with a token at raised limits (anonymous: 100 requests a day).
+  const token = 'wlu_bench_build';
+  const server = await startReferenceServer({ model: await loadDataset(data), host: '127.0.0.1', port: 0, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
   try {
     const started = performance.now();
-    await run([join(repo, 'bin/tmsnap.js'), 'crawl', '--url', server.url, '--out', content], log);
+    await run([join(repo, 'bin/tmsnap.js'), 'crawl', '--url', server.url, '--content', content], log, undefined, { WEBLATE_TOKEN: token });
     console.log(`${name}: crawled ${data} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await server.close();

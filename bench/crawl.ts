@@ -21,8 +21,16 @@ import { ProgressReporter } from '../crawler/progress.ts';
 const bin = new URL('../bin/tmsnap.js', import.meta.url).pathname;
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 
-async function startServer(data: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The key the bench's server accepts; the crawl sends it as `tmsnap crawl` sends WEBLATE_TOKEN. */
+const token = 'wlu_bench_crawl';
+
+/**
+ * The reference server on its default profile (a real Weblate 5.4) in its own process, reading
+ * `token`. `--rate-limit` replaces 5.4's limits: the default raises them out of the way, so the
+ * figures measure the crawl, not the throttle.
+ */
+async function startServer(data: string, rateLimit = 'anonymous=1000000,authenticated=1000000,window=3600'): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data, '--token', token, '--rate-limit', rateLimit], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const url = /https?:\/\/\S+\/api\//.exec(line)?.[0];
@@ -43,6 +51,7 @@ async function scenario(data: string, concurrency: number): Promise<void> {
       apiRoot: parseApiRoot(url),
       contentDir: content,
       projects: [],
+      token,
       concurrency,
       timeoutMs: 120_000,
       retries: 5,

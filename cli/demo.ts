@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
+import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
@@ -47,7 +49,11 @@ export const command: Command = {
       throw error;
     }
 
-    const server = await startReferenceServer({ model, host: '127.0.0.1', port: 0 });
+    // A real-server profile (weblate-5.4), read as its admin: anonymous clients get 100 requests
+    // a day, fewer than one crawl of the bundled data takes. The key is made here and lives only
+    // as long as this process; a token client's limits raised as a test's are.
+    const token = `wlu_demo_${randomBytes(16).toString('hex')}`;
+    const server = await startReferenceServer({ model, host: '127.0.0.1', port: 0, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
     try {
       step(`1/3 reference server (${values.data}) at ${server.url}`);
       step('2/3 crawling it');
@@ -57,6 +63,7 @@ export const command: Command = {
         apiRoot: parseApiRoot(server.url),
         contentDir: values.content,
         projects: [],
+        token,
         concurrency: 4,
         timeoutMs: 60_000,
         retries: 5,

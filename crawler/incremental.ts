@@ -14,7 +14,7 @@ import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';
 import { page } from '../api/common.ts';
-import { type ApiPath, objectPath, parseApiPath } from '../api/paths.ts';
+import { type ApiPath, apiPaths, objectPath, parseApiPath } from '../api/paths.ts';
 import { z } from 'zod';
 import { withoutFormatApi } from '../snapshot/links.ts';
 import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';
@@ -234,6 +234,9 @@ export class IncrementalCrawl {
     const same = writer.journal.get(object) !== undefined && writer.journal.get(object) === this.previous.paths().get(object);
     switch (parsed.kind) {
       case 'translation':
+        // A translation's repository/ shows its component's repository: a commit in any
+        // translation of the component changes it for all of them (docs/weblate-api.md, Values).
+        if (parsed.sub === 'repository') return same && !touched.translations.has(object) && !touched.components.has(`api/${apiPaths.component(parsed.project ?? '', parsed.component ?? '')}`);
         return same && !touched.translations.has(object);
       case 'component':
         return same && !touched.components.has(object) && !touched.removal;

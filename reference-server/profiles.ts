@@ -53,7 +53,7 @@ export interface ProfileBehaviours {
   commitOnDownload: boolean;
   /** A bad filter value answers 400 keyed by the field (`{"timestamp": ["…"]}`), not one `detail`. */
   fieldErrors: boolean;
-  /** Glossaries download as TBX, the source language as `.pot`, `text/x-gettext-instance` without charset. */
+  /** Glossaries download as TBX, the source language as `.pot`, `text/x-gettext-catalog` without charset. */
   weblateFiles: boolean;
   /** Whole-number percentages written `100.0`, as Python writes a float. */
   floatPercents: boolean;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
@@ -14,8 +15,12 @@ import { useContentDirs } from './crawl.ts';
  * each seed well under a second or two.
  */
 
+const token = 'wlu_incremental';
+/** A 5.4 server read with a token at raised limits: three crawls per seed (100 a day anonymous). */
+const behaviours = { tokens: [token], rateLimit: raisedRateLimit };
+
 function crawlOnce(server: ReferenceServer, contentDir: string, full: boolean, projects: string[] = []) {
-  return crawlComplete(server, contentDir, { full, projects });
+  return crawlComplete(server, contentDir, { full, projects, token });
 }
 
 async function indexOf(contentDir: string, id: string) {
@@ -31,18 +36,25 @@ describe('incremental crawl', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.boolean(), async (seed, structural, scoped) => {
         const model = fixtureModel();
-        const server = await startTestServer({ data: model });
+        const server = await startTestServer({ data: model, behaviours });
         try {
           const content = await contentDir();
           // Scoped crawls (--project) read the project's change log instead of the instance's.
           const projects = scoped ? ['hello'] : [];
           await crawlOnce(server, content, true, projects);
           randomActivity(model, seed, { unitMutations: 5, structural });
+          // Weblate commits pending edits after commit_pending_age; left pending, the crawls' own
+          // file/ downloads would commit them mid-crawl (commitOnDownload), and the two crawls
+          // would not see the same state.
+          for (const component of model.components()) model.commitPending(component.id);
           const incremental = await crawlOnce(server, content, false, projects);
           const full = await crawlOnce(server, content, true, projects);
           requests = { incremental: requests.incremental + incremental.made, full: requests.full + full.made };
           const got = await indexOf(content, incremental.snapshotId);
           const want = await indexOf(content, full.snapshotId);
+          // The paths first, so a failure names the records that differ.
+          const paths = Object.keys({ ...got.index.records, ...want.index.records });
+          expect(paths.filter((path) => got.index.records[path] !== want.index.records[path])).toEqual([]);
           expect(got.index.records).toEqual(want.index.records);
           expect(got.index.raw).toEqual(want.index.raw);
           expect(got.index.changes).toEqual(want.index.changes);
@@ -58,7 +70,7 @@ describe('incremental crawl', () => {
   }, 300_000);
 
   it('crawls in full with --full, and in full when no earlier snapshot of the same scope exists', async () => {
-    const server = await startTestServer({ data: fixtureModel() });
+    const server = await startTestServer({ data: fixtureModel(), behaviours });
     try {
       const content = await contentDir();
       const first = await crawlOnce(server, content, false);

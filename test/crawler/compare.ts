@@ -75,7 +75,9 @@ export async function expectExportMatchesServer(contentDir: string, apiRoot: str
       const listLike = line.record !== null && typeof line.record === 'object' && 'results' in line.record;
       const { status, body } = await serverGet(listLike ? withQuery(line.url, { page_size: '10000' }) : line.url, token);
       expect(status, line.url).toBe(200);
-      expect(line.record, line.url).toEqual(body);
+      // A sub-resource longer than a page (5.4's memory/, 1000 a page) is stored as one page holding every result.
+      const whole = listLike && (body as { next: unknown }).next !== null ? { ...(body as object), next: null, previous: null, results: await serverList(line.url, apiRoot, token) } : body;
+      expect(line.record, line.url).toEqual(whole);
     }
   }
   // Units and changes are compared against the server's own lists, all pages.

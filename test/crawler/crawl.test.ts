@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type CrawlOptions, type CrawlResult, crawl } from '../../crawler/crawl.ts';
 import { parseApiRoot } from '../../crawler/links.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import type { Behaviours } from '../../reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
@@ -143,14 +144,15 @@ describe('crawl of the fixture data', () => {
   });
 
   it('falls back to units per translation when the server ignores q', async () => {
-    await withServer({}, async (server) => {
+    // With a token, so that /api/units/ without q holds the private project's units too.
+    await withServer({ tokens: [token] }, async (server) => {
       const origin = new URL(server.url).origin;
       // A proxy that drops the query string of /api/units/, as servers without search do.
       const proxy = await startScriptedServer([
         async (request, response) => {
           const target = new URL(request.url ?? '/', origin);
           if (target.pathname === '/api/units/') target.searchParams.delete('q');
-          const answer = await fetch(target, { headers: { accept: 'application/json' } });
+          const answer = await fetch(target, { headers: { accept: 'application/json', authorization: request.headers.authorization ?? '' } });
           const text = (await answer.text()).replaceAll(origin, proxy.origin.replace(/\/$/, ''));
           response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
           response.end(text);
@@ -166,6 +168,7 @@ describe('crawl of the fixture data', () => {
           timeoutMs: 5_000,
           retries: 2,
           maxWaitMs: 1_000,
+          token,
           tmsnapVersion: '0.0.0-test',
           userAgent: 'tmsnap-test',
         });
@@ -187,11 +190,12 @@ describe('crawl of the fixture data', () => {
     const project = rows.projects[0];
     if (project === undefined) throw new Error('fixture without projects');
     (project as unknown as { source_review: unknown }).source_review = 'sometimes';
+    // With a token: the other project (private) is the one whose records still fit.
     await withServer(
-      {},
+      { tokens: [token] },
       async (server) => {
         const content = await contentFolder();
-        const result = await crawlServer(server, content);
+        const result = await crawlServer(server, content, { token });
         expect(result.outcome).toBe('problems');
         expect(result.problems).toContainEqual(expect.objectContaining({ url: expect.stringContaining('/api/projects/hello/'), field: 'source_review' }));
         const snapshot = await openSnapshot(content);
@@ -216,16 +220,17 @@ describe('crawl of the fixture data', () => {
 });
 
 describe('crawl of the bundled data', () => {
-  it('exports what the server serves, with changes newest first and faults injected', async () => {
+  it('exports what the server serves, with a token and faults injected', async () => {
+    // A token at raised limits: the bundled crawl takes about 900 requests (100 a day anonymous).
     await withServer(
-      { changesNewestFirst: true, faults: { seed: 3, errorRate: 0.05, dropRate: 0.05 } },
+      { tokens: [token], rateLimit: raisedRateLimit, faults: { seed: 3, errorRate: 0.05, dropRate: 0.05 } },
       async (server) => {
         const content = await contentFolder();
-        const result = await crawlServer(server, content);
+        const result = await crawlServer(server, content, { token });
         expect(result.message).toBeUndefined();
         expect(result.outcome).toBe('complete');
         expect(result.made).toBeGreaterThan(result.minimum);
-        const compared = await expectExportMatchesServer(content, server.url);
+        const compared = await expectExportMatchesServer(content, server.url, token);
         expect(compared.unit).toBeGreaterThan(20_000);
       },
       'bundled',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../reference-server/data/random.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 
@@ -13,9 +14,10 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-// Legacy pagination (20 per page) turns the small fixture into many requests, so there are
-// many points to be killed at.
-const server = useReferenceServer({ behaviours: { legacyPagination: true, changesNewestFirst: true } });
+// A 4.15 server (20 per page, page_size ignored) turns the small fixture into many requests,
+// so there are many points to be killed at. Eleven crawls: a token at raised limits.
+const token = 'wlu_resume';
+const server = useReferenceServer({ profile: 'weblate-4.15', behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
 
 async function contentFolder(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'tmsnap-resume-'));
@@ -43,9 +45,9 @@ interface Run {
 
 /** Runs `tmsnap crawl` as a real child process; SIGKILLs it once its journal reaches `killAt` lines. */
 async function runCrawl(content: string, killAt = Number.POSITIVE_INFINITY): Promise<Run> {
-  const child: ChildProcess = spawn(process.execPath, [bin, 'crawl', '--url', server().url, '--out', content, '--concurrency', '3'], {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'crawl', '--url', server().url, '--content', content, '--concurrency', '3'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, WEBLATE_TOKEN: '' },
+    env: { ...process.env, WEBLATE_TOKEN: token },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

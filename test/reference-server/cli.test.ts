@@ -61,7 +61,7 @@ describe('tmsnap reference-server', () => {
     [['--faults', 'error=2'], /--faults: "error" is a fraction/],
     [['--rate-limit', 'anonymous=many'], /--rate-limit: "anonymous" needs a non-negative number/],
     [['--page-link-origin', 'not a url'], /--page-link-origin: "not a url" is not a URL/],
-    [['--shiny'], /Unknown option '--shiny'/],
+    [['--shiny'], /unknown option --shiny/],
   ])('refuses %j with exit code 2 and says why', async (args, message) => {
     const finished = await tmsnap(args).done;
     expect(finished.code).toBe(2);

@@ -1,10 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { page, translation } from '../../api/index.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { fixtureModel, startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
-import { get } from './get.ts';
+import { type Answer, get as anonymousGet } from './get.ts';
 
-const server = useReferenceServer();
+// A 5.4 server read with a token, so the private project's files are checked too.
+const TOKEN = 'wlu_files';
+const server = useReferenceServer({ behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit } });
+
+function get(url: string, init: RequestInit = {}): Promise<Answer> {
+  return anonymousGet(url, { ...init, headers: { Authorization: `Token ${TOKEN}`, ...init.headers } });
+}
 
 /** gettext's own verdict on a PO file: `msgfmt --check --statistics` (exit status, its report). */
 function msgfmt(po: string): { status: number | null; report: string } {
@@ -14,21 +21,22 @@ function msgfmt(po: string): { status: number | null; report: string } {
 }
 
 describe('translation file/', () => {
-  it('serves every translation as a PO file gettext accepts, with the API counts', async () => {
+  // Glossaries come as TBX on 5.4 (profile-5.4.test.ts); every other file is gettext's.
+  it('serves every translation of a gettext component as a PO file gettext accepts, with the API counts (the source as a template)', async () => {
     const list = page(translation).parse((await get(`${server().url}translations/`)).json).results;
     expect(list).toHaveLength(7);
-    for (const entry of list) {
+    const gettext = list.filter((entry) => !entry.component.is_glossary);
+    expect(gettext).toHaveLength(5);
+    for (const entry of gettext) {
       const answer = await get(entry.file_url);
       expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe('text/x-gettext-instance; charset=utf-8');
+      expect(answer.headers.get('content-type')).toBe('text/x-gettext-catalog');
       const { status, report } = msgfmt(answer.text);
       expect(status, `${entry.url}\n${report}\n${answer.text}`).toBe(0);
       const count = (pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? 0);
-      expect([count(/(\d+) translated message/), count(/(\d+) fuzzy translation/), count(/(\d+) untranslated message/)], entry.url).toEqual([
-        entry.translated,
-        entry.fuzzy,
-        entry.total - entry.translated - entry.fuzzy,
-      ]);
+      // A template's msgstr are all empty, whatever the source language's statistics say.
+      const want = entry.is_source ? [0, 0, entry.total] : [entry.translated, entry.fuzzy, entry.total - entry.translated - entry.fuzzy];
+      expect([count(/(\d+) translated message/), count(/(\d+) fuzzy translation/), count(/(\d+) untranslated message/)], entry.url).toEqual(want);
     }
   });
 

@@ -147,11 +147,11 @@ const rows: Row[] = [
   {
     title: 'the source language downloads as the template',
     path: 'translations/hello/po/en/file/',
-    contentType: 'text/x-gettext-instance',
+    contentType: 'text/x-gettext-catalog',
     headers: { 'content-disposition': /filename=hello-po-en\.pot$/ },
     text: [/msgid "Open"\nmsgstr ""/],
   },
-  { title: 'PO files are text/x-gettext-instance without charset', path: 'translations/hello/po/cs/file/', contentType: 'text/x-gettext-instance' },
+  { title: 'PO files are text/x-gettext-catalog without charset', path: 'translations/hello/po/cs/file/', contentType: 'text/x-gettext-catalog' },
 ];
 
 /** The value at a dotted path (`results.0.project`); `undefined` where it stops. */
