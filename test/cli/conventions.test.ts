@@ -65,6 +65,8 @@ const table: Record<string, Case> = {
   'prune, no policy': { args: ['prune', '--content', '$/archive'], code: 2, says: 'say what to keep' },
   'pack, missing archive': { args: ['pack', '--out', '$/out.tar.gz', '--content', missingArchive], code: 1, says: '$/nope' },
   'pack, missing snapshot': { args: ['pack', missingSnapshot, '--out', '$/out.tar.gz', '--content', '$/archive'], code: 1, says: missingSnapshot },
+  'migrate, missing archive': { args: ['migrate', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
+  'migrate, empty archive': { args: ['migrate', '--content', emptyArchive], code: 1, says: 'no snapshots in $/empty' },
   'unpack, missing pack file': { args: ['unpack', '$/missing.tgz', '--content', '$/fresh'], code: 1, says: 'no pack file at $/missing.tgz' },
   'unpack, no file given': { args: ['unpack', '--content', '$/fresh'], code: 2, says: 'give exactly one archive file' },
   'build, missing archive': { args: ['build', '--content', missingArchive, '--out', '$/site'], code: 1, says: '$/nope' },
