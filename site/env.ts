@@ -2,6 +2,8 @@
  * How `buildSite` hands the snapshot and the build's options to the pages: Astro renders them
  * in its own module graph, in the same process, so they read these variables (docs/site.md).
  */
+import type { UiLanguage } from './config.ts';
+
 export const siteEnv = {
   content: 'TMSNAP_CONTENT',
   snapshot: 'TMSNAP_SNAPSHOT',
@@ -20,7 +22,7 @@ export interface PageSettings {
   favicon: string;
   css?: string;
   noindex: boolean;
-  uiLang: string;
+  uiLang: UiLanguage;
   /** The base path, for the 404 page (served at any depth, so its links start from it). */
   base: string;
   history: boolean;

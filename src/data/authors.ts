@@ -1,11 +1,11 @@
 import { lastSegment } from '../../site/paths.ts';
+import { ui } from '../i18n/page.ts';
 
-const neutralAuthor = 'a contributor';
-
-/** The name shown for a user link (`api/users/jane/`) or a last-author name; `--hide-authors` hides it. */
+/** The name shown for a user link (`api/users/jane/`) or a last-author name; `--hide-authors` hides it (in the interface language). */
 export function authorLabel(user: string | null | undefined, hideAuthors: boolean, isLink: boolean): string {
-  if (user === null || user === undefined || user === '') return isLink ? 'system' : 'unknown';
-  if (hideAuthors) return neutralAuthor;
+  const { t } = ui();
+  if (user === null || user === undefined || user === '') return t(isLink ? 'author.system' : 'author.unknown');
+  if (hideAuthors) return t('author.hidden');
   if (!isLink) return user;
   return decodeURIComponent(lastSegment(user.replace(/^tmsnap-raw:/, '')));
 }

@@ -4,6 +4,7 @@ import { relativeHref, sitePaths, type SitePath } from '../../site/paths.ts';
 import { publicUrl } from '../../site/web.ts';
 import { atomFeed } from '../utils/atom.ts';
 import { actionName } from '../utils/names.ts';
+import { ui } from '../i18n/page.ts';
 import type { ChangeEntry } from './changes.ts';
 import { siteTree } from './tree.ts';
 
@@ -16,7 +17,7 @@ export async function changesFeed(self: SitePath, subject: { id: string; title: 
   const host = new URL(base_url).host;
   const body = atomFeed({
     id: `${base_url}#tmsnap-changes${subject ? `-${subject.id}` : ''}`,
-    title: subject ? `Changes in ${subject.title} on ${host}` : `Changes on ${host}`,
+    title: subject ? ui().t('feed.changesInOn', { name: subject.title, host }) : ui().t('feed.changesOn', { host }),
     updated: changes[0]?.timestamp ?? snapshot.manifest.finished,
     self: href(self),
     entries: changes.map((change) => {

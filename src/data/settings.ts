@@ -1,5 +1,6 @@
 /** The build's branding and settings as the pages use them (site/env.ts, site/config.ts). */
 import { pageSettings, type PageSettings } from '../../site/env.ts';
+import { uiTranslator } from '../i18n/index.ts';
 
 let cached: PageSettings | undefined;
 
@@ -8,7 +9,8 @@ export function settings(): PageSettings {
   return cached;
 }
 
-/** The site's name: `--title`, or "<host> translation status". */
+/** The site's name: `--title`, or "<host> translation status" in the interface language. */
 export function siteName(serverBaseUrl: string): string {
-  return settings().title ?? `${new URL(serverBaseUrl).host} translation status`;
+  const site = settings();
+  return site.title ?? uiTranslator(site.uiLang).t('layout.siteName', { host: new URL(serverBaseUrl).host });
 }

@@ -1,4 +1,7 @@
+import { pageUi, type PageUi } from '../i18n/page.ts';
 import { PluralFormulaError, pluralExamples } from './plural.ts';
+
+const english = pageUi('en');
 
 const cache = new Map<string, number[][] | PluralFormulaError>();
 
@@ -21,13 +24,13 @@ function examplesFor(formula: string, forms: number): number[][] | PluralFormula
  * A label per plural form of a string, e.g. `Form 2 (n = 2, 3, 4, 22, 23…)`. A string with
  * one form gets no label; a formula the parser refuses leaves plain form numbers.
  */
-export function pluralLabels(plural: { formula: string; number: number } | undefined, forms: number): string[] {
+export function pluralLabels(plural: { formula: string; number: number } | undefined, forms: number, ui: PageUi = english): string[] {
   if (forms <= 1) return forms === 1 ? [''] : [];
   const examples = plural ? examplesFor(plural.formula, Math.max(plural.number, forms)) : undefined;
   return Array.from({ length: forms }, (_, form) => {
     const counts = Array.isArray(examples) ? examples[form] : undefined;
-    if (!counts || counts.length === 0) return `Form ${form + 1}`;
-    return `Form ${form + 1} (n = ${counts.join(', ')}${counts.length >= 5 ? '…' : ''})`;
+    if (!counts || counts.length === 0) return ui.t('plural.form', { form: form + 1 });
+    return ui.t('plural.formCounts', { form: form + 1, counts: `${counts.map(ui.number).join(', ')}${counts.length >= 5 ? '…' : ''}` });
   });
 }
 

@@ -1,11 +1,13 @@
 /**
  * The markup of unit lists, as strings (see html.ts for why): the translation page's table
- * rows and the unit pages' articles. Pages compute the context; these only render.
+ * rows and the unit pages' articles. Pages compute the context; these only render, with the
+ * interface language's words (src/i18n/, docs/site.md "Interface languages").
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
-import { excerpt, labelText, timeHtml } from './format.ts';
+import { pageUi, type PageUi } from '../i18n/page.ts';
+import { excerpt, labelText } from './format.ts';
 import { html, type Html } from './html.ts';
-import { stateGroup, stateName } from './names.ts';
+import { stateGroup } from './names.ts';
 import type { SourceLocation } from './repoweb.ts';
 
 export interface TextLanguage {
@@ -13,10 +15,12 @@ export interface TextLanguage {
   dir: 'ltr' | 'rtl';
 }
 
-export function unitRows(units: readonly StoredUnit[], target: TextLanguage, href: (unit: StoredUnit, index: number) => string): Html {
+const english = pageUi('en');
+
+export function unitRows(units: readonly StoredUnit[], target: TextLanguage, href: (unit: StoredUnit, index: number) => string, ui: PageUi = english): Html {
   return html`${units.map(
     (unit, index) =>
-      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text" lang="${target.tag}" dir="${target.dir}">${excerpt(unit.target.join(' | '))}</td></tr>`,
+      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${ui.stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text" lang="${target.tag}" dir="${target.dir}">${excerpt(unit.target.join(' | '))}</td></tr>`,
   )}`;
 }
 
@@ -31,6 +35,8 @@ export interface UnitContext {
   live: (unit: StoredUnit) => string | undefined;
   /** The string's rows across archived snapshots, oldest first; undefined when it never changed. */
   history?: (unit: StoredUnit) => readonly UnitHistoryRow[] | undefined;
+  /** The interface language (English when absent). */
+  ui?: PageUi;
 }
 
 export interface UnitHistoryRow {
@@ -40,10 +46,11 @@ export interface UnitHistoryRow {
   author: string | undefined;
 }
 
-function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext): Html {
-  return html`<table class="history"><thead><tr><th scope="col">Snapshot</th><th scope="col">State</th><th scope="col">Text</th><th scope="col">By</th></tr></thead><tbody>${rows.map(
+function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext, ui: PageUi): Html {
+  const { t } = ui;
+  return html`<table class="history"><thead><tr><th scope="col">${t('col.snapshot')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.text')}</th><th scope="col">${t('col.by')}</th></tr></thead><tbody>${rows.map(
     (row) =>
-      html`<tr><td>${timeHtml(row.date)}</td><td><span class="state">${stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">not translated</span>` : forms(row.target, context.targetLabels(row.target.length), context.target)}</td><td>${row.author ?? '—'}</td></tr>`,
+      html`<tr><td>${ui.timeHtml(row.date)}</td><td><span class="state">${ui.stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(row.target, context.targetLabels(row.target.length), context.target)}</td><td>${row.author ?? '—'}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -63,23 +70,25 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   const live = context.live(unit);
   const untranslated = unit.target.every((text) => text === '');
   const history = context.history?.(unit);
-  return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">String ${unit.position} <span class="state">${stateName(unit.state)}</span></h2><dl class="meta">${[
-    field('Source', forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
-    field('Translation', untranslated ? html`<span class="muted">not translated</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target)),
-    unit.previous_source !== '' && field('Previous source', unit.previous_source, 'text'),
-    unit.context !== '' && field('Context', unit.context, 'text'),
-    unit.note !== '' && field('Note', unit.note, 'text'),
-    unit.explanation !== '' && field('Explanation', unit.explanation, 'text'),
+  const ui = context.ui ?? english;
+  const { t } = ui;
+  return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl class="meta">${[
+    field(t('unit.source'), forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
+    field(t('unit.translation'), untranslated ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target)),
+    unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
+    unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
+    unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
+    unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
     locations.length > 0 &&
       field(
-        'Location',
+        t('unit.location'),
         html`${locations.map((location, index) => html`${index > 0 ? ', ' : ''}${location.href ? html`<a href="${location.href}" rel="nofollow noopener noreferrer">${location.text}</a>` : html`<code>${location.text}</code>`}`)}`,
       ),
-    flags !== '' && field('Flags', html`<code>${flags}</code>`),
-    unit.labels.length > 0 && field('Labels', unit.labels.map(labelText).join(', ')),
-    field('Last changed', timeHtml(unit.timestamp)),
-    others.length > 0 && field('Other languages', html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
-    live !== undefined && field('On the server', html`<a href="${live}">open in the editor</a>`),
-    history !== undefined && history.length > 1 && field('History', historyTable(history, context)),
+    flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
+    unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
+    field(t('unit.lastChanged'), ui.timeHtml(unit.timestamp)),
+    others.length > 0 && field(t('unit.otherLanguages'), html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
+    live !== undefined && field(t('common.onServer'), html`<a href="${live}">${t('unit.openEditor')}</a>`),
+    history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
   ]}</dl></article>`;
 }

@@ -49,7 +49,12 @@
         row.hidden = !visible;
         if (visible) shown += 1;
       });
-      if (count) count.textContent = shown + ' of ' + rows.length + ' strings shown';
+      if (count) {
+        // The words come from the page, in its interface language (docs/site.md, "Interface languages").
+        var lang = document.documentElement.lang || 'en';
+        var template = filter.getAttribute('data-shown') || '{shown} / {total}';
+        count.textContent = template.replace('{shown}', shown.toLocaleString(lang)).replace('{total}', rows.length.toLocaleString(lang));
+      }
     });
   }
 })();

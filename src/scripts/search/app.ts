@@ -8,6 +8,8 @@ import type { SearchManifest, SourceShardData, TargetShardData } from '../../../
 import { selectShards } from '../../../search/plan.ts';
 import { searchShards, type SearchHit } from '../../../search/query.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import type { UiLanguage } from '../../../site/config.ts';
+import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
 import { renderHit } from './render.ts';
 import { readState, writeState, type SearchState } from './url-state.ts';
@@ -20,6 +22,10 @@ const results = document.getElementById('search-results') as HTMLOListElement;
 const more = document.getElementById('search-more') as HTMLButtonElement;
 const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 const root = form.dataset.root ?? '../';
+// The page's interface language and the messages it needs (src/i18n/client.ts); English words if absent.
+const given = JSON.parse(form.dataset.messages ?? '{}') as { lang?: UiLanguage; messages?: Messages };
+const ui = translator(given.lang ?? 'en', given.messages ?? {});
+const { t } = ui;
 
 const sources = new Map<number, OpenSourceShard>();
 const targets = new Map<string, OpenTargetShard>();
@@ -49,7 +55,7 @@ function fillFilters(): void {
       return node;
     }),
   );
-  control('state').append(...manifest.states.map(([code, name]) => option(String(code), name)));
+  control('state').append(...manifest.states.map(([code]) => option(String(code), ui.stateName(code))));
 }
 
 function formState(): SearchState {
@@ -126,7 +132,8 @@ function run(): void {
   if (state.q.trim() === '') {
     hits = [];
     showHits(true);
-    setStatus('idle', `Type to search ${manifest.targets.reduce((sum, target) => sum + target.units, 0)} strings in ${manifest.languages.length} languages.`);
+    const strings = manifest.targets.reduce((sum, target) => sum + target.units, 0);
+    setStatus('idle', t('search.prompt', { strings, languages: manifest.languages.length }, strings));
     return;
   }
   // Source shards are loaded even for target-only searches: results show the source text.
@@ -139,9 +146,9 @@ function run(): void {
   showHits(true);
   const missing = wanted.targets.length - ready.length;
   const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
-  const count = `${hits.length} result${hits.length === 1 ? '' : 's'}`;
-  if (broken.length > 0) setStatus('error', `${count}; ${broken.length} part(s) of the search index could not be loaded (${broken[0]!.file}): is the search folder complete?`);
-  else if (missing > 0) setStatus('loading', `Loading the search index (${ready.length} of ${wanted.targets.length} parts)… ${count} so far.`);
+  const count = t('search.results', { count: hits.length }, hits.length);
+  if (broken.length > 0) setStatus('error', t('search.broken', { results: count, count: broken.length, file: broken[0]!.file }, broken.length));
+  else if (missing > 0) setStatus('loading', t('search.loadingParts', { ready: ready.length, total: wanted.targets.length, results: count }));
   else {
     setStatus('done', count);
     // When the results of a query were complete on screen: what bench/search.ts reports.
@@ -158,6 +165,7 @@ function showHits(reset: boolean): void {
   const context = {
     manifest,
     root,
+    ui,
     sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
   };
   const next = hits.slice(shown, shown + pageSize);
@@ -168,11 +176,11 @@ function showHits(reset: boolean): void {
 
 async function start(): Promise<void> {
   installRegistration();
-  setStatus('loading', 'Loading the search index…');
+  setStatus('loading', t('search.loading'));
   try {
     manifest = await loadScript<SearchManifest>('manifest.js');
   } catch {
-    setStatus('error', 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?');
+    setStatus('error', t('search.noIndex'));
     return;
   }
   fillFilters();

@@ -5,6 +5,7 @@
 import type { SearchManifest } from '../../../search/format.ts';
 import type { SearchHit } from '../../../search/query.ts';
 import { unitHref } from '../../../search/shards.ts';
+import type { Translator } from '../../i18n/translate.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -13,7 +14,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function forms(texts: readonly string[], className: string, language: SearchManifest['languages'][number] | undefined): HTMLElement {
+function forms(texts: readonly string[], className: string, language: SearchManifest['languages'][number] | undefined, ui: Translator): HTMLElement {
   const list = element('div', className);
   if (language) {
     list.lang = language.code;
@@ -23,9 +24,9 @@ function forms(texts: readonly string[], className: string, language: SearchMani
   }
   texts.forEach((text, form) => {
     const line = element('p', 'form');
-    if (texts.length > 1) line.append(element('span', 'plural', `form ${form}: `));
+    if (texts.length > 1) line.append(element('span', 'plural', ui.t('search.form', { form: String(form) })));
     line.append(element('span', 'text', text === '' ? '' : text));
-    if (text === '') line.append(element('span', 'untranslated', '(untranslated)'));
+    if (text === '') line.append(element('span', 'untranslated', ui.t('search.untranslated')));
     list.append(line);
   });
   return list;
@@ -35,6 +36,8 @@ export interface RenderContext {
   manifest: SearchManifest;
   /** From the search page to the site root. */
   root: string;
+  /** The page's interface language (src/i18n/client.ts). */
+  ui: Translator;
   sourceTexts(hit: SearchHit): readonly string[];
 }
 
@@ -45,7 +48,7 @@ export function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement
   const component = manifest.components[units.component[hit.unit]!];
   const project = component ? manifest.projects[component.project] : undefined;
   const stateCode = units.state[hit.unit]!;
-  const stateName = manifest.states.find(([code]) => code === stateCode)?.[1] ?? `state ${stateCode}`;
+  const stateName = context.ui.stateName(stateCode);
 
   const item = element('li', 'search-hit');
   item.dataset.language = language?.code ?? '';
@@ -54,6 +57,6 @@ export function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement
   const link = element('a', 'unit-link', `${project?.name ?? ''} / ${component?.name ?? ''}`);
   link.href = context.root + unitHref(hit.shard.data, hit.unit);
   meta.append(link, ' · ', element('span', 'language', language ? `${language.name} (${language.code})` : ''), ' · ', element('span', `state state-${stateCode}`, stateName));
-  item.append(meta, forms(context.sourceTexts(hit), 'source', undefined), forms(units.target[hit.unit] ?? [], 'target', language));
+  item.append(meta, forms(context.sourceTexts(hit), 'source', undefined, context.ui), forms(units.target[hit.unit] ?? [], 'target', language, context.ui));
   return item;
 }

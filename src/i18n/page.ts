@@ -1,0 +1,58 @@
+/**
+ * The interface language of the build (`--ui-lang`, site/env.ts) as the pages use it: messages,
+ * numbers, percentages and dates (docs/site.md, "Interface languages").
+ */
+import type { UiLanguage } from '../../site/config.ts';
+import { settings } from '../data/settings.ts';
+import { formatTimestamp, isoDatetime } from '../utils/format.ts';
+import { html, type Html } from '../utils/html.ts';
+import { uiTranslator, type MessageKey } from './index.ts';
+import { splitMessage, type Translator } from './translate.ts';
+
+export interface PageUi extends Translator {
+  /** A server timestamp for people: `2026-11-22 04:15 UTC` in English, the language's own form otherwise. */
+  date(timestamp: string | null | undefined): string;
+  /** `date` inside `<time datetime>`, for pages rendered as strings (src/utils/html.ts). */
+  timeHtml(timestamp: string | null | undefined): Html;
+  /**
+   * A message whose placeholders hold markup: the text parts and the values in order, for Astro
+   * or `html` to render (text escaped, markup as it is).
+   */
+  parts(key: MessageKey, values: Readonly<Record<string, unknown>>, n?: number): unknown[];
+}
+
+export function pageUi(lang: UiLanguage): PageUi {
+  const base = uiTranslator(lang);
+  const dates = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' });
+  const date = (timestamp: string | null | undefined): string => {
+    if (!timestamp) return base.t('time.never');
+    // English keeps the ISO-like form the site always had: the same in every English-speaking region.
+    if (lang === 'en') return formatTimestamp(timestamp);
+    const iso = isoDatetime(timestamp);
+    return iso === undefined ? timestamp : dates.format(new Date(iso));
+  };
+  return {
+    ...base,
+    date,
+    timeHtml(timestamp) {
+      const datetime = isoDatetime(timestamp);
+      return datetime ? html`<time datetime="${datetime}">${date(timestamp)}</time>` : html`${date(timestamp)}`;
+    },
+    parts(key, values, n) {
+      return splitMessage(base.message(key, n)).map((part, index) => {
+        if (index % 2 === 0) return part;
+        const value = values[part];
+        return typeof value === 'number' ? base.number(value) : (value ?? `{${part}}`);
+      });
+    },
+  };
+}
+
+let cached: PageUi | undefined;
+
+/** The build's interface language, English unless `--ui-lang` chose another. */
+export function ui(): PageUi {
+  const lang = settings().uiLang;
+  cached ??= pageUi(lang === 'de' || lang === 'ar' ? lang : 'en');
+  return cached;
+}
