@@ -1,0 +1,77 @@
+/**
+ * `--ui-lang` in a real browser (docs/site.md, "Interface languages"): the fixture built in
+ * German and in Arabic shows the chrome in that language, Arabic right to left, while the
+ * server's strings keep their own `lang` and `dir`. Screenshots go to test/artifacts/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
+import { writeFixtureSnapshot } from './fixture.ts';
+
+let work: string;
+let browser: Browser;
+const servers: Array<Awaited<ReturnType<typeof serveStatic>>> = [];
+const urls: Record<'de' | 'ar', string> = { de: '', ar: '' };
+
+beforeAll(async () => {
+  await mkdir(scratch, { recursive: true });
+  work = await mkdtemp(join(scratch, 'tmsnap-ui-lang-'));
+  const content = join(work, 'content');
+  await writeFixtureSnapshot(content);
+  for (const lang of ['de', 'ar'] as const) {
+    const dist = join(work, lang);
+    await buildWithCli(['--content', content, '--out', dist, '--ui-lang', lang]);
+    const server = await serveStatic(dist);
+    servers.push(server);
+    urls[lang] = server.url;
+  }
+  browser = await launchChromium();
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of servers) await server.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the interface language', () => {
+  it('shows the German chrome, German numbers and the search script's German words', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${urls.de}projects/demo/core/de/index.html`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+    expect(await page.locator('header.site nav').innerText()).toMatch(/Projekte\s+Sprachen\s+Änderungen/);
+    expect(await page.locator('#strings').innerText()).toBe('Texte, in Dateireihenfolge');
+    expect(await page.locator('[data-figure=translated]').innerText()).toMatch(/^\d+ von \d+ Texten \(\d+(,\d)?\u00a0%\)/);
+    expect(await page.locator('footer.site').innerText()).toContain('Mit tmsnap allein aus den archivierten Daten erstellt.');
+    await page.locator('#state-filter input').first().uncheck();
+    expect(await page.locator('#state-filter-count').innerText()).toMatch(/^\d+ von \d+ Texten angezeigt$/);
+    await screenshot(page, 'site-ui-de');
+    await page.goto(`${urls.de}search/index.html?q=file`);
+    await expect.poll(() => page.locator('#search-status').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    expect(await page.locator('#search-status').innerText()).toMatch(/^\d+ Ergebnis(se)?$/);
+    expect(await page.locator('select[name=lang] option').first().innerText()).toBe('Alle Sprachen');
+    await page.close();
+  });
+
+  it('mirrors the Arabic chrome right to left and keeps the server’s strings in their own direction', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.goto(`${urls.ar}projects/demo/core/ar/units/1/index.html`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('header.site nav').innerText()).toMatch(/المشاريع\s+اللغات\s+التغييرات/);
+    expect(await page.locator('article.unit h2').first().innerText()).toMatch(/^النص \d+/);
+    // The source (English) stays left to right inside the right-to-left page.
+    expect(await page.locator('article.unit .text[lang=en]').first().getAttribute('dir')).toBe('ltr');
+    // The header's first item (the site's name) sits at the right edge, as RTL mirrors it.
+    const brand = await page.locator('header.site .brand').boundingBox();
+    expect(brand!.x + brand!.width).toBeGreaterThan(1100 / 2);
+    await page.goto(`${urls.ar}index.html`);
+    expect(await page.locator('h1').innerText()).toBe('حالة الترجمة');
+    await screenshot(page, 'site-ui-ar');
+    await page.close();
+  });
+});
