@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('the interface language', () => {
-  it('shows the German chrome, German numbers and the search script's German words', async () => {
+  it('shows the German chrome, German numbers and the German words of the search script', async () => {
     const page = await browser.newPage();
     await page.goto(`${urls.de}projects/demo/core/de/index.html`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
