@@ -13,7 +13,7 @@ import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
 import { type ChangeChunk, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, storedFile, type UnitList } from '../snapshot/schemas.ts';
 import { isCompressed, ObjectStore, storeWrite, writeAtomic } from '../snapshot/store.ts';
-import { changesPerChunk } from '../snapshot/writer.ts';
+import { changesPerChunk, putRecordValue } from '../snapshot/writer.ts';
 import { listObjects, listSnapshotDirs, references, type ObjectKey } from './references.ts';
 import { verifyStore } from './verify.ts';
 
@@ -79,11 +79,12 @@ async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest
   const index = await readIndex(store, manifest);
   const parts = new Map<string, IndexPart>();
   const put = async (value: unknown) => (await store.putJson(value)).hash;
-  const place = (path: string, hash: string, raw: boolean) => {
+  const place = (path: string, hash: string, raw: boolean, chunked = false) => {
     const name = indexPartOf(path);
     let part = parts.get(name);
     if (part === undefined) parts.set(name, (part = { records: {}, raw: {} }));
     (raw ? part.raw : part.records)[path] = hash;
+    if (chunked) (part.chunked ??= []).push(path);
   };
   for (const [path, hash] of Object.entries(index.records)) {
     const kind = kindOfPath(path);
@@ -99,8 +100,9 @@ async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest
       for (const chunk of chunkFile(bytes)) chunks.push((await store.putBytes(chunk, 'raw')).hash);
       place(path, await put({ ...entry, sha256: sha256(bytes), chunks }), false);
     } else {
-      // Same bytes, same name: only the form on disk changes.
-      place(path, (await store.putBytes(await store.readBytes(hash, 'json'), 'json')).hash, false);
+      // As the writer stores it: the same object (same bytes, same name, compressed), or a long list in chunks.
+      const stored = await putRecordValue(store, await store.readJson(hash));
+      place(path, stored.hash, false, stored.chunked);
     }
   }
   for (const [path, hash] of Object.entries(index.raw)) place(path, (await store.putBytes(await store.readBytes(hash, 'json'), 'json')).hash, true);

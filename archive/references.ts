@@ -117,18 +117,20 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
     problem(indexFile, `the snapshot's index cannot be read: ${(error as Error).message.split('\n')[0]}`);
     return { objects, problems };
   }
-  for (const [path, hash] of Object.entries(index.records)) await addRecord(contentDir, manifest.format, path, hash, objects, problem);
+  const chunked = new Set(index.chunked ?? []);
+  for (const [path, hash] of Object.entries(index.records)) await addRecord(contentDir, manifest.format, path, hash, chunked.has(path), objects, problem);
   for (const [path, hash] of Object.entries(index.raw)) objects.set(objectKey(hash, ext.json), path);
   for (const chunk of index.changes) objects.set(objectKey(chunk.hash, ext.json), `changes ${chunk.first}–${chunk.last}`);
   return { objects, problems };
 }
 
-/** A record's object, and what it names in turn: a unit list's chunks, a file entry's bytes. */
+/** A record's object, and what it names in turn: a unit list's or a long list's chunks, a file entry's bytes. */
 async function addRecord(
   contentDir: string,
   format: number,
   path: string,
   hash: string,
+  chunked: boolean,
   objects: Map<ObjectKey, string>,
   problem: (file: string, reason: string) => void,
 ): Promise<void> {
@@ -136,7 +138,7 @@ async function addRecord(
   objects.set(objectKey(hash, ext.json), path);
   const kind = kindOfPath(path);
   if (kind === 'file') await addFileBytes(contentDir, format, path, hash, objects, problem);
-  if (kind !== 'units' || format === 1) return;
+  if ((kind !== 'units' && !chunked) || format === 1) return;
   try {
     const list = unitList.parse(await readObjectJson(contentDir, hash, ext.json));
     for (const chunk of list.chunks) objects.set(objectKey(chunk.hash, ext.json), path);
@@ -183,7 +185,7 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
       continue; // the half line a killed crawl leaves; the writer drops it on resume
     }
     if (typeof entry.path !== 'string' || typeof entry.hash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.hash)) continue;
-    await addRecord(contentDir, format, entry.path, entry.hash, objects, problem);
+    await addRecord(contentDir, format, entry.path, entry.hash, (entry as { chunked?: unknown }).chunked === true, objects, problem);
   }
   return { objects, problems };
 }

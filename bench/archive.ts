@@ -7,6 +7,7 @@
  * of a snapshot. Prints figures; asserts none.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, references } from '../archive/references.ts';
@@ -72,6 +73,12 @@ try {
   const a = (await openSnapshot(content, last.snapshotId)).index;
   const b = (await openSnapshot(fullContent, full.snapshotId)).index;
   const same = JSON.stringify([a.records, a.raw, a.changes]) === JSON.stringify([b.records, b.raw, b.changes]);
+  if (!same) {
+    const paths = new Set([...Object.keys(a.records), ...Object.keys(b.records), ...Object.keys(a.raw), ...Object.keys(b.raw)]);
+    const differing = [...paths].filter((path) => (a.records[path] ?? a.raw[path]) !== (b.records[path] ?? b.raw[path]));
+    const changes = JSON.stringify(a.changes) === JSON.stringify(b.changes) ? 'same' : `differ (${a.changes.length} vs ${b.changes.length} chunks)`;
+    console.log(`incremental vs full: ${differing.length} paths differ (${differing.slice(0, 5).join(', ')}); changes ${changes}`);
+  }
   const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
   console.log(
     `requests: full crawl ${full.made} (${(full.ms / 1000).toFixed(1)} s); incremental crawl average ${average(incremental.map((i) => i.made)).toFixed(0)} ` +
@@ -82,19 +89,44 @@ try {
 
   const { objects } = await listObjects(content);
   const sizes = new Map(objects.map((object) => [object.key, object.size]));
+  // Uncompressed sizes too: a plain, uncompressed copy is what format 1 stored per snapshot (give or take the chunk lists).
+  const plainSizes = new Map(
+    await Promise.all(objects.map(async (object) => [object.key, object.key.endsWith('.gz') ? gunzipSync(await readFile(object.file)).length : object.size] as const)),
+  );
   const stored = objects.reduce((sum, object) => sum + object.size, 0);
+  let copies = 0;
   let plain = 0;
-  for (const snapshot of await listSnapshotDirs(content)) {
-    const found = await references(content, snapshot);
-    plain += [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + (await readFile(join(snapshot.dir, 'manifest.json'))).length;
+  const dirs = (await listSnapshotDirs(content)).reverse(); // oldest first
+  const perSnapshot: { id: string; bytes: number; added: number }[] = [];
+  let previous = new Set<string>();
+  for (const snapshot of dirs) {
+    const keys = [...(await references(content, snapshot)).objects.keys()];
+    const manifestBytes = (await readFile(join(snapshot.dir, 'manifest.json'))).length;
+    const bytes = keys.reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes;
+    copies += bytes;
+    plain += keys.reduce((sum, key) => sum + (plainSizes.get(key) ?? 0), 0) + manifestBytes;
+    perSnapshot.push({ id: snapshot.id, bytes, added: keys.filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes });
+    previous = new Set(keys);
   }
-  const manifests = (await listSnapshotDirs(content)).length;
+  const manifests = dirs.length;
   const packed = join(work, 'archive.tar.gz');
   const packResult = await pack(content, [], packed);
+  const daily = perSnapshot.slice(1).map((snapshot) => snapshot.added / snapshot.bytes);
+  // Structural changes come on every 7th day (day 1 is the full crawl at index 0).
+  const structural = perSnapshot.filter((_, at) => at > 0 && (at + 1) % 7 === 0).map((snapshot) => snapshot.added / snapshot.bytes);
+  const percent = (value: number) => `${(100 * value).toFixed(2)}%`;
   console.log(
-    `archive: ${manifests} snapshots in ${formatBytes(stored)} of objects (${objects.length} objects) vs ${formatBytes(plain)} as ${manifests} plain copies ` +
-      `(${(plain / stored).toFixed(1)}x); tmsnap pack of all: ${formatBytes(packResult.bytes)} (.tar.gz)`,
+    `archive: ${manifests} snapshots in ${formatBytes(stored)} of objects (${objects.length} objects) vs ${formatBytes(plain)} as ${manifests} plain uncompressed copies ` +
+      `(${percent(stored / plain)}) and ${formatBytes(copies)} as ${manifests} copies in format 2 (${percent(stored / copies)}); tmsnap pack of all: ${formatBytes(packResult.bytes)} (.tar.gz)`,
   );
+  console.log(
+    `a day's snapshot adds (of a full snapshot of that day; ${formatBytes(perSnapshot.at(-1)!.bytes)} on the last): average ${percent(average(daily))}, ` +
+      `max ${percent(Math.max(...daily))}; on days with structural changes ${structural.length === 0 ? '-' : `average ${percent(average(structural))}`}`,
+  );
+  if (perSnapshot.length > 1) {
+    const sinceResult = await pack(content, [], join(work, 'since.tar.gz'), { since: perSnapshot.at(-2)!.id });
+    console.log(`tmsnap pack --since the day before: ${formatBytes(sinceResult.bytes)} (.tar.gz, ${sinceResult.objects} objects)`);
+  }
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });

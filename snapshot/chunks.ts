@@ -39,10 +39,50 @@ export function chunkUnits<T extends { id?: unknown }>(units: readonly T[]): T[]
   return chunks;
 }
 
+/** FNV-1a of a string: the boundary key of a list item that has no numeric id. */
+function fnv(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Cuts any list the same way as units: after an item whose id (or, without one, whose
+ * canonical JSON) hashes to 0 modulo the target. Used for long lists other than units
+ * (`memory/`, paged statistics, notifications: docs/snapshot-format.md, "Chunks").
+ */
+export function chunkList(items: readonly unknown[], keyOf: (item: unknown) => string): unknown[][] {
+  const chunks: unknown[][] = [];
+  let current: unknown[] = [];
+  for (const item of items) {
+    current.push(item);
+    const id = (item as { id?: unknown } | null)?.id;
+    const boundary = typeof id === 'number' && Number.isFinite(id) ? mix(id) : fnv(keyOf(item));
+    if (current.length >= maxUnitsPerChunk || boundary % unitsPerChunkTarget === 0) {
+      chunks.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * A stored value long enough to be kept in chunks: a list, or a page (`{count, next, previous,
+ * results}`) whose `results` is one, of more than `maxUnitsPerChunk` items. `around` is the
+ * page without its results (absent for a plain list).
+ */
+export function longList(value: unknown): { items: unknown[]; around?: Record<string, unknown> } | undefined {
+  if (Array.isArray(value)) return value.length > maxUnitsPerChunk ? { items: value } : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  const { results, ...around } = value as Record<string, unknown>;
+  return Array.isArray(results) && results.length > maxUnitsPerChunk ? { items: results, around } : undefined;
+}
+
 /** Raw file chunks: at least this many bytes (a cut right after a cut would make tiny objects)... */
-export const minFileChunk = 512;
-/** ...a boundary where the rolling hash's low bits are 0: about one in 2048 bytes after the minimum... */
-const fileChunkMask = 0x7ff;
+export const minFileChunk = 256;
+/** ...a boundary where the rolling hash's low bits are 0: about one in 1024 bytes after the minimum... */
+const fileChunkMask = 0x3ff;
 /** ...and never more than this. */
 export const maxFileChunk = 16 * 1024;
 

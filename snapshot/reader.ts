@@ -6,6 +6,7 @@ import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';
 import {
+  chunkedList,
   indexPart,
   indexRoot,
   type Manifest,
@@ -105,18 +106,27 @@ export async function readIndex(store: ObjectStore, manifest: Manifest): Promise
   const parts = await Promise.all(Object.values(root.parts).map(async (hash) => indexPart.parse(await store.readJson(hash))));
   const records: [string, string][] = [];
   const raw: [string, string][] = [];
+  const chunked: string[] = [];
   for (const part of parts) {
     records.push(...Object.entries(part.records));
     raw.push(...Object.entries(part.raw));
+    chunked.push(...(part.chunked ?? []));
   }
   const byPath = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
-  return { format: 2, records: Object.fromEntries(records.sort(byPath)), raw: Object.fromEntries(raw.sort(byPath)), changes: root.changes };
+  return {
+    format: 2,
+    records: Object.fromEntries(records.sort(byPath)),
+    raw: Object.fromEntries(raw.sort(byPath)),
+    ...(chunked.length > 0 ? { chunked: chunked.sort() } : {}),
+    changes: root.changes,
+  };
 }
 
 /** One finished snapshot, read through its index. Records come normalized (see `docs/snapshot-format.md`). */
 export class Snapshot {
   readonly linkBase: LinkBase;
   readonly #paths: ReadonlyMap<string, string>;
+  readonly #chunked: ReadonlySet<string>;
 
   constructor(
     readonly manifest: Manifest,
@@ -124,6 +134,7 @@ export class Snapshot {
     readonly store: ObjectStore,
   ) {
     this.linkBase = { baseUrl: manifest.server.base_url, formatApi: manifest.server.format_api_links };
+    this.#chunked = new Set(index.chunked ?? []);
     this.#paths = new Map([...Object.entries(index.records), ...Object.entries(index.raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
@@ -155,7 +166,17 @@ export class Snapshot {
     const hash = this.#paths.get(path);
     if (hash === undefined) return undefined;
     if (this.manifest.format !== 1 && kindOfPath(path) === 'units' && this.index.records[path] === hash) return this.#unitList(path, hash);
+    if (this.#chunked.has(path) && this.index.records[path] === hash) return this.#chunkedList(path, hash);
     return this.store.readJson(hash);
+  }
+
+  /** A long list kept in chunks (format 2), whole again: the list, or the page around it with its `results`. */
+  async #chunkedList(path: string, hash: string): Promise<unknown> {
+    const list = chunkedList.safeParse(await this.store.readJson(hash));
+    if (!list.success) throw new Error(`snapshot ${this.id}, ${path}: expected a chunked list (count and chunks)`);
+    const items = (await Promise.all(list.data.chunks.map((chunk) => this.store.readJson(chunk.hash)))).flatMap((chunk) => (Array.isArray(chunk) ? chunk : []));
+    if (items.length !== list.data.count) throw new Error(`snapshot ${this.id}, ${path}: its chunks hold ${items.length} items, not ${list.data.count}`);
+    return list.data.around === undefined ? items : { ...list.data.around, results: items };
   }
 
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */

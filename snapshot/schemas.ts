@@ -58,6 +58,14 @@ export type Problem = z.infer<typeof problem>;
 export const accessProblem = z.object({ kind: z.string(), url: z.string(), status: z.number().int(), reason: z.string() });
 export type AccessProblem = z.infer<typeof accessProblem>;
 
+/**
+ * Resources a crawl left out on purpose, by kind, and why: a real server lists every language
+ * it knows (652), and the statistics of those no translation in scope uses are not fetched
+ * (docs/crawl.md). Readers show such an object without the resource, never made-up zeros.
+ */
+export const skippedResources = z.object({ kind: z.string(), reason: z.string(), urls: z.array(z.string()) });
+export type SkippedResources = z.infer<typeof skippedResources>;
+
 /** Where a crawl's requests went, by kind of request. */
 export const requestKinds = ['lists', 'units', 'statistics', 'files', 'other'] as const;
 export type RequestKind = (typeof requestKinds)[number];
@@ -94,6 +102,8 @@ export const manifest = z.looseObject({
   problems: z.array(problem),
   /** Added after format 1 shipped (absent: none recorded). Limits of access, not problems of the data. */
   access: z.array(accessProblem).optional(),
+  /** Added after format 1 shipped (absent: nothing left out). */
+  skipped: z.array(skippedResources).optional(),
   complete: z.boolean(),
   index: hash,
 });
@@ -106,6 +116,8 @@ export type ChangeChunk = z.infer<typeof changeChunk>;
 /** The index of a format-1 snapshot, one object; `Snapshot.index` gives every format in this shape. */
 export const snapshotIndex = z.object({
   format: z.union([z.literal(1), z.literal(2)]),
+  /** Format 2: paths (other than unit lists) whose record is kept as a `chunkedList`. */
+  chunked: z.array(z.string()).optional(),
   /** Relative API path → hash of its normalized record (unit lists under `<translation>units/`). */
   records: z.record(z.string(), hash),
   /** Relative API path → hash of a record that failed its schema, stored exactly as it came. */
@@ -126,6 +138,8 @@ export type IndexRoot = z.infer<typeof indexRoot>;
 export const indexPart = z.object({
   records: z.record(z.string(), hash),
   raw: z.record(z.string(), hash),
+  /** Paths of `records` (other than unit lists, always chunked) whose object is a `chunkedList`. */
+  chunked: z.array(z.string()).optional(),
 });
 export type IndexPart = z.infer<typeof indexPart>;
 
@@ -135,5 +149,9 @@ export const unitList = z.object({
   chunks: z.array(z.object({ count: z.number().int().nonnegative(), hash })),
 });
 export type UnitList = z.infer<typeof unitList>;
+
+/** Format 2's form of a long list record (snapshot/chunks.ts `longList`): its items in chunks, and the page around them. */
+export const chunkedList = unitList.extend({ around: z.record(z.string(), z.unknown()).optional() });
+export type ChunkedList = z.infer<typeof chunkedList>;
 
 export { snapshotId };

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
-import { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
+import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type AccessProblem, type ChangeChunk, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type StoredFile, storedUser, type UnitList } from './schemas.ts';
-import { ObjectStore, storeWrite, writeAtomic } from './store.ts';
+import { type AccessProblem, type ChangeChunk, type ChunkedList, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SkippedResources, type StoredFile, storedUser, type UnitList } from './schemas.ts';
+import { ObjectStore, type PutResult, storeWrite, writeAtomic } from './store.ts';
 
 /** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 and 2. */
 export const snapshotFormat = 2;
@@ -55,7 +55,7 @@ const partialState = z.object({
 type PartialState = z.infer<typeof partialState>;
 
 /** One line of `journal.ndjson`: an indexed path, or a problem the writer found. */
-const journalEntry = z.object({ hash: z.string(), raw: z.boolean(), units: z.number().int().optional() });
+const journalEntry = z.object({ hash: z.string(), raw: z.boolean(), units: z.number().int().optional(), chunked: z.boolean().optional() });
 type JournalEntry = z.infer<typeof journalEntry>;
 const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem })]);
 
@@ -75,6 +75,8 @@ export interface FinishOptions {
   problems: Problem[];
   /** Kinds of resource the credentials may not read (recorded only when there are some). */
   access?: AccessProblem[] | undefined;
+  /** Resources left out on purpose (recorded only when there are some). */
+  skipped?: SkippedResources[] | undefined;
   complete: boolean;
   serverVersion?: string;
 }
@@ -223,7 +225,10 @@ export class SnapshotWriter {
       if (!parsed.success) continue;
       const entry = parsed.data;
       if ('problem' in entry) this.#problems.push(entry.problem);
-      else this.#entries.set(entry.path, entry.units === undefined ? { hash: entry.hash, raw: entry.raw } : { hash: entry.hash, raw: entry.raw, units: entry.units });
+      else {
+        const { path, ...stored } = entry;
+        this.#entries.set(path, stored);
+      }
     }
   }
 
@@ -320,7 +325,9 @@ export class SnapshotWriter {
       // Checked again after the write: the object's own record may have been stored meanwhile.
       if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, { hash, raw: false });
     }
-    await this.#index(path, { hash: await this.#put(normalized), raw: false });
+    const stored = await putRecordValue(this.#store, normalized);
+    this.addedBytes += stored.added;
+    await this.#index(path, stored.chunked ? { hash: stored.hash, raw: false, chunked: true } : { hash: stored.hash, raw: false });
   }
 
   /**
@@ -430,6 +437,7 @@ export class SnapshotWriter {
       let part = parts.get(name);
       if (part === undefined) parts.set(name, (part = { records: {}, raw: {} }));
       (entry.raw ? part.raw : part.records)[path] = entry.hash;
+      if (entry.chunked) (part.chunked ??= []).push(path);
       const kind = kindOfPath(path);
       if (entry.raw) count('raw', 1);
       else if (kind === 'units') count('unit', entry.units ?? 0);
@@ -457,6 +465,7 @@ export class SnapshotWriter {
       requests: options.requests,
       problems: uniqueProblems([...options.problems, ...this.#problems]),
       ...(options.access !== undefined && options.access.length > 0 ? { access: options.access } : {}),
+      ...(options.skipped !== undefined && options.skipped.length > 0 ? { skipped: options.skipped } : {}),
       complete: options.complete,
       index: await this.#put(index),
     });
@@ -495,6 +504,27 @@ function compareUnits(a: unknown, b: unknown): number {
   const right = b as { position?: unknown; id?: unknown };
   const byPosition = Number(left.position ?? 0) - Number(right.position ?? 0);
   return byPosition !== 0 ? byPosition : Number(left.id ?? 0) - Number(right.id ?? 0);
+}
+
+/**
+ * Stores a normalized record: as it is, or, when it is a long list (or a page of one), as a
+ * `ChunkedList` naming chunks of its items, so that one changed item rewrites one chunk
+ * (docs/snapshot-format.md, "Chunks"). The writer and `tmsnap migrate` store records through
+ * here, so both give the same objects.
+ */
+export async function putRecordValue(store: ObjectStore, value: unknown): Promise<PutResult & { chunked: boolean }> {
+  const long = longList(value);
+  if (long === undefined) return { ...(await store.putJson(value)), chunked: false };
+  let added = 0;
+  const chunks: ChunkedList['chunks'] = [];
+  for (const chunk of chunkList(long.items, canonicalJson)) {
+    const stored = await store.putJson(chunk);
+    added += stored.added;
+    chunks.push({ count: chunk.length, hash: stored.hash });
+  }
+  const list: ChunkedList = { count: long.items.length, chunks, ...(long.around === undefined ? {} : { around: long.around }) };
+  const stored = await store.putJson(list);
+  return { hash: stored.hash, added: added + stored.added, chunked: true };
 }
 
 function parseLine(line: string): unknown {

@@ -31,6 +31,9 @@ async function archives(): Promise<{ fresh: string; old: string; ids: string[] }
   for (const record of [...instance.projects, ...instance.components, ...instance.translations]) await second.putRecord(record.url, record);
   for (const list of instance.units) await second.putUnits(list.translationUrl, list.units);
   await second.putChanges(instance.changes);
+  // A long list other than units (Weblate's translation memory is one): kept in chunks in format 2.
+  const memory = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, source: `Source ${i}`, target: `Target ${i}`, origin: 'project-0/core' }));
+  await second.putRecord(`${base}api/memory/`, { count: memory.length, next: null, previous: null, results: memory });
   const two = await second.finish(finishOptions);
   const old = await contentDir();
   for (const id of [one.id, two.id]) await writeFormat1Copy(fresh, id, old);
@@ -45,6 +48,8 @@ describe('format 1 and format 2', () => {
     expect((await manifestOf(old, ids[1]!)).format).toBe(1);
     expect((await manifestOf(fresh, ids[1]!)).format).toBe(2);
     for (const id of ids) expect(await exported(await openSnapshot(old, id))).toEqual(await exported(await openSnapshot(fresh, id)));
+    expect((await openSnapshot(fresh, ids[1])).index.chunked).toEqual(['api/memory/']);
+    expect(((await (await openSnapshot(fresh, ids[1])).record('api/memory/')) as { results: unknown[] }).results).toHaveLength(300);
     const translations = (await (await openSnapshot(fresh, ids[1])).translations()).map((entry) => entry.path);
     expect(translations.length).toBeGreaterThan(3);
     for (const path of translations) expect((await (await openSnapshot(old, ids[1])).units(path)).length).toBe((await (await openSnapshot(fresh, ids[1])).units(path)).length);
