@@ -5,13 +5,23 @@ import { afterAll } from 'vitest';
 import { parseJson } from '../../api/index.ts';
 import { canonicalJson } from '../../snapshot/canonical.ts';
 import { snapshotIdAt } from '../../snapshot/ids.ts';
+import type { MemoryModel } from '../../reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
 import { randomActivity } from './activity.ts';
 
-/** One full crawl of a reference server into `contentDir`; fails the test unless the snapshot is complete. */
+/** The key `historyServer` accepts; a server started without tokens reads a crawl sending it as anonymous. */
+export const TEST_TOKEN = 'wlu_archive_test';
+
+/** A 5.4 server over `model` read with `TEST_TOKEN` at raised limits: a history is many crawls (100 requests a day anonymous). */
+export function historyServer(model: MemoryModel): Promise<ReferenceServer> {
+  return startTestServer({ data: model, behaviours: { tokens: [TEST_TOKEN], rateLimit: raisedRateLimit } });
+}
+
+/** One full crawl of a reference server into `contentDir`, sending `TEST_TOKEN`; fails the test unless the snapshot is complete. */
 export async function crawlInto(server: ReferenceServer, contentDir: string): Promise<string> {
-  return (await crawlComplete(server, contentDir)).snapshotId;
+  return (await crawlComplete(server, contentDir, { token: TEST_TOKEN })).snapshotId;
 }
 
 /** Fresh content folders under the temp dir, removed after the file's tests. */
@@ -43,7 +53,7 @@ export async function redate(content: string, id: string, date: Date): Promise<s
  */
 export async function crawlHistory(content: string, dates: readonly Date[], seed: number): Promise<string[]> {
   const model = fixtureModel();
-  const server = await startTestServer({ data: model });
+  const server = await historyServer(model);
   try {
     const ids: string[] = [];
     for (const [index, date] of dates.entries()) {

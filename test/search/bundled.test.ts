@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
+import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 let work: string;
@@ -32,9 +33,11 @@ async function search(...args: string[]): Promise<{ total: number; results: Hit[
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'tmsnap-search-bundled-'));
   content = join(work, 'content');
-  const server = await startTestServer({ data: 'bundled' });
+  // A token at raised limits: the django project takes more than the 100 requests a day an
+  // anonymous client of a 5.4 server has.
+  const server = await startTestServer({ data: 'bundled', behaviours: { tokens: ['wlu_search'], rateLimit: raisedRateLimit } });
   try {
-    await crawlComplete(server, content, { projects: ['django'] });
+    await crawlComplete(server, content, { projects: ['django'], token: 'wlu_search' });
   } finally {
     await server.close();
   }
