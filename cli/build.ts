@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -9,7 +9,7 @@ Builds the static status site from one snapshot. Reads only the snapshot, never 
 Every link in the site is relative: it works under any base path and opened from disk.
 
 Options:
-  --content DIR     content folder holding the snapshots (default: content)
+  --content DIR     the archive folder (default: content, or TMSNAP_CONTENT)
   --snapshot ID     snapshot to build (default: the newest complete one)
   --out DIR         output folder, replaced by the build (default: dist)
   --site-url URL    where the site will be published (absolute links in the Atom feeds and
@@ -40,7 +40,7 @@ export interface BuildCommandOptions extends BuildOptions {
 
 export async function parseBuildArgs(args: string[]): Promise<BuildCommandOptions> {
   const parsed = parseCommandLine(args, {
-    content: { type: 'string', default: 'content' },
+    content: contentOption(),
     snapshot: { type: 'string' },
     out: { type: 'string', default: 'dist' },
     'site-url': { type: 'string' },

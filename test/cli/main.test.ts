@@ -58,6 +58,10 @@ describe('tmsnap', () => {
     expect(verify.stderr).toContain(`no archive at ${join(scratch, 'elsewhere')}`);
     const builtIn = await tmsnap(['verify', '--help'], { env: cleanEnv(config) });
     expect(builtIn.stdout).toContain('--content   content  (built-in default)');
+    // build too: the Action sets TMSNAP_CONTENT once for every step.
+    const build = await tmsnap(['build', '--out', join(scratch, 'site')], { env: cleanEnv(config, { TMSNAP_CONTENT: join(scratch, 'elsewhere') }) });
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain(join(scratch, 'elsewhere'));
   });
 });
 
