@@ -90,9 +90,8 @@ try {
   const { objects } = await listObjects(content);
   const sizes = new Map(objects.map((object) => [object.key, object.size]));
   // Uncompressed sizes too: a plain, uncompressed copy is what format 1 stored per snapshot (give or take the chunk lists).
-  const plainSizes = new Map(
-    await Promise.all(objects.map(async (object) => [object.key, object.key.endsWith('.gz') ? gunzipSync(await readFile(object.file)).length : object.size] as const)),
-  );
+  const plainSizes = new Map<string, number>();
+  for (const object of objects) plainSizes.set(object.key, object.key.endsWith('.gz') ? gunzipSync(await readFile(object.file)).length : object.size);
   const stored = objects.reduce((sum, object) => sum + object.size, 0);
   let copies = 0;
   let plain = 0;

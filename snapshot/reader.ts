@@ -122,6 +122,23 @@ export async function readIndex(store: ObjectStore, manifest: Manifest): Promise
   };
 }
 
+/**
+ * Reads the chunks of one list, a few at a time: in parallel enough to keep the disk busy,
+ * never so many that a list of thousands of chunks runs out of file handles.
+ */
+async function readAll<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await read(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(16, items.length) }, worker));
+  return results;
+}
+
 /** One finished snapshot, read through its index. Records come normalized (see `docs/snapshot-format.md`). */
 export class Snapshot {
   readonly linkBase: LinkBase;
@@ -174,7 +191,7 @@ export class Snapshot {
   async #chunkedList(path: string, hash: string): Promise<unknown> {
     const list = chunkedList.safeParse(await this.store.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${path}: expected a chunked list (count and chunks)`);
-    const items = (await Promise.all(list.data.chunks.map((chunk) => this.store.readJson(chunk.hash)))).flatMap((chunk) => (Array.isArray(chunk) ? chunk : []));
+    const items = (await readAll(list.data.chunks, (chunk) => this.store.readJson(chunk.hash))).flatMap((chunk) => (Array.isArray(chunk) ? chunk : []));
     if (items.length !== list.data.count) throw new Error(`snapshot ${this.id}, ${path}: its chunks hold ${items.length} items, not ${list.data.count}`);
     return list.data.around === undefined ? items : { ...list.data.around, results: items };
   }
@@ -188,7 +205,7 @@ export class Snapshot {
     }
     const list = unitList.safeParse(stored);
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
-    const chunks = await Promise.all(list.data.chunks.map((chunk) => this.store.readJson(chunk.hash)));
+    const chunks = await readAll(list.data.chunks, (chunk) => this.store.readJson(chunk.hash));
     const units: unknown[] = [];
     for (const [at, chunk] of chunks.entries()) {
       if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count) throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${list.data.chunks[at]!.hash} does not hold the units its list says`);
@@ -313,7 +330,7 @@ export class Snapshot {
     if (this.index.records[filePath] === undefined) return undefined;
     const entry = await this.#typed(filePath, storedFile);
     if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
-    const bytes = Buffer.concat(await Promise.all(entry.chunks.map((hash) => this.store.readBytes(hash, 'raw'))));
+    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw')));
     // Each chunk is checked against its own name; the whole against the file's.
     if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256) throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);
     return { contentType: entry.content_type, bytes };
