@@ -5,6 +5,9 @@
  *
  *   npm run bench:crawl                                  # bundled data, then a 1M-unit instance
  *   npm run bench:crawl -- --data synthetic:projects=3,units=100000
+ *   npm run bench:crawl -- --data bundled,all-languages   # with the 652 languages a real server lists
+ *   npm run bench:crawl -- --data bundled --limits real   # 5.4's own limits (5000 an hour with the token)
+ *   npm run bench:crawl -- --data bundled --project django --anonymous --limits real   # 100 a day
  *
  * It reports numbers and asserts none.
  */
@@ -39,8 +42,17 @@ async function startServer(data: string, rateLimit = 'anonymous=1000000,authenti
   throw new Error(`the reference server (--data ${data}) exited before printing its URL`);
 }
 
-async function scenario(data: string, concurrency: number): Promise<void> {
-  const { url, child } = await startServer(data);
+interface Scenario {
+  concurrency: number;
+  projects: string[];
+  /** No token: an anonymous client. */
+  anonymous: boolean;
+  /** `raised` (out of the way) or `real` (5.4's: 100 a day anonymous, 5000 an hour with a token). */
+  limits: 'raised' | 'real';
+}
+
+async function scenario(data: string, { concurrency, projects, anonymous, limits }: Scenario): Promise<void> {
+  const { url, child } = await startServer(data, limits === 'real' ? 'anonymous=100,authenticated=5000,window=3600' : undefined);
   const content = await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-'));
   try {
     const rssBefore = process.memoryUsage().rss;
@@ -50,12 +62,13 @@ async function scenario(data: string, concurrency: number): Promise<void> {
     const result = await crawl({
       apiRoot: parseApiRoot(url),
       contentDir: content,
-      projects: [],
-      token,
+      projects,
+      token: anonymous ? undefined : token,
       concurrency,
+      // Real limits: wait out nothing longer than a minute; a longer wait stops with an estimate.
+      maxWaitMs: 60_000,
       timeoutMs: 120_000,
       retries: 5,
-      maxWaitMs: 60_000,
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
       // Long runs say how far they are, on stderr so the figures on stdout stay clean.
@@ -67,10 +80,13 @@ async function scenario(data: string, concurrency: number): Promise<void> {
     // scenarios in one run it is the highest so far.
     const peakRss = process.resourceUsage().maxRSS * 1024;
     const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
-    console.log(`\n--data ${data} (concurrency ${concurrency})`);
+    console.log(`\n--data ${data}${projects.map((slug) => ` --project ${slug}`).join('')} (${anonymous ? 'anonymous' : 'token'}, ${limits} limits, concurrency ${concurrency})`);
     console.log(`  outcome            ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
     console.log(`  input              ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
     console.log(`  requests           made ${result.made}, minimum ${result.minimum}`);
+    console.log(`  by kind            ${Object.entries(result.requestsByKind).map(([kind, n]) => `${kind} ${n?.made}/${n?.minimum}`).join(', ')}`);
+    if (result.skipped) console.log(`  skipped            ${result.skipped.map((entry) => `${entry.urls.length} ${entry.kind}`).join(', ')}`);
+    if (result.access.length > 0) console.log(`  not readable       ${result.access.map((entry) => `${entry.kind} (${entry.status})`).join(', ')}`);
     console.log(`  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`);
     console.log(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
     console.log(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
@@ -84,9 +100,15 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', multiple: true },
     concurrency: { type: 'string', default: '4' },
+    project: { type: 'string', multiple: true },
+    anonymous: { type: 'boolean', default: false },
+    limits: { type: 'string', default: 'raised' },
   },
 });
+if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
 const scenarios = values.data ?? ['bundled', 'synthetic:projects=10,components=10,languages=9,units=1000000'];
 const cpu = cpus();
 console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${gib(totalmem())} memory (${gib(freemem())} free), node ${process.version}`);
-for (const data of scenarios) await scenario(data, Number(values.concurrency));
+for (const data of scenarios) {
+  await scenario(data, { concurrency: Number(values.concurrency), projects: values.project ?? [], anonymous: values.anonymous, limits: values.limits });
+}

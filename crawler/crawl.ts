@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { parseApiPath } from '../api/paths.ts';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
-import type { AccessProblem, Problem, RequestCount, RequestKind } from '../snapshot/schemas.ts';
+import type { AccessProblem, Problem, RequestCount, RequestKind, SkippedResources } from '../snapshot/schemas.ts';
 import { AccessRules } from './access.ts';
 import { type CrawlError, HttpStatusError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
@@ -71,6 +72,8 @@ export interface CrawlResult {
   problems: Problem[];
   /** Kinds of resource the credentials may not read, once each (exit 0 when nothing else went wrong). */
   access: AccessProblem[];
+  /** Resources left out on purpose: statistics of languages no translation in scope uses. */
+  skipped?: SkippedResources[];
   counts: Record<string, number>;
   /** Why a failed crawl stopped and what to do. */
   message?: string;
@@ -125,6 +128,10 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     retries: options.retries,
     maxWaitMs: options.maxWaitMs,
     ...(options.onWait ? { onWait: options.onWait } : {}),
+    onRequest: () => {
+      const counter = taskRequests.getStore();
+      if (counter !== undefined) counter.made++;
+    },
   });
   try {
     const run = new CrawlRun(options, scope, writer, queue, spool, client, incremental);
@@ -133,6 +140,9 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     await client.close();
   }
 }
+
+/** Requests sent for the task running in this async context: each task's own, however many run at once. */
+const taskRequests = new AsyncLocalStorage<{ made: number }>();
 
 /** Where a task's requests are counted in the report. */
 function requestKind(task: Task, root: URL): RequestKind {
@@ -156,6 +166,8 @@ class CrawlRun {
   readonly #units: UnitsStrategy;
   #records = 0;
   #reportedMade = 0;
+  /** The languages of the translations stored so far, recomputed when that number changes. */
+  #usedLanguages: { size: number; used: Set<string> } | undefined;
   #stop: string | undefined;
   /** Tasks that failed in this run (retries used up): left pending for the next run. */
   readonly #failures = new Map<string, CrawlError>();
@@ -199,6 +211,14 @@ class CrawlRun {
         this.#stop = `no project ${missing.map((slug) => JSON.stringify(slug)).join(', ')} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`;
       }
     }
+    if (this.#stop === undefined) {
+      try {
+        await this.#recount();
+      } catch (error) {
+        const outcome = outcomeOf({ url: 'recount', kind: 'units', phase: phases.stragglers }, error, 0);
+        this.#stop = outcome.type === 'stop' ? outcome.message : `${(error as Error).message}. Re-run the same command to resume.`;
+      }
+    }
     const access = [...this.queue.denied.values()];
     const requestsByKind = Object.fromEntries(this.queue.byKind);
     if (this.#stop !== undefined) {
@@ -223,7 +243,8 @@ class CrawlRun {
     // carries it; a kill in between only means the next run crawls again from the start.
     this.spool.remove();
     rmSync(join(this.writer.dir, journalName), { force: true });
-    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, complete: true });
+    const skipped = this.#skipped();
+    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, skipped, complete: true });
     return {
       // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).
       outcome: finished.manifest.problems.length > 0 ? 'problems' : 'complete',
@@ -234,15 +255,106 @@ class CrawlRun {
       requestsByKind,
       problems: finished.manifest.problems,
       access,
+      ...(skipped.length > 0 ? { skipped } : {}),
       counts: finished.manifest.counts,
     };
+  }
+
+  /**
+   * Whether `task` is the statistics of a language no translation in scope uses: a real server
+   * lists every language it knows (652 against the 7 in use on issue 11's), and their statistics
+   * are all zero. Asked only after the structure phase (plan.ts), when every translation is known.
+   */
+  #unusedLanguage(task: Task): boolean {
+    if (task.kind !== 'resource') return false;
+    const path = parseApiPath(rootPath(task.url, this.options.apiRoot));
+    if (path?.kind !== 'language' || path.sub !== 'statistics' || path.language === undefined) return false;
+    if (this.#usedLanguages?.size !== this.queue.translations.size) {
+      const used = new Set<string>();
+      for (const translation of this.queue.translations.keys()) {
+        const language = parseApiPath(rootPath(translation, this.options.apiRoot))?.language;
+        if (language !== undefined) used.add(language);
+      }
+      this.#usedLanguages = { size: this.queue.translations.size, used };
+    }
+    return !this.#usedLanguages.used.has(path.language);
+  }
+
+  #skipped(): SkippedResources[] {
+    if (this.queue.skipped.size === 0) return [];
+    return [{ kind: 'languages/*/statistics/', reason: 'no translation in the crawl\'s scope is in this language', urls: [...this.queue.skipped].sort() }];
+  }
+
+  /**
+   * A translation whose units came from `/api/units/` pages can miss some or hold some twice when
+   * strings were added or removed between pages (later pages shift). One whose unit count differs
+   * from its record's `total` is fetched again, its record and its own `units/`; still different,
+   * it is a problem of the data (exit 3), which the next crawl fetches again.
+   */
+  async #recount(): Promise<void> {
+    for (const translation of [...this.queue.translations.keys()].sort()) {
+      const unitsUrl = `${translation}units/`;
+      if (this.writer.has(unitsUrl)) continue;
+      const total = this.queue.totals.get(translation);
+      if (total === undefined || this.spool.read(translation).length === total) continue;
+      const again: Task = { url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers };
+      await taskRequests.run({ made: 0 }, async () => {
+        try {
+          this.#done(again, await this.#fetchAgain(translation, again));
+        } catch (error) {
+          // An answer such as 404 (removed meanwhile) is a problem of this translation; anything else stops the crawl.
+          const outcome = outcomeOf(again, error, 0);
+          if (outcome.type !== 'answered') throw error;
+          this.#done(again, 1);
+          this.queue.problem(outcome.problem ?? { url: unitsUrl, field: '', reason: (error as Error).message });
+        }
+      });
+      const units = this.spool.read(translation);
+      const now = this.queue.totals.get(translation);
+      if (units.length !== now) {
+        this.queue.problem({ url: unitsUrl, field: 'total', reason: `${units.length} units listed, the translation's total says ${now}: strings changed while the crawl ran (fetched twice); the next crawl fetches it again` });
+      }
+      await this.writer.putUnits(translation, units);
+    }
+  }
+
+  /** A translation's record and its own `units/`, every page, in place of what was spooled; answers the requests needed. */
+  async #fetchAgain(translation: string, again: Task): Promise<number> {
+    const { body } = await this.client.getJson(translation);
+    await this.#store(translation, body);
+    this.spool.clear(translation);
+    let url: string | undefined = withParameters(`${translation}units/`, { page_size: pageSizes.list });
+    let pages = 0;
+    while (url !== undefined) {
+      const { body: list } = await this.client.getJson(url);
+      pages++;
+      const parsed = anyPage.safeParse(list);
+      if (!parsed.success) {
+        this.queue.problem({ url, field: '', reason: 'not a paginated list of units' });
+        break;
+      }
+      for (const problem of this.#units.spoolPage(again, parsed.data.results)) this.queue.problem(problem);
+      url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, this.options.apiRoot);
+    }
+    return 1 + pages;
+  }
+
+  /**
+   * A lower bound of the requests still to make: the pending tasks less those that will never be
+   * sent (a denied kind's siblings, statistics of languages no translation stored so far uses).
+   */
+  #needed(): number {
+    let needed = 0;
+    for (const task of this.queue.pending()) if (this.#access.denied(task) === undefined && !this.#unusedLanguage(task)) needed++;
+    return needed;
   }
 
   /** Stops with an estimate rather than hammering a server whose budget cannot cover the rest. */
   #checkBudget(): void {
     const { remaining, reset, limit } = this.client.budget;
-    const needed = this.queue.pendingCount;
-    if (remaining === undefined || needed <= remaining) return;
+    if (remaining === undefined || this.queue.pendingCount <= remaining) return;
+    const needed = this.#needed();
+    if (needed <= remaining) return;
     const waitMs = (reset ?? 0) * 1000;
     if (waitMs <= this.options.maxWaitMs) return;
     this.#stop =
@@ -251,7 +363,16 @@ class CrawlRun {
       `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.`;
   }
 
-  async #execute(task: Task): Promise<void> {
+  #execute(task: Task): Promise<void> {
+    return taskRequests.run({ made: 0 }, () => this.#executeCounted(task));
+  }
+
+  async #executeCounted(task: Task): Promise<void> {
+    if (this.#unusedLanguage(task)) {
+      this.queue.skip(task.url);
+      this.#done(task, 0);
+      return;
+    }
     if (task.kind !== 'root' && this.#access.denied(task) !== undefined) {
       // A sibling already answered 401/403: this one would too (access.ts).
       this.#done(task, 0);
@@ -288,8 +409,8 @@ class CrawlRun {
   }
 
   #done(task: Task, minimum: number): void {
-    const made = this.client.requests - this.#reportedMade;
-    this.#reportedMade = this.client.requests;
+    const made = taskRequests.getStore()?.made ?? 0;
+    this.#reportedMade += made;
     this.queue.done(task.url, { made, minimum, requests: requestKind(task, this.options.apiRoot) });
   }
 
@@ -361,7 +482,28 @@ class CrawlRun {
     }
     const record = pages > 1 || anyPage.safeParse(first).success ? { ...(first as AnyPage), next: null, previous: null, results } : first;
     await this.#store(task.url, record);
+    await this.#putTranslationStatistics(task.url, results);
     return pages;
+  }
+
+  /**
+   * A component's `statistics/` lists each translation's `statistics/` record, the same
+   * serializer's output (docs/weblate-api.md, Values): each item, named by its language `code`,
+   * is stored at its translation's own URL, which is never asked for (plan.ts).
+   */
+  async #putTranslationStatistics(url: string, items: readonly unknown[]): Promise<void> {
+    const path = parseApiPath(rootPath(url, this.options.apiRoot));
+    if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
+    const byLanguage = new Map<string, string>();
+    for (const translation of this.queue.translations.keys()) {
+      const own = parseApiPath(rootPath(translation, this.options.apiRoot));
+      if (own?.project === path.project && own?.component === path.component && own?.language !== undefined) byLanguage.set(decodeURIComponent(own.language), translation);
+    }
+    for (const item of items) {
+      const code = (item as { code?: unknown } | null)?.code;
+      const translation = typeof code === 'string' ? byLanguage.get(code) : undefined;
+      if (translation !== undefined) await this.#store(`${translation}statistics/`, item);
+    }
   }
 
   #offOriginPageLink(url: string, next: string): void {
@@ -465,7 +607,11 @@ class CrawlRun {
     await this.writer.putRecord(url, record);
     this.#records++;
     const path = parseApiPath(rootPath(url, this.options.apiRoot));
-    if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) this.queue.addTranslation(url, path.project);
+    if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) {
+      this.queue.addTranslation(url, path.project);
+      const total = (record as { total?: unknown } | null)?.total;
+      if (typeof total === 'number') this.queue.setTotal(url, total);
+    }
     if (!this.scope.whole && path?.kind === 'project' && path.sub === undefined && path.project !== undefined && this.scope.hasProject(path.project)) {
       const slug = (record as { slug?: unknown }).slug;
       if (typeof slug === 'string') this.#units.queueProject(path.project, slug);

@@ -116,7 +116,9 @@ export class IncrementalCrawl {
       case 'resource':
       case 'file':
         if (!this.#unchanged(located, touched, context.writer)) return false;
-        return this.#carry(located.stored, context);
+        if (!(await this.#carry(located.stored, context))) return false;
+        if (located.parsed?.kind === 'component' && located.parsed.sub === 'statistics') await this.#carryTranslationStatistics(located.stored, context);
+        return true;
       default:
         return false;
     }
@@ -248,6 +250,18 @@ export class IncrementalCrawl {
         return !touched.users.has(object) && !touched.removal && this.previous.paths().has(stored);
       default:
         return false;
+    }
+  }
+
+  /**
+   * The statistics/ of an untouched component's translations: items of its statistics/ list,
+   * never fetched on their own (crawl.ts), so carried with it.
+   */
+  async #carryTranslationStatistics(componentStatistics: string, context: CrawlContext): Promise<void> {
+    const prefix = componentStatistics.replace(/^api\/components\//, 'api/translations/').replace(/statistics\/$/, '');
+    for (const path of this.previous.paths().keys()) {
+      const translation = path.slice(0, -'statistics/'.length);
+      if (path.startsWith(prefix) && path.endsWith('/statistics/') && translation.slice(prefix.length).split('/').length === 2 && context.writer.journal.has(translation)) await this.#carry(path, context);
     }
   }
 

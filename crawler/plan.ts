@@ -74,7 +74,10 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
           return whole ? structure('resource') : undefined;
       }
     case 'language':
-      return whole && below ? structure('resource') : undefined;
+      // After the structure phase, when every translation is known: a real server lists every
+      // language it knows (652), and only those a translation uses have statistics worth a
+      // request (the crawl skips the others, docs/crawl.md).
+      return whole && below ? { kind: 'resource', phase: phases.bulk } : undefined;
     case 'project':
       if (!inScope(parsed.project) || !below) return undefined;
       if (sub === 'components') return whole ? undefined : structure('records');
@@ -84,10 +87,15 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       if (!inScope(parsed.project) || !below) return undefined;
       if (sub === 'translations') return whole ? undefined : structure('records');
       if (sub === 'changes') return undefined;
+      // Its items are its translations' statistics/ records (crawl.ts stores each at its own
+      // URL), so it waits until the structure phase has stored every translation.
+      if (sub === 'statistics') return { kind: 'resource', phase: phases.bulk };
       return structure('resource');
     case 'translation':
       if (!inScope(parsed.project) || !below) return undefined;
-      if (sub === 'units' || sub === 'changes') return undefined;
+      // A translation's statistics/ is an item of its component's statistics/ list, which Weblate
+      // writes with the same serializer (docs/weblate-api.md, Values): one request per component.
+      if (sub === 'units' || sub === 'changes' || sub === 'statistics') return undefined;
       return structure(sub === 'file' ? 'file' : 'resource');
     case 'user':
       if (sub === undefined) return whole ? undefined : { kind: 'record', phase: phases.stragglers };

@@ -35,6 +35,8 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Told about every wait, so progress can say why the crawl is idle. */
   onWait?: (ms: number, reason: string) => void;
+  /** Told about every request sent, retries included (the crawl counts them per task). */
+  onRequest?: () => void;
 }
 
 export interface Fetched<T> {
@@ -132,6 +134,7 @@ export class HttpClient {
         await this.#pace();
         requests++;
         this.requests++;
+        this.#options.onRequest?.();
         try {
           const { bytes, contentType, status } = await this.#send(url, accept);
           return { body: decode(bytes, contentType, status), contentType, requests };

@@ -32,6 +32,8 @@ const event = z.union([
   z.object({ unitsPerTranslation: z.string() }),
   z.object({ problem }),
   z.object({ denied: accessProblem }),
+  z.object({ skipped: z.string() }),
+  z.object({ total: z.string(), units: z.number().int() }),
 ]);
 type Event = z.infer<typeof event>;
 
@@ -55,6 +57,10 @@ export class RequestQueue {
   readonly problems: Problem[] = [];
   /** Kinds of resource the credentials may not read, by kind (`access.ts`). */
   readonly denied = new Map<string, AccessProblem>();
+  /** URLs not fetched on purpose (statistics of languages no translation uses), in the order skipped. */
+  readonly skipped = new Set<string>();
+  /** Translation URL → its record's `total`: how many units its list must hold. */
+  readonly totals = new Map<string, number>();
   made = 0;
   minimum = 0;
   /** Requests made and needed, by kind of request. */
@@ -115,6 +121,10 @@ export class RequestQueue {
       this.problems.push(entry.problem);
     } else if ('denied' in entry) {
       if (!this.denied.has(entry.denied.kind)) this.denied.set(entry.denied.kind, entry.denied);
+    } else if ('skipped' in entry) {
+      this.skipped.add(entry.skipped);
+    } else if ('total' in entry) {
+      this.totals.set(entry.total, entry.units);
     }
   }
 
@@ -150,6 +160,16 @@ export class RequestQueue {
     this.#record({ problem: found });
   }
 
+  /** Records that `url` is not fetched on purpose. */
+  skip(url: string): void {
+    if (!this.skipped.has(url)) this.#record({ skipped: url });
+  }
+
+  /** Records how many units a translation's record says it has. */
+  setTotal(translation: string, units: number): void {
+    if (this.totals.get(translation) !== units) this.#record({ total: translation, units });
+  }
+
   /** Records that a kind of resource is not readable with these credentials (once per kind). */
   deny(found: AccessProblem): void {
     if (!this.denied.has(found.kind)) this.#record({ denied: found });
@@ -162,6 +182,11 @@ export class RequestQueue {
       for (const task of this.#pending.get(phase)?.values() ?? []) if (!skip(task)) return task;
     }
     return undefined;
+  }
+
+  /** Every unfinished task, lowest phase first. */
+  *pending(): Iterable<Task> {
+    for (const phase of [...this.#pending.keys()].sort((a, b) => a - b)) yield* this.#pending.get(phase)?.values() ?? [];
   }
 
   get pendingCount(): number {

@@ -55,6 +55,11 @@ export class UnitSpool {
     return [...byId.values()];
   }
 
+  /** Forgets what was spooled for one translation, before its list is fetched again. */
+  clear(translationUrl: string): void {
+    rmSync(this.#file(translationUrl), { force: true });
+  }
+
   remove(): void {
     rmSync(this.#dir, { recursive: true, force: true });
   }

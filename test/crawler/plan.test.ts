@@ -38,8 +38,6 @@ describe('planLink', () => {
       'projects/hello/labels/',
       'components/hello/ui/lock/',
       'components/hello/ui/links/',
-      'translations/hello/ui/de/statistics/',
-      'languages/de/statistics/',
       'users/admin/notifications/',
       'groups/',
       'screenshots/',
@@ -49,6 +47,11 @@ describe('planLink', () => {
       expect(planLink(path, whole), path).toEqual({ kind: 'resource', phase: phases.structure });
     }
     expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ kind: 'file', phase: phases.structure });
+    // After the structure phase, when the crawl knows which languages a translation uses.
+    expect(planLink('languages/de/statistics/', whole)).toEqual({ kind: 'resource', phase: phases.bulk });
+    // A component's statistics/ holds each translation's: one request, after the translations are known.
+    expect(planLink('components/hello/ui/statistics/', whole)).toEqual({ kind: 'resource', phase: phases.bulk });
+    expect(planLink('translations/hello/ui/de/statistics/', whole)).toBeUndefined();
   });
 
   it('in a scoped crawl walks down from the projects in scope and nowhere else', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { allLanguages } from '../../reference-server/all-languages.ts';
+import { MemoryModel, type ModelRows } from '../../reference-server/memory-model.ts';
 import type { Model } from '../../reference-server/model.ts';
 import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../reference-server/server.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
@@ -12,19 +13,28 @@ export interface TestServerOptions extends Omit<ReferenceServerOptions, 'model' 
    * catalogs, 20k+ units), or any model.
    */
   data?: 'fixture' | 'bundled' | Model;
+  /**
+   * `all`: the fixture or bundled data lists every language a real server knows (652, nearly
+   * all without a translation; reference-server/all-languages.ts), not only those in use.
+   */
+  languages?: 'used' | 'all';
   /** Clock of the data's mutations (change and unit timestamps), for deterministic tests. */
   clock?: () => Date;
 }
 
+function everyLanguage(rows: ModelRows, languages: 'used' | 'all'): ModelRows {
+  return languages === 'all' ? { ...rows, languages: allLanguages(rows.languages) } : rows;
+}
+
 /** A fresh model over the tiny fixture rows, with the mutation hook. */
-export function fixtureModel(clock?: () => Date): MemoryModel {
-  return new MemoryModel(fixtureRows(), clock ? { now: clock } : {});
+export function fixtureModel(clock?: () => Date, languages: 'used' | 'all' = 'used'): MemoryModel {
+  return new MemoryModel(everyLanguage(fixtureRows(), languages), clock ? { now: clock } : {});
 }
 
 /** A fresh model over the bundled real catalogs, with the mutation hook. */
-export async function bundledModel(clock?: () => Date): Promise<MemoryModel> {
+export async function bundledModel(clock?: () => Date, languages: 'used' | 'all' = 'used'): Promise<MemoryModel> {
   const { loadBundledRows } = await import('../../reference-server/data/bundled.ts');
-  return new MemoryModel(loadBundledRows(), clock ? { now: clock } : {});
+  return new MemoryModel(everyLanguage(loadBundledRows(), languages), clock ? { now: clock } : {});
 }
 
 /**
@@ -33,8 +43,9 @@ export async function bundledModel(clock?: () => Date): Promise<MemoryModel> {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<ReferenceServer> {
   // The server's own default profile (weblate-5.4): a test that wants the tidy server says so.
-  const { data = 'fixture', clock, ...rest } = options;
-  const model = data === 'fixture' ? fixtureModel(clock) : data === 'bundled' ? await bundledModel(clock) : data;
+  const { data = 'fixture', clock, languages = 'used', ...rest } = options;
+  if (typeof data === 'object' && languages === 'all') throw new Error('languages: "all" applies to the fixture and bundled data; build a model with allLanguages() instead');
+  const model = data === 'fixture' ? fixtureModel(clock, languages) : data === 'bundled' ? await bundledModel(clock, languages) : data;
   return startReferenceServer({ ...rest, model, host: '127.0.0.1', port: 0 });
 }
 
