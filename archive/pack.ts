@@ -163,12 +163,11 @@ export async function unpack(contentDir: string, archive: string | Readable): Pr
         const { hash, extension } = splitObjectKey(key);
         return !isFile(objectPath(contentDir, hash, extension));
       });
-      const problem =
-        found.problems[0]?.reason ??
-        (missing && `it needs object ${missing}, which neither the pack nor ${contentDir} holds (a pack made with --since needs the snapshot it was made since)`);
+      const problem = found.problems[0]?.reason ?? (missing && `it needs object ${missing}, which neither the pack nor ${contentDir} holds`);
       if (problem) {
         throw new PackError(
-          `${label}: snapshot ${id}: ${problem}. The archive is incomplete or damaged: snapshot ${id} and the ones after it were not added` +
+          `${label}: snapshot ${id}: ${problem}. The archive is incomplete or damaged, or it is a pack made with --since and ${contentDir} lacks the snapshot it was made since: ` +
+            `snapshot ${id} and the ones after it were not added` +
             ` (added: ${added.join(', ') || 'none'}; stray objects go with the next \`tmsnap prune\`).`,
         );
       }

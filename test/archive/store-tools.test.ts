@@ -1,11 +1,13 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { Header } from 'tar';
+import { Header, Parser } from 'tar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { snapshotListings } from '../../archive/listing.ts';
 import { pack, unpack } from '../../archive/pack.ts';
@@ -178,6 +180,40 @@ describe('tmsnap prune', () => {
 });
 
 describe('tmsnap pack / unpack', () => {
+  it('ships an archive a day at a time: pack --since to stdout, unpack from stdin', async () => {
+    const [d18, d19, d20, d22] = history.ids;
+    const first = join(dirname(await contentDir()), 'first.tar.gz');
+    expect((await tmsnap('pack', d18!, d19!, '--content', history.content, '--out', first)).code).toBe(0);
+    const target = await contentDir();
+    expect((await tmsnap('unpack', first, '--content', target)).code).toBe(0);
+
+    // What d20 and d22 add to d19, through a pipe as `tmsnap pack --out - | ssh … tmsnap unpack -` would.
+    const packed = spawnSync(process.execPath, ['bin/tmsnap.js', 'pack', '--since', d19!, '--content', history.content, '--out', '-'], { cwd: root });
+    expect(packed.status, packed.stderr.toString()).toBe(0);
+    expect(packed.stderr.toString()).toMatch(/^pack: 2 snapshots since .*→ stdout/);
+    const needed = async (ids: string[]) => {
+      const keys = new Set<string>();
+      for (const id of ids) for (const key of (await references(history.content, { id, dir: join(history.content, 'snapshots', id), partial: false })).objects.keys()) keys.add(key);
+      return keys;
+    };
+    const older = await needed([d19!]);
+    const added = [...(await needed([d20!, d22!]))].filter((key) => !older.has(key));
+    const entries: string[] = [];
+    await pipeline(Readable.from(packed.stdout), new Parser({ onReadEntry: (entry) => (entries.push(entry.path), entry.resume()) }));
+    expect(entries.filter((path) => path.startsWith('objects/')).sort()).toEqual(added.map((key) => `objects/${key.slice(0, 2)}/${key.slice(2)}`).sort());
+
+    const unpacked = spawnSync(process.execPath, ['bin/tmsnap.js', 'unpack', '-', '--content', target], { cwd: root, input: packed.stdout });
+    expect(unpacked.status, unpacked.stderr.toString()).toBe(0);
+    expect((await listSnapshotDirs(target)).map((snapshot) => snapshot.id)).toEqual([d22, d20, d19, d18]);
+    expect((await verifyStore(target)).problems).toEqual([]);
+
+    // Without the snapshot it was made since, the receiving folder is told what is missing.
+    const empty = await contentDir();
+    const refused = spawnSync(process.execPath, ['bin/tmsnap.js', 'unpack', '-', '--content', empty], { cwd: root, input: packed.stdout });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.toString()).toContain(`it is a pack made with --since and ${empty} lacks the snapshot it was made since`);
+  });
+
   it('moves chosen snapshots with exactly the objects they need, byte for byte, reproducibly', async () => {
     const [d22, d20] = history.ids.slice().reverse();
     const out = join(dirname(await contentDir()), 'two.tar.gz');
