@@ -54,7 +54,10 @@ export interface SiteTree {
   projects: ProjectEntry[];
   components: ComponentEntry[];
   translations: TranslationEntry[];
+  /** Languages with at least one translation: each gets its page, feed and statistics. */
   languages: LanguageEntry[];
+  /** Languages the server lists without a translation in the snapshot: named, never given figures. */
+  otherLanguages: LanguageEntry[];
   languageByCode: Map<string, LanguageEntry>;
   totals: Totals;
   hideAuthors: boolean;
@@ -139,7 +142,11 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
     for (const component of project.components) component.translations.sort(compareBy((t) => t.language.name));
     addTotals(totals, project.totals);
   }
-  const languages = [...languageByCode.values()].filter((language) => language.record || language.translations.length > 0).sort(compareBy((l) => l.name));
+  // A real server lists every language it knows (about 650), almost all without a translation;
+  // the crawl skips their statistics (docs/crawl.md), so the site names them and invents no 0%.
+  const known = [...languageByCode.values()].filter((language) => language.record || language.translations.length > 0).sort(compareBy((l) => l.name));
+  const languages = known.filter((language) => language.translations.length > 0);
+  const otherLanguages = known.filter((language) => language.translations.length === 0);
   for (const language of languages) language.translations.sort(compareBy((t) => `${t.component.project.record.name}\u0000${t.component.record.name}`));
   const projectList = [...projects.values()].sort(compareBy((p) => p.record.name));
   return {
@@ -147,6 +154,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
     components: projectList.flatMap((p) => p.components),
     translations: projectList.flatMap((p) => p.components.flatMap((c) => c.translations)),
     languages,
+    otherLanguages,
     languageByCode,
     totals,
   };

@@ -139,6 +139,7 @@ export const de: Catalog = {
   'notFound.languages': 'Alle Sprachen',
   'notFound.search': 'Texte durchsuchen',
   'languages.title': 'Sprachen',
+  'languages.other': ['{count} weitere Sprache, die der Server kennt, ohne Übersetzung in diesem Snapshot', '{count} weitere Sprachen, die der Server kennt, ohne Übersetzung in diesem Snapshot'],
   'language.code': 'Code',
   'language.name': 'Name',
   'language.direction': 'Schreibrichtung',

@@ -150,6 +150,7 @@ export const en = {
   'notFound.search': 'Search the strings',
   // Languages
   'languages.title': 'Languages',
+  'languages.other': ['{count} more language the server knows, with no translation in this snapshot', '{count} more languages the server knows, with no translation in this snapshot'],
   'language.code': 'Code',
   'language.name': 'Name',
   'language.direction': 'Direction',
