@@ -25,7 +25,8 @@ const rateLimit = { anonymous: 100_000, authenticated: 100_000, windowSeconds: 3
 let server: ReferenceServer;
 const folder = useTempFolders('tmsnap-e2e-', 'all');
 beforeAll(async () => {
-  server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit } });
+  // Every language Weblate ships, as a real server lists them (652, almost all without a translation).
+  server = await startTestServer({ profile: 'weblate-5.4', languages: 'all', behaviours: { tokens: [token], rateLimit } });
 });
 afterAll(async () => {
   await server.close();
@@ -95,6 +96,18 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
       for (const translation of want) {
         expect(existsSync(join(out, sitePaths.translation(translation))), `${translation.project}/${translation.component}/${translation.language}`).toBe(true);
         for (const unit of translation.units) expect(site.includes(`id="unit-${unit.id}"`), `unit ${unit.id} of ${translation.language}`).toBe(true);
+      }
+
+      // Languages: a page with figures for each language in use; the rest the server lists are named, with no page of zeros.
+      const used = new Set(want.map((translation) => translation.language));
+      const listed = (await snapshot.languages()).map((language) => language.record.code);
+      // With a token the server lists every language it knows; anonymous clients see only those in use (docs/weblate-api.md, Access).
+      if (withToken) expect(listed.length).toBeGreaterThan(used.size);
+      else expect(new Set(listed)).toEqual(used);
+      const languagesPage = await readFile(join(out, sitePaths.languages()), 'utf8');
+      for (const code of listed) {
+        expect(existsSync(join(out, sitePaths.language(code))), `language page of ${code}`).toBe(used.has(code));
+        if (!used.has(code)) expect(languagesPage).toMatch(new RegExp(`id="other-languages"[\\s\\S]*<code>${code}</code>`));
       }
 
       // One search per translation, for a word of one of its strings, in its language; the CLI once, the same function for the rest.
