@@ -33,7 +33,13 @@ export async function chooseSnapshots(contentDir: string, from?: string, to?: st
   return { from: previous, to: newest };
 }
 
-export async function compareSnapshots(contentDir: string, fromId: string, toId: string, filter: EntryFilter = noFilter, cache: RecordCache = new Map()): Promise<SnapshotDiff> {
+export async function compareSnapshots(
+  contentDir: string,
+  fromId: string,
+  toId: string,
+  filter: EntryFilter = noFilter,
+  cache: RecordCache = new Map(),
+): Promise<SnapshotDiff> {
   const [before, after] = await Promise.all([openSnapshot(contentDir, fromId), openSnapshot(contentDir, toId)]);
   const beforeEntries = await translationEntries(before, filter, cache);
   const afterEntries = await translationEntries(after, filter, cache);

@@ -7,9 +7,7 @@ import { isSnapshotId } from '../snapshot/ids.ts';
 import type { ObjectExtension } from '../snapshot/store.ts';
 
 export type PackEntry =
-  | { kind: 'object'; hash: string; extension: ObjectExtension }
-  | { kind: 'snapshot-file'; snapshot: string; name: string }
-  | { kind: 'directory' };
+  { kind: 'object'; hash: string; extension: ObjectExtension } | { kind: 'snapshot-file'; snapshot: string; name: string } | { kind: 'directory' };
 
 const objectEntry = /^objects\/([0-9a-f]{2})\/([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz)$/;
 const snapshotEntry = /^snapshots\/([^/]+)\/([a-z0-9_-]{1,64}\.json)$/;

@@ -47,7 +47,9 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
     referenced.push(new Set(found.objects.keys()));
     const bytes = [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
     if (snapshot.partial) {
-      const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8').then((text) => JSON.parse(text) as { started?: string; base_url?: string; scope?: { projects?: string[]; changes_since?: string } }).catch(() => undefined);
+      const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
+        .then((text) => JSON.parse(text) as { started?: string; base_url?: string; scope?: { projects?: string[]; changes_since?: string } })
+        .catch(() => undefined);
       listings.push({
         id: snapshot.id,
         state: 'in progress',
@@ -110,14 +112,28 @@ export function formatListing(listings: readonly SnapshotListing[]): string {
     listing.id,
     listing.state,
     listing.scope,
-    countOrder.filter((kind) => listing.counts[kind] !== undefined).map((kind) => `${listing.counts[kind]} ${kind}s`).join(', ') || '-',
+    countOrder
+      .filter((kind) => listing.counts[kind] !== undefined)
+      .map((kind) => `${listing.counts[kind]} ${kind}s`)
+      .join(', ') || '-',
     formatBytes(listing.bytes),
     `+${formatBytes(listing.addedBytes)}`,
-    [listing.raw > 0 ? `${listing.raw} raw records` : '', listing.problems > 0 ? `${listing.problems} problems` : '', listing.access > 0 ? `${listing.access} not readable` : '']
+    [
+      listing.raw > 0 ? `${listing.raw} raw records` : '',
+      listing.problems > 0 ? `${listing.problems} problems` : '',
+      listing.access > 0 ? `${listing.access} not readable` : '',
+    ]
       .filter((note) => note !== '')
       .join(', '),
   ]);
   const header = ['snapshot', 'state', 'scope', 'counts', 'size', 'new', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

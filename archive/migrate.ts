@@ -47,7 +47,8 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
   for (const [at, snapshot] of finished.entries()) {
     const manifestFile = join(snapshot.dir, 'manifest.json');
     const parsed = manifestSchema.safeParse(parseStoredJson(await readFile(manifestFile, 'utf8').catch(() => 'null')));
-    if (!parsed.success) throw new MigrateError(`${manifestFile} cannot be read: nothing more was changed; run \`tmsnap verify\` and repair or remove that snapshot first`);
+    if (!parsed.success)
+      throw new MigrateError(`${manifestFile} cannot be read: nothing more was changed; run \`tmsnap verify\` and repair or remove that snapshot first`);
     if (parsed.data.format === 2) {
       already.push(snapshot.id);
       continue;

@@ -66,7 +66,11 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
   // Newest first, as listSnapshotDirs gives them: those after `since`, or all.
   if (ids.length === 0) chosen.push(...(base === undefined ? finished : finished.filter((snapshot) => snapshot.id > base.id)));
   if (chosen.length === 0) {
-    throw new PackError(base === undefined ? `${snapshotsDir(contentDir)} holds no finished snapshot to pack` : `no finished snapshot newer than ${base.id} in ${snapshotsDir(contentDir)}: nothing to pack`);
+    throw new PackError(
+      base === undefined
+        ? `${snapshotsDir(contentDir)} holds no finished snapshot to pack`
+        : `no finished snapshot newer than ${base.id} in ${snapshotsDir(contentDir)}: nothing to pack`,
+    );
   }
   const already = new Set<string>();
   if (base !== undefined) {
@@ -97,7 +101,11 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
   const compressedAlready = list.every((path) => !path.startsWith('objects/') || path.endsWith('.gz'));
   // A fixed mtime and sorted entries: packing the same snapshots twice gives the same bytes.
   const tarOptions = { gzip: compressedAlready ? { level: 1 } : true, cwd: contentDir, portable: true, mtime: new Date(0) };
-  const result = (bytes: number): PackResult => ({ snapshots: chosen.map((snapshot) => snapshot.id), objects: list.filter((path) => path.startsWith('objects/')).length, bytes });
+  const result = (bytes: number): PackResult => ({
+    snapshots: chosen.map((snapshot) => snapshot.id),
+    objects: list.filter((path) => path.startsWith('objects/')).length,
+    bytes,
+  });
   if (typeof out !== 'string') {
     const { through, bytes } = counter();
     // stdout must stay open: the command prints nothing else there, but it is not ours to close.
@@ -210,43 +218,45 @@ async function stage(archive: string, staging: string, label: string): Promise<S
   const refuse = (message: string) => {
     refusal ??= new PackError(`${label}: ${message}; nothing was unpacked`);
   };
-  await tar.t({
-    file: archive,
-    strict: true,
-    onReadEntry: (entry) => {
-      const kind = classifyPackPath(entry.path, entry.type);
-      if ('refused' in kind) return refuse(`entry "${entry.path}" refused: ${kind.refused}`);
-      if (kind.kind === 'directory') return;
-      if (entry.size > maxEntryBytes) return refuse(`entry "${entry.path}" is ${entry.size} bytes, more than any object`);
-      const chunks: Buffer[] = [];
-      entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-      writes.push(
-        new Promise<void>((resolve) => entry.on('end', resolve)).then(async () => {
-          const bytes = Buffer.concat(chunks);
-          if (kind.kind === 'object') {
-            // Named by the hash of the uncompressed bytes, whatever the form (docs/snapshot-format.md).
-            let content: Buffer;
-            try {
-              content = isCompressed(kind.extension) ? gunzipSync(bytes) : bytes;
-            } catch (error) {
-              return refuse(`object "${entry.path}" is not valid gzip (${(error as Error).message})`);
+  await tar
+    .t({
+      file: archive,
+      strict: true,
+      onReadEntry: (entry) => {
+        const kind = classifyPackPath(entry.path, entry.type);
+        if ('refused' in kind) return refuse(`entry "${entry.path}" refused: ${kind.refused}`);
+        if (kind.kind === 'directory') return;
+        if (entry.size > maxEntryBytes) return refuse(`entry "${entry.path}" is ${entry.size} bytes, more than any object`);
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        writes.push(
+          new Promise<void>((resolve) => entry.on('end', resolve)).then(async () => {
+            const bytes = Buffer.concat(chunks);
+            if (kind.kind === 'object') {
+              // Named by the hash of the uncompressed bytes, whatever the form (docs/snapshot-format.md).
+              let content: Buffer;
+              try {
+                content = isCompressed(kind.extension) ? gunzipSync(bytes) : bytes;
+              } catch (error) {
+                return refuse(`object "${entry.path}" is not valid gzip (${(error as Error).message})`);
+              }
+              const actual = createHash('sha256').update(content).digest('hex');
+              if (actual !== kind.hash) return refuse(`object "${entry.path}" does not match its hash (it hashes to ${actual})`);
+              const file = objectPath(staging, kind.hash, kind.extension);
+              await mkdir(dirname(file), { recursive: true });
+              await writeAtomic(file, bytes);
+              staged.objects.push({ hash: kind.hash, extension: kind.extension });
+            } else {
+              const dir = join(snapshotsDir(staging), kind.snapshot);
+              await mkdir(dir, { recursive: true });
+              await writeAtomic(join(dir, kind.name), bytes);
+              staged.snapshots.add(kind.snapshot);
             }
-            const actual = createHash('sha256').update(content).digest('hex');
-            if (actual !== kind.hash) return refuse(`object "${entry.path}" does not match its hash (it hashes to ${actual})`);
-            const file = objectPath(staging, kind.hash, kind.extension);
-            await mkdir(dirname(file), { recursive: true });
-            await writeAtomic(file, bytes);
-            staged.objects.push({ hash: kind.hash, extension: kind.extension });
-          } else {
-            const dir = join(snapshotsDir(staging), kind.snapshot);
-            await mkdir(dir, { recursive: true });
-            await writeAtomic(join(dir, kind.name), bytes);
-            staged.snapshots.add(kind.snapshot);
-          }
-        }),
-      );
-    },
-  }).catch((error: Error) => refuse(`not a readable tar.gz (${error.message})`));
+          }),
+        );
+      },
+    })
+    .catch((error: Error) => refuse(`not a readable tar.gz (${error.message})`));
   await Promise.all(writes);
   if (refusal) throw refusal;
   return staged;

@@ -83,9 +83,7 @@ async function collectGarbage(
     const found = await references(contentDir, snapshot);
     if (found.problems.length > 0 && !snapshot.partial) {
       const first = found.problems[0]!;
-      throw new PruneError(
-        `snapshot ${snapshot.id}: ${first.file}: ${first.reason}. No objects were removed; run \`tmsnap verify\` for the full list.`,
-      );
+      throw new PruneError(`snapshot ${snapshot.id}: ${first.file}: ${first.reason}. No objects were removed; run \`tmsnap verify\` for the full list.`);
     }
     for (const key of found.objects.keys()) live.add(key);
     if (snapshot.partial) sparedSince = Math.min(sparedSince, await crawlStart(snapshot));

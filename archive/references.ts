@@ -174,7 +174,9 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
   const journal = join(snapshot.dir, 'journal.ndjson');
   const text = await readFile(journal, 'utf8').catch(() => '');
   // A crawl of an older tmsnap journals format-1 objects; unreadable state: the current format.
-  const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8').then((json) => JSON.parse(json) as { format?: unknown }).catch(() => undefined);
+  const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
+    .then((json) => JSON.parse(json) as { format?: unknown })
+    .catch(() => undefined);
   const format = state?.format === 1 ? 1 : 2;
   const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
   for (const line of text.split('\n')) {

@@ -16,7 +16,10 @@ function sideText(side: UnitSide | undefined): string {
 }
 
 function countsText(counts: TranslationDiff['counts']): string {
-  return unitChangeKinds.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${unitChangeLabels[kind]}`).join(', ');
+  return unitChangeKinds
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${unitChangeLabels[kind]}`)
+    .join(', ');
 }
 
 export function figuresText({ before, after, delta }: FiguresDelta): string {
@@ -50,7 +53,9 @@ export function formatDiff(diff: SnapshotDiff): string {
     const title = `${translation.project.slug} / ${translation.component.slug} / ${translation.language.slug}`;
     lines.push('');
     if (translation.status !== 'changed') {
-      lines.push(`  ${title}: translation ${translation.status} (${(translation.status === 'added' ? translation.figures.after : translation.figures.before).total} strings)`);
+      lines.push(
+        `  ${title}: translation ${translation.status} (${(translation.status === 'added' ? translation.figures.after : translation.figures.before).total} strings)`,
+      );
       continue;
     }
     lines.push(`  ${title}: ${countsText(translation.counts) || 'statistics only'}; ${figuresText(translation.figures)}`);

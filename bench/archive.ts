@@ -27,7 +27,9 @@ console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${
 
 const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
-console.log(`input: bundled catalogs, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations, ${units} units; ${days} days, ${mutationsPerDay} unit mutations a day (translate / mark for edit / approve), new and removed strings and a new language every 7th day`);
+console.log(
+  `input: bundled catalogs, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations, ${units} units; ${days} days, ${mutationsPerDay} unit mutations a day (translate / mark for edit / approve), new and removed strings and a new language every 7th day`,
+);
 
 // The default (5.4) profile read with a token at raised limits: thirty crawls of the bundled data.
 const token = 'wlu_bench_archive';
@@ -104,7 +106,11 @@ try {
     const bytes = keys.reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes;
     copies += bytes;
     plain += keys.reduce((sum, key) => sum + (plainSizes.get(key) ?? 0), 0) + manifestBytes;
-    perSnapshot.push({ id: snapshot.id, bytes, added: keys.filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes });
+    perSnapshot.push({
+      id: snapshot.id,
+      bytes,
+      added: keys.filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes,
+    });
     previous = new Set(keys);
   }
   const manifests = dirs.length;

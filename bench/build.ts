@@ -74,13 +74,20 @@ async function crawlOnce(name: string, data: string, content: string, log: strin
   }
   if (data.startsWith('direct:')) {
     const started = performance.now();
-    await writeScaledSnapshot(content, Number(data.slice('direct:'.length)), (done) => process.stdout.write(`\r${name}: writing the snapshot, ${done} units   `));
+    await writeScaledSnapshot(content, Number(data.slice('direct:'.length)), (done) =>
+      process.stdout.write(`\r${name}: writing the snapshot, ${done} units   `),
+    );
     console.log(`\n${name}: wrote the snapshot in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
   // The default (5.4) profile read with a token at raised limits (anonymous: 100 requests a day).
   const token = 'wlu_bench_build';
-  const server = await startReferenceServer({ model: await loadDataset(data), host: '127.0.0.1', port: 0, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+  const server = await startReferenceServer({
+    model: await loadDataset(data),
+    host: '127.0.0.1',
+    port: 0,
+    behaviours: { tokens: [token], rateLimit: raisedRateLimit },
+  });
   try {
     const started = performance.now();
     await run([join(repo, 'bin/tmsnap.js'), 'crawl', '--url', server.url, '--content', content], log, undefined, { WEBLATE_TOKEN: token });

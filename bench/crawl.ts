@@ -81,14 +81,26 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
     // scenarios in one run it is the highest so far.
     const peakRss = process.resourceUsage().maxRSS * 1024;
     const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
-    console.log(`\n--data ${data}${projects.map((slug) => ` --project ${slug}`).join('')} (${anonymous ? 'anonymous' : 'token'}, ${limits} limits, concurrency ${concurrency})`);
+    console.log(
+      `\n--data ${data}${projects.map((slug) => ` --project ${slug}`).join('')} (${anonymous ? 'anonymous' : 'token'}, ${limits} limits, concurrency ${concurrency})`,
+    );
     console.log(`  outcome            ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
-    console.log(`  input              ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+    console.log(
+      `  input              ${Object.entries(result.counts)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}`,
+    );
     console.log(`  requests           made ${result.made}, minimum ${result.minimum}`);
-    console.log(`  by kind            ${Object.entries(result.requestsByKind).map(([kind, n]) => `${kind} ${n?.made}/${n?.minimum}`).join(', ')}`);
+    console.log(
+      `  by kind            ${Object.entries(result.requestsByKind)
+        .map(([kind, n]) => `${kind} ${n?.made}/${n?.minimum}`)
+        .join(', ')}`,
+    );
     if (result.skipped) console.log(`  skipped            ${result.skipped.map((entry) => `${entry.urls.length} ${entry.kind}`).join(', ')}`);
     if (result.access.length > 0) console.log(`  not readable       ${result.access.map((entry) => `${entry.kind} (${entry.status})`).join(', ')}`);
-    console.log(`  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`);
+    console.log(
+      `  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`,
+    );
     console.log(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
     console.log(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
   } finally {

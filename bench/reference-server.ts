@@ -50,7 +50,9 @@ const loadStart = performance.now();
 const model = await loadDataset(dataset);
 const translations = model.translations();
 const units = translations.reduce((sum, row) => sum + model.unitCount(row.id), 0);
-console.log(`input: --data ${dataset}: ${translations.length} translations, ${units} units, ${model.changeCount()} changes (loaded in ${(performance.now() - loadStart).toFixed(0)} ms)`);
+console.log(
+  `input: --data ${dataset}: ${translations.length} translations, ${units} units, ${model.changeCount()} changes (loaded in ${(performance.now() - loadStart).toFixed(0)} ms)`,
+);
 
 // The default (5.4) profile with its limits raised: this measures answers, not throttling.
 const server = await startReferenceServer({ model, behaviours: { rateLimit: raisedRateLimit } });
@@ -62,7 +64,10 @@ try {
   const pages = (base: string, size: number, total: number) =>
     Array.from({ length: Math.max(1, Math.min(5, Math.floor(total / size))) }, (_, i) => `${base}?page_size=${size}&page=${i + 1}`);
 
-  await measure(`GET one translation's units, page_size=1000 (${model.unitCount(largest.id)} units in it)`, pages(translationUnits, 1000, model.unitCount(largest.id)));
+  await measure(
+    `GET one translation's units, page_size=1000 (${model.unitCount(largest.id)} units in it)`,
+    pages(translationUnits, 1000, model.unitCount(largest.id)),
+  );
   await measure('GET /api/units/, page_size=1000', pages(`${server.url}units/`, 1000, units));
   await measure('GET /api/units/, page_size=10000', pages(`${server.url}units/`, 10_000, units));
   await measure('GET /api/changes/, page_size=1000', pages(`${server.url}changes/`, 1000, model.changeCount()));

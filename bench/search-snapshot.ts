@@ -24,7 +24,10 @@ for (const language of model.languages()) await writer.putRecord(links.api(`lang
 for (const project of model.projects()) await writer.putRecord(links.api(`projects/${project.slug}/`), projectRecord(links, project));
 for (const component of model.components()) {
   const project = instance.projectOf(component);
-  await writer.putRecord(links.api(`components/${project.slug}/${component.slug}/`), componentRecord(links, component, project, instance.language(component.sourceLanguage)));
+  await writer.putRecord(
+    links.api(`components/${project.slug}/${component.slug}/`),
+    componentRecord(links, component, project, instance.language(component.sourceLanguage)),
+  );
 }
 let units = 0;
 const translations = model.translations();
@@ -43,9 +46,14 @@ for (const [index, translation] of translations.entries()) {
   };
   await writer.putRecord(url, translationRecord(links, context, true));
   const rows = model.units(translation.id, 0, model.unitCount(translation.id));
-  await writer.putUnits(url, rows.map((row) => unitRecord(links, row, { project, component, languageCode: translation.languageCode })));
+  await writer.putUnits(
+    url,
+    rows.map((row) => unitRecord(links, row, { project, component, languageCode: translation.languageCode })),
+  );
   units += rows.length;
   if (index % 100 === 0) process.stderr.write(`\r${index + 1}/${translations.length} translations, ${units} units`);
 }
 const finished = await writer.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
-console.log(`\nsnapshot ${finished.id} in ${out}: synthetic:${specText}, ${translations.length} translations, ${units} units, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nsnapshot ${finished.id} in ${out}: synthetic:${specText}, ${translations.length} translations, ${units} units, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);

@@ -78,7 +78,13 @@ async function serve(root: string) {
       const pagefindBinary = /\/pagefind\/.*\.pf_/.test(file);
       if (!gzipSizes.has(file)) gzipSizes.set(file, pagefindBinary ? size : gzipSync(await readFile(file)).length);
       sent += gzipSizes.get(file)!;
-      const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+      const types: Record<string, string> = {
+        '.html': 'text/html; charset=utf-8',
+        '.js': 'text/javascript',
+        '.css': 'text/css',
+        '.json': 'application/json',
+        '.wasm': 'application/wasm',
+      };
       response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
       createReadStream(file).pipe(response);
     } catch {
@@ -117,8 +123,12 @@ for (const translation of translations) {
   unitBytes += (await stat(objectPath(snapshot.store.contentDir, hash, 'json'))).size;
 }
 
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${(await run('/usr/bin/chromium', ['--version'])).stdout.trim()}`);
-console.log(`input: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url}: ${unitCount} units in ${translations.length} translations, ${languages.size} languages; unit lists ${megabytes(unitBytes)} on disk`);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${(await run('/usr/bin/chromium', ['--version'])).stdout.trim()}`,
+);
+console.log(
+  `input: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url}: ${unitCount} units in ${translations.length} translations, ${languages.size} languages; unit lists ${megabytes(unitBytes)} on disk`,
+);
 
 const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-search-'));
 const dist = join(work, 'dist');
@@ -136,9 +146,13 @@ try {
   } else {
     // 1. The site build, which writes the search index last and says how long that took.
     const buildStarted = performance.now();
-    const build = await run(process.execPath, [join(repo, 'bin/tmsnap.js'), 'build', '--content', resolve(args.content), ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist], {
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const build = await run(
+      process.execPath,
+      [join(repo, 'bin/tmsnap.js'), 'build', '--content', resolve(args.content), ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist],
+      {
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     buildMs = performance.now() - buildStarted;
     // Astro's logger (the search integration's line) writes to stdout.
     const indexLine = /search index of .*, ([\d.]+) s$/m.exec(build.stdout + build.stderr);
@@ -184,7 +198,9 @@ window.pagefindReady = true;
   new Function('tmsnapSearch', manifestText)(capture('manifest'));
   if (!manifest) throw new Error('search/manifest.js registered nothing');
   const language = args.lang ?? manifest.languages.find((entry) => !['en', 'en_US'].includes(entry.code))?.code ?? manifest.languages[0]!.code;
-  new Function('tmsnapSearch', await readFile(join(dist, 'search', manifest.buckets.find((bucket) => bucket.sources)!.sources!.file), 'utf8'))(capture('sources'));
+  new Function('tmsnapSearch', await readFile(join(dist, 'search', manifest.buckets.find((bucket) => bucket.sources)!.sources!.file), 'utf8'))(
+    capture('sources'),
+  );
   const words = (sources?.texts ?? []).flatMap((forms) => tokenize(forms[0] ?? '')).filter((word) => word.length >= 5);
   const query = args.query ?? words[Math.floor(words.length / 2)] ?? 'file';
   console.log(`query: "${query}" in language ${language} (typed one character at a time after the first results)`);
@@ -227,7 +243,10 @@ window.pagefindReady = true;
       theirBytes.push(server.takeSent());
       theirResults = cold.count;
       for (let length = 1; length <= query.length; length++) {
-        const step = await theirPage.evaluate(async (text) => (window as unknown as { pagefindQuery: (q: string) => Promise<{ ms: number }> }).pagefindQuery(text), query.slice(0, length));
+        const step = await theirPage.evaluate(
+          async (text) => (window as unknown as { pagefindQuery: (q: string) => Promise<{ ms: number }> }).pagefindQuery(text),
+          query.slice(0, length),
+        );
         theirKeys.push(step.ms);
       }
       await theirContext.close();
@@ -237,25 +256,51 @@ window.pagefindReady = true;
     await server.close();
   }
 
-  const siteShare = (ms: number) => (Number.isNaN(buildMs) ? '' : ` (+${((ms / (buildMs - indexMs)) * 100).toFixed(1)}% on the ${seconds(buildMs - indexMs)} site build)`);
+  const siteShare = (ms: number) =>
+    Number.isNaN(buildMs) ? '' : ` (+${((ms / (buildMs - indexMs)) * 100).toFixed(1)}% on the ${seconds(buildMs - indexMs)} site build)`;
   const skipped = 'not run (--index-only)';
   const theirs = (value: () => string) => (args['index-only'] ? skipped : value());
   const rows: [string, string, string][] = [
     ['index build', `${seconds(indexMs)}${siteShare(indexMs)}`, theirs(() => `${seconds(pagefindMs)}${siteShare(pagefindMs)}`)],
-    ['index on disk', `${megabytes(ours.bytes)} in ${ours.files} files (${((ours.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`, theirs(() => `${megabytes(pagefind.bytes)} in ${pagefind.files} files (${((pagefind.bytes / unitBytes) * 100).toFixed(1)}%)`)],
+    [
+      'index on disk',
+      `${megabytes(ours.bytes)} in ${ours.files} files (${((ours.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`,
+      theirs(() => `${megabytes(pagefind.bytes)} in ${pagefind.files} files (${((pagefind.bytes / unitBytes) * 100).toFixed(1)}%)`),
+    ],
     ['results for the query', `${ourResults} (${language} only)`, theirs(() => `${theirResults} pages (all languages; top 10 loaded)`)],
-    ['cold load to first results', `median ${median(ourFirst).toFixed(0)} ms of ${runs}`, theirs(() => `median ${median(theirFirst).toFixed(0)} ms of ${runs}`)],
+    [
+      'cold load to first results',
+      `median ${median(ourFirst).toFixed(0)} ms of ${runs}`,
+      theirs(() => `median ${median(theirFirst).toFixed(0)} ms of ${runs}`),
+    ],
     ['fetched for it (gzip)', `median ${megabytes(median(ourBytes))}`, theirs(() => `median ${megabytes(median(theirBytes))}`)],
-    ['per keystroke after', `median ${median(ourKeys).toFixed(1)} ms, max ${Math.max(...ourKeys).toFixed(1)} ms (${ourKeys.length})`, theirs(() => `median ${median(theirKeys).toFixed(1)} ms, max ${Math.max(...theirKeys).toFixed(1)} ms (${theirKeys.length})`)],
+    [
+      'per keystroke after',
+      `median ${median(ourKeys).toFixed(1)} ms, max ${Math.max(...ourKeys).toFixed(1)} ms (${ourKeys.length})`,
+      theirs(() => `median ${median(theirKeys).toFixed(1)} ms, max ${Math.max(...theirKeys).toFixed(1)} ms (${theirKeys.length})`),
+    ],
   ];
   const width = Math.max(...rows.map(([, ours]) => ours.length));
-  console.log(`\n${''.padEnd(28)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`);
+  console.log(
+    `\n${''.padEnd(28)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
+  );
   for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(28)}${ourValue.padEnd(width + 2)}${theirValue}`);
   if (!args['index-only']) console.log(`site build total ${seconds(buildMs)} (Astro + search index)`);
 
   const results = join(repo, 'bench/results');
   await mkdir(results, { recursive: true });
-  const record = { snapshot: snapshot.id, units: unitCount, unitBytes, language, query, buildMs, indexMs, pagefindMs, ours: { ...ours, first: ourFirst, bytes: ourBytes, keys: ourKeys, results: ourResults }, pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults } };
+  const record = {
+    snapshot: snapshot.id,
+    units: unitCount,
+    unitBytes,
+    language,
+    query,
+    buildMs,
+    indexMs,
+    pagefindMs,
+    ours: { ...ours, first: ourFirst, bytes: ourBytes, keys: ourKeys, results: ourResults },
+    pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults },
+  };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
 } finally {
   if (args.keep) console.log(`kept ${dist}`);

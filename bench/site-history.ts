@@ -21,13 +21,20 @@ const days = Number(process.argv[2] ?? 30);
 const mutationsPerDay = Number(process.argv[3] ?? 50);
 const repo = resolve(import.meta.dirname, '..');
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, load ${load()}`);
+console.log(
+  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, load ${load()}`,
+);
 
 const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
-console.log(`input: bundled catalogs, ${model.translations().length} translations, ${units} units; ${days} snapshots, ${mutationsPerDay} unit mutations a day, structural changes every 7th day`);
+console.log(
+  `input: bundled catalogs, ${model.translations().length} translations, ${units} units; ${days} snapshots, ${mutationsPerDay} unit mutations a day, structural changes every 7th day`,
+);
 
 const token = 'wlu_bench_site_history';
 const server = await startTestServer({ data: model, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
@@ -59,10 +66,14 @@ interface Summary {
 }
 
 async function build(out: string, extra: string[]): Promise<Summary & { load: string }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(repo, 'bin/tmsnap.js'), 'build', '--content', content, '--out', out, '--json', ...extra], {
-    cwd: repo,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(repo, 'bin/tmsnap.js'), 'build', '--content', content, '--out', out, '--json', ...extra],
+    {
+      cwd: repo,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return { ...(JSON.parse(stdout.trim().split('\n').at(-1)!) as Summary), load: load() };
 }
 
@@ -78,16 +89,29 @@ try {
   console.log(`archive: ${snapshots.length} complete snapshots, crawled in ${((performance.now() - crawlStarted) / 1000).toFixed(0)} s`);
   // Without histories first, then with: alternated once more so a load change shows up as a disagreement.
   const runs: Array<{ name: string; summary: Summary & { load: string } }> = [];
-  for (const [name, flags] of [['no history', ['--no-history']], ['history', []], ['no history', ['--no-history']], ['history', []]] as const) {
+  for (const [name, flags] of [
+    ['no history', ['--no-history']],
+    ['history', []],
+    ['no history', ['--no-history']],
+    ['history', []],
+  ] as const) {
     runs.push({ name, summary: await build(join(work, `dist-${runs.length}`), [...flags]) });
     const { summary } = runs.at(-1)!;
-    console.log(`build, ${name}: ${summary.seconds.toFixed(1)} s, ${summary.pages} pages, ${summary.files} files, ${summary.bytes} bytes (${(summary.bytes / 1e6).toFixed(1)} MB), load after ${summary.load}`);
+    console.log(
+      `build, ${name}: ${summary.seconds.toFixed(1)} s, ${summary.pages} pages, ${summary.files} files, ${summary.bytes} bytes (${(summary.bytes / 1e6).toFixed(1)} MB), load after ${summary.load}`,
+    );
   }
-  const best = (name: string) => runs.filter((run) => run.name === name).map((run) => run.summary).sort((a, b) => a.seconds - b.seconds)[0]!;
+  const best = (name: string) =>
+    runs
+      .filter((run) => run.name === name)
+      .map((run) => run.summary)
+      .sort((a, b) => a.seconds - b.seconds)[0]!;
   const base = best('no history');
   const with_ = best('history');
   const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${((100 * (a - b)) / b).toFixed(1)}%`;
-  console.log(`history vs no history (fastest of two each): time ${with_.seconds.toFixed(1)} s vs ${base.seconds.toFixed(1)} s (${pct(with_.seconds, base.seconds)}), size ${with_.bytes} vs ${base.bytes} bytes (${pct(with_.bytes, base.bytes)})`);
+  console.log(
+    `history vs no history (fastest of two each): time ${with_.seconds.toFixed(1)} s vs ${base.seconds.toFixed(1)} s (${pct(with_.seconds, base.seconds)}), size ${with_.bytes} vs ${base.bytes} bytes (${pct(with_.bytes, base.bytes)})`,
+  );
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });

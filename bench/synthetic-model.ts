@@ -17,7 +17,9 @@ function time<T>(label: string, run: () => T): T {
   const cpuStart = process.cpuUsage();
   const result = run();
   const cpu = process.cpuUsage(cpuStart);
-  console.log(`${label.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(9)} ms wall ${((cpu.user + cpu.system) / 1000).toFixed(1).padStart(9)} ms cpu`);
+  console.log(
+    `${label.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(9)} ms wall ${((cpu.user + cpu.system) / 1000).toFixed(1).padStart(9)} ms cpu`,
+  );
   return result;
 }
 
@@ -33,11 +35,17 @@ if (!last) throw new Error('no translations');
 const lastCount = model.unitCount(last.id);
 const pageSize = Math.min(1000, lastCount);
 
-time(`units: last ${pageSize} of the last translation, with hashes (cold)`, () => model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
-time(`units: same ${pageSize} again, with hashes (warm string cache)`, () => model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
+time(`units: last ${pageSize} of the last translation, with hashes (cold)`, () =>
+  model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash),
+);
+time(`units: same ${pageSize} again, with hashes (warm string cache)`, () =>
+  model.units(last.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash),
+);
 const neighbour = translations.at(-2);
 if (neighbour && neighbour.componentId === last.componentId) {
-  time(`units: ${pageSize} of the same strings in another language`, () => model.units(neighbour.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash));
+  time(`units: ${pageSize} of the same strings in another language`, () =>
+    model.units(neighbour.id, lastCount - pageSize, pageSize).forEach((unit) => unit.idHash),
+  );
 }
 time('unit(id): 1000 scattered ids, with hashes', () => {
   for (let n = 0; n < 1000; n++) model.unit(1 + ((n * 7919 * 104_729) % spec.units))?.idHash;

@@ -60,7 +60,7 @@ export function closest(typed: string, known: readonly string[]): string | undef
       bestDistance = d;
     }
   }
-  return bestDistance <= (typed.replace(/^-+/, "").length < 4 ? 1 : 2) ? best : undefined;
+  return bestDistance <= (typed.replace(/^-+/, '').length < 4 ? 1 : 2) ? best : undefined;
 }
 
 /**
@@ -78,7 +78,9 @@ export function parseCommandLine<const Options extends NonNullable<ParseArgsConf
   } catch (error) {
     const message = (error as Error).message;
     const unknown = /^Unknown option '(--?[^']+)'/.exec(message)?.[1];
-    const known = Object.keys(options).map((name) => `--${name}`).concat('--help');
+    const known = Object.keys(options)
+      .map((name) => `--${name}`)
+      .concat('--help');
     const guess = unknown?.startsWith('--') ? closest(unknown, known) : undefined;
     throw new UsageError(unknown ? `unknown option ${unknown}${guess ? `: did you mean ${guess}?` : ''}` : message);
   }
@@ -119,7 +121,9 @@ export function requireArchive(content: string): void {
   }
   if (!statSync(content).isDirectory()) throw new CommandFailure(`${content} is not a folder: give the archive folder a crawl wrote with --content`);
   if (!existsSync(snapshots) || readdirSync(snapshots).length === 0) {
-    throw new CommandFailure(`no snapshots in ${content} (empty archive folder): run \`tmsnap crawl --content ${content}\` first, or give the right folder with --content`);
+    throw new CommandFailure(
+      `no snapshots in ${content} (empty archive folder): run \`tmsnap crawl --content ${content}\` first, or give the right folder with --content`,
+    );
   }
 }
 

@@ -21,12 +21,16 @@ export const command: Command = {
   summary: 'what changed between two snapshots, string by string',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(args, {
-      project: { type: 'string', multiple: true, default: [] },
-      lang: { type: 'string', multiple: true, default: [] },
-      content: contentOption(),
-      json: { type: 'boolean', default: false },
-    }, true);
+    const { values, positionals } = parseCommandLine(
+      args,
+      {
+        project: { type: 'string', multiple: true, default: [] },
+        lang: { type: 'string', multiple: true, default: [] },
+        content: contentOption(),
+        json: { type: 'boolean', default: false },
+      },
+      true,
+    );
     if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
     requireArchive(values.content);
     try {

@@ -21,7 +21,8 @@ export const command: Command = {
   help,
   async run(args) {
     const { values } = parseCommandLine(args, { content: contentOption(), snapshot: { type: 'string' }, format: { type: 'string' } });
-    if (values.format !== 'ndjson') throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
+    if (values.format !== 'ndjson')
+      throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
     requireArchive(values.content);
     const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);

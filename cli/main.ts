@@ -9,7 +9,10 @@ import { version } from './version.ts';
  */
 export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
   demo: { summary: 'reference server → crawl → build → preview, in one command', load: async () => (await import('./demo.ts')).command },
-  'reference-server': { summary: 'serve a read-only Weblate API over bundled or synthetic data', load: async () => (await import('./reference-server.ts')).command },
+  'reference-server': {
+    summary: 'serve a read-only Weblate API over bundled or synthetic data',
+    load: async () => (await import('./reference-server.ts')).command,
+  },
   crawl: { summary: 'crawl a Weblate server into a dated snapshot (resumable)', load: async () => (await import('./crawl.ts')).command },
   build: { summary: 'build the static status site from a snapshot', load: async () => (await import('./build.ts')).command },
   preview: { summary: 'serve a built site folder on 127.0.0.1', load: async () => (await import('./preview.ts')).command },
@@ -25,7 +28,13 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
 };
 
 function overview(): string {
-  const lines = [`tmsnap ${version}: a Weblate server as a static status site and an offline archive`, '', 'Usage: tmsnap <command> [options]', '', 'Commands:'];
+  const lines = [
+    `tmsnap ${version}: a Weblate server as a static status site and an offline archive`,
+    '',
+    'Usage: tmsnap <command> [options]',
+    '',
+    'Commands:',
+  ];
   for (const [name, { summary }] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${summary}`);
   lines.push(
     '',

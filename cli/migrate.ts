@@ -26,8 +26,13 @@ export const command: Command = {
     const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
     requireArchive(values.content);
     try {
-      const result = await withArchiveLock(values.content, { command: 'migrate', onWarning: (message) => console.error(`tmsnap migrate: warning: ${message}`) }, () =>
-        migrate(values.content, { onSnapshot: values.json ? undefined : (id, done, total) => console.error(`migrate: snapshot ${id} rewritten (${done}/${total})`) }),
+      const result = await withArchiveLock(
+        values.content,
+        { command: 'migrate', onWarning: (message) => console.error(`tmsnap migrate: warning: ${message}`) },
+        () =>
+          migrate(values.content, {
+            onSnapshot: values.json ? undefined : (id, done, total) => console.error(`migrate: snapshot ${id} rewritten (${done}/${total})`),
+          }),
       );
       if (values.json) {
         printJson(result);

@@ -36,7 +36,10 @@ export const command: Command = {
     try {
       const result = await pack(values.content, positionals, toStdout ? process.stdout : values.out, { since: values.since });
       if (values.json) say(JSON.stringify({ out: values.out, since: values.since ?? null, ...result }, null, 2));
-      else say(`pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : values.out} (${formatBytes(result.bytes)})`);
+      else
+        say(
+          `pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : values.out} (${formatBytes(result.bytes)})`,
+        );
       return exitCodes.ok;
     } catch (error) {
       if (!(error instanceof PackError)) throw error;
@@ -45,4 +48,3 @@ export const command: Command = {
     }
   },
 };
-

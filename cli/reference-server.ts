@@ -56,7 +56,9 @@ export function parseRateLimit(text: string): RateLimit {
     anonymous: values.get('anonymous') ?? weblateRateLimit.anonymous,
     authenticated: values.get('authenticated') ?? weblateRateLimit.authenticated,
     windowSeconds: window ?? weblateRateLimit.windowSeconds,
-    ...(window === undefined && weblateRateLimit.anonymousWindowSeconds !== undefined ? { anonymousWindowSeconds: weblateRateLimit.anonymousWindowSeconds } : {}),
+    ...(window === undefined && weblateRateLimit.anonymousWindowSeconds !== undefined
+      ? { anonymousWindowSeconds: weblateRateLimit.anonymousWindowSeconds }
+      : {}),
   };
 }
 

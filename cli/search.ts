@@ -40,17 +40,21 @@ interface SearchArgs {
 }
 
 export function parseSearchArgs(args: string[]): SearchArgs {
-  const { values, positionals } = parseCommandLine(args, {
-    lang: { type: 'string', multiple: true, default: [] },
-    project: { type: 'string', multiple: true, default: [] },
-    component: { type: 'string', multiple: true, default: [] },
-    state: { type: 'string', multiple: true, default: [] },
-    in: { type: 'string', default: 'both' },
-    limit: { type: 'string', default: '20' },
-    snapshot: { type: 'string' },
-    content: contentOption(),
-    json: { type: 'boolean', default: false },
-  }, true);
+  const { values, positionals } = parseCommandLine(
+    args,
+    {
+      lang: { type: 'string', multiple: true, default: [] },
+      project: { type: 'string', multiple: true, default: [] },
+      component: { type: 'string', multiple: true, default: [] },
+      state: { type: 'string', multiple: true, default: [] },
+      in: { type: 'string', default: 'both' },
+      limit: { type: 'string', default: '20' },
+      snapshot: { type: 'string' },
+      content: contentOption(),
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
   const text = positionals.join(' ');
   if (text.trim() === '') throw new UsageError('give the text to search for, e.g. tmsnap search "save as" --lang pl');
   if (!(searchScopes as readonly string[]).includes(values.in)) throw new UsageError(`--in "${values.in}" is not one of ${searchScopes.join(', ')}`);
@@ -79,7 +83,10 @@ function cell(text: string, width: number): string {
   return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : characters.join('');
 }
 
-export function formatTable(results: readonly Pick<SnapshotResult, 'language' | 'project' | 'component' | 'state' | 'state_name' | 'source' | 'target' | 'web_url'>[], total: number): string {
+export function formatTable(
+  results: readonly Pick<SnapshotResult, 'language' | 'project' | 'component' | 'state' | 'state_name' | 'source' | 'target' | 'web_url'>[],
+  total: number,
+): string {
   const rows = results.map((result) => [
     result.language,
     `${result.project}/${result.component}`,
@@ -89,7 +96,8 @@ export function formatTable(results: readonly Pick<SnapshotResult, 'language' | 
   ]);
   const header = ['LANG', 'COMPONENT', 'STATE', 'SOURCE', 'TARGET'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => [...row[column]!].length)));
-  const line = (row: string[]) => row.map((value, column) => (column === row.length - 1 ? value : value + ' '.repeat(widths[column]! - [...value].length))).join('  ');
+  const line = (row: string[]) =>
+    row.map((value, column) => (column === row.length - 1 ? value : value + ' '.repeat(widths[column]! - [...value].length))).join('  ');
   const shown = results.length < total ? `${results.length} of ${total} results (--limit 0 shows all)` : `${total} result${total === 1 ? '' : 's'}`;
   return [...(rows.length > 0 ? [line(header), ...rows.map(line)] : []), shown].join('\n');
 }

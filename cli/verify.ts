@@ -31,7 +31,9 @@ export const command: Command = {
       for (const stray of report.strays) console.error(`note: ${stray} is not an object (a leftover temporary file?); harmless`);
       for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
       for (const { snapshot, records } of report.raw) {
-        console.log(`note: snapshot ${snapshot} holds ${records} raw record(s): they did not fit their schema and are kept as they came (see the problems in its manifest)`);
+        console.log(
+          `note: snapshot ${snapshot} holds ${records} raw record(s): they did not fit their schema and are kept as they came (see the problems in its manifest)`,
+        );
       }
       const summary = `${report.objects} objects (${formatBytes(report.bytes)}), ${report.snapshots} snapshots, ${report.partials} crawls in progress`;
       console.log(report.problems.length === 0 ? `verify: OK: ${summary}` : `verify: ${report.problems.length} problems in ${summary}`);

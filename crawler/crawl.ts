@@ -102,7 +102,18 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
     return await storeWrite(options.contentDir, () => withArchiveLock(options.contentDir, { command: 'crawl', create: true }, () => crawlHoldingLock(options)));
   } catch (error) {
     if (!(error instanceof ArchiveLockedError) && !(error instanceof StoreWriteError)) throw error;
-    return { outcome: 'failed', snapshotId: '', dir: options.contentDir, made: 0, minimum: 0, requestsByKind: {}, problems: [], access: [], counts: {}, message: error.message };
+    return {
+      outcome: 'failed',
+      snapshotId: '',
+      dir: options.contentDir,
+      made: 0,
+      minimum: 0,
+      requestsByKind: {},
+      problems: [],
+      access: [],
+      counts: {},
+      message: error.message,
+    };
   }
 }
 
@@ -282,7 +293,7 @@ class CrawlRun {
 
   #skipped(): SkippedResources[] {
     if (this.queue.skipped.size === 0) return [];
-    return [{ kind: 'languages/*/statistics/', reason: 'no translation in the crawl\'s scope is in this language', urls: [...this.queue.skipped].sort() }];
+    return [{ kind: 'languages/*/statistics/', reason: "no translation in the crawl's scope is in this language", urls: [...this.queue.skipped].sort() }];
   }
 
   /**
@@ -312,7 +323,11 @@ class CrawlRun {
       const units = this.spool.read(translation);
       const now = this.queue.totals.get(translation);
       if (units.length !== now) {
-        this.queue.problem({ url: unitsUrl, field: 'total', reason: `${units.length} units listed, the translation's total says ${now}: strings changed while the crawl ran (fetched twice); the next crawl fetches it again` });
+        this.queue.problem({
+          url: unitsUrl,
+          field: 'total',
+          reason: `${units.length} units listed, the translation's total says ${now}: strings changed while the crawl ran (fetched twice); the next crawl fetches it again`,
+        });
       }
       await this.writer.putUnits(translation, units);
     }
@@ -427,7 +442,11 @@ class CrawlRun {
 
   /** Does one task; answers the minimum number of requests it implies. */
   async #run(task: Task): Promise<number> {
-    if (this.incremental && (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer, spool: this.spool }))) return 0;
+    if (
+      this.incremental &&
+      (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer, spool: this.spool }))
+    )
+      return 0;
     switch (task.kind) {
       case 'root':
       case 'record':
@@ -497,7 +516,8 @@ class CrawlRun {
     const byLanguage = new Map<string, string>();
     for (const translation of this.queue.translations.keys()) {
       const own = parseApiPath(rootPath(translation, this.options.apiRoot));
-      if (own?.project === path.project && own?.component === path.component && own?.language !== undefined) byLanguage.set(decodeURIComponent(own.language), translation);
+      if (own?.project === path.project && own?.component === path.component && own?.language !== undefined)
+        byLanguage.set(decodeURIComponent(own.language), translation);
     }
     for (const item of items) {
       const code = (item as { code?: unknown } | null)?.code;

@@ -136,7 +136,11 @@ export class IncrementalCrawl {
         return url === undefined ? undefined : locate(url, context.apiRoot);
       };
       for (const list of lists) {
-        let url: string | undefined = withParameters(new URL(list, context.apiRoot).href, { timestamp_after: since, timestamp_before: context.queue.started, page_size: '1000' });
+        let url: string | undefined = withParameters(new URL(list, context.apiRoot).href, {
+          timestamp_after: since,
+          timestamp_before: context.queue.started,
+          page_size: '1000',
+        });
         while (url !== undefined) {
           const { body } = await context.client.getJson(url);
           const parsed = changesPage.safeParse(body);
@@ -190,7 +194,9 @@ export class IncrementalCrawl {
     const gone = new Set((await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)));
     const removedUnits = new Set<string>();
     for (const translation of touched.translations) {
-      const current = new Set(context.spool.read(this.previous.linkBase.baseUrl + translation).map((unit) => withoutFormatApi(String((unit as { url?: unknown }).url))));
+      const current = new Set(
+        context.spool.read(this.previous.linkBase.baseUrl + translation).map((unit) => withoutFormatApi(String((unit as { url?: unknown }).url))),
+      );
       for (const unit of await this.previous.units(translation)) if (!current.has(this.previous.linkBase.baseUrl + unit.url)) removedUnits.add(unit.url);
     }
     let batch: unknown[] = [];
@@ -238,7 +244,10 @@ export class IncrementalCrawl {
       case 'translation':
         // A translation's repository/ shows its component's repository: a commit in any
         // translation of the component changes it for all of them (docs/weblate-api.md, Values).
-        if (parsed.sub === 'repository') return same && !touched.translations.has(object) && !touched.components.has(`api/${apiPaths.component(parsed.project ?? '', parsed.component ?? '')}`);
+        if (parsed.sub === 'repository')
+          return (
+            same && !touched.translations.has(object) && !touched.components.has(`api/${apiPaths.component(parsed.project ?? '', parsed.component ?? '')}`)
+          );
         return same && !touched.translations.has(object);
       case 'component':
         return same && !touched.components.has(object) && !touched.removal;
@@ -261,7 +270,13 @@ export class IncrementalCrawl {
     const prefix = componentStatistics.replace(/^api\/components\//, 'api/translations/').replace(/statistics\/$/, '');
     for (const path of this.previous.paths().keys()) {
       const translation = path.slice(0, -'statistics/'.length);
-      if (path.startsWith(prefix) && path.endsWith('/statistics/') && translation.slice(prefix.length).split('/').length === 2 && context.writer.journal.has(translation)) await this.#carry(path, context);
+      if (
+        path.startsWith(prefix) &&
+        path.endsWith('/statistics/') &&
+        translation.slice(prefix.length).split('/').length === 2 &&
+        context.writer.journal.has(translation)
+      )
+        await this.#carry(path, context);
     }
   }
 

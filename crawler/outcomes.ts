@@ -19,7 +19,8 @@ export type Outcome =
 export function outcomeOf(task: Task, error: unknown, pending: number): Outcome {
   if (!(error instanceof CrawlError)) throw error;
   if (task.kind === 'root') return { type: 'stop', message: rootAdvice(error) };
-  if (error instanceof RateLimitError) return { type: 'stop', message: `${error.message}. About ${pending} requests remain; re-run the same command after that to resume.` };
+  if (error instanceof RateLimitError)
+    return { type: 'stop', message: `${error.message}. About ${pending} requests remain; re-run the same command after that to resume.` };
   if (error instanceof AccessDeniedError) return { type: 'denied', error };
   if (error instanceof HttpStatusError && error.status < 500) {
     // A page past the end answers 404 when a list shrank during the crawl: nothing is missing.

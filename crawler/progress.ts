@@ -32,7 +32,11 @@ export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
   const byKind = requestKinds.filter((kind) => result.requestsByKind[kind] !== undefined).map((kind) => `${kind} ${result.requestsByKind[kind]?.made}`);
   if (byKind.length > 0) lines.push(`requests by kind: ${byKind.join(', ')}`);
   if (result.outcome !== 'failed') {
-    lines.push(`${records} records in ${formatDuration(elapsedMs)} (${(records / seconds).toFixed(0)} records/s): ${Object.entries(result.counts).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+    lines.push(
+      `${records} records in ${formatDuration(elapsedMs)} (${(records / seconds).toFixed(0)} records/s): ${Object.entries(result.counts)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}`,
+    );
   }
   if (result.problems.length > 0) {
     lines.push(`${result.problems.length} problem(s):`);

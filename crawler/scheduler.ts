@@ -19,7 +19,8 @@ export async function drain(schedule: Schedule): Promise<void> {
   for (;;) {
     const stopped = schedule.stopped();
     const lowestRunning = Math.min(...[...running.values()].map((entry) => entry.phase));
-    const next = !stopped && running.size < schedule.concurrency ? schedule.queue.next(lowestRunning, (task) => running.has(task.url) || schedule.skip(task)) : undefined;
+    const next =
+      !stopped && running.size < schedule.concurrency ? schedule.queue.next(lowestRunning, (task) => running.has(task.url) || schedule.skip(task)) : undefined;
     if (next !== undefined) {
       const promise = schedule.run(next).finally(() => running.delete(next.url));
       running.set(next.url, { phase: next.phase, promise });

@@ -19,7 +19,12 @@ export class UnitsStrategy {
 
   /** Queues one project's units through the instance's unit list (the project's path segment and slug). */
   queueProject(segment: string, slug: string): void {
-    this.queue.add({ url: withParameters(new URL('units/', this.apiRoot).href, { q: `project:${slug}` }), kind: 'units', phase: phases.bulk, project: segment });
+    this.queue.add({
+      url: withParameters(new URL('units/', this.apiRoot).href, { q: `project:${slug}` }),
+      kind: 'units',
+      phase: phases.bulk,
+      project: segment,
+    });
   }
 
   /**

@@ -15,7 +15,34 @@ import { languageTable } from './synthetic/languages.ts';
 /** How many languages the real 5.4.2 server listed to a token client. */
 export const REAL_LANGUAGE_COUNT = 652;
 
-const syllables = ['ka', 'lo', 'mi', 'na', 'ru', 'se', 'ti', 'vo', 'ze', 'ba', 'de', 'fi', 'gu', 'ho', 'ji', 'ke', 'la', 'mo', 'ni', 'pa', 'qua', 'ri', 'su', 'ta', 'u', 'vi'];
+const syllables = [
+  'ka',
+  'lo',
+  'mi',
+  'na',
+  'ru',
+  'se',
+  'ti',
+  'vo',
+  'ze',
+  'ba',
+  'de',
+  'fi',
+  'gu',
+  'ho',
+  'ji',
+  'ke',
+  'la',
+  'mo',
+  'ni',
+  'pa',
+  'qua',
+  'ri',
+  'su',
+  'ta',
+  'u',
+  'vi',
+];
 
 /** A made-up but pronounceable name from a code: `kmr` → `Kemoriian`. */
 function inventedName(code: string): string {
@@ -42,7 +69,8 @@ export function allLanguages(languages: readonly LanguageRow[], count = REAL_LAN
   let pluralId = Math.max(0, ...rows.map((row) => row.plural.id));
   for (const { row } of languageTable) {
     if (rows.length >= count) return rows;
-    if (!taken.has(row.code.toLowerCase())) add({ ...row, plural: { ...row.plural, id: ++pluralId }, aliases: row.aliases.filter((alias) => !taken.has(alias.toLowerCase())) });
+    if (!taken.has(row.code.toLowerCase()))
+      add({ ...row, plural: { ...row.plural, id: ++pluralId }, aliases: row.aliases.filter((alias) => !taken.has(alias.toLowerCase())) });
   }
   const random = seededRandom(652);
   for (const code of candidateCodes()) {

@@ -25,9 +25,7 @@ export interface ApiRequest {
 }
 
 /** A JSON body, or a raw one (the translation file) with its own headers. */
-export type ApiResult =
-  | { status: number; json: unknown }
-  | { status: number; raw: string; headers: Record<string, string> };
+export type ApiResult = { status: number; json: unknown } | { status: number; raw: string; headers: Record<string, string> };
 
 export interface Route {
   /** Path segments after `/api/`; `:name` matches any one segment. */
@@ -82,12 +80,7 @@ export function ok(json: unknown): ApiResult {
 }
 
 /** A paginated list over `count` items fetched by window. */
-export function paginate(
-  request: ApiRequest,
-  count: number,
-  fetch: (offset: number, limit: number) => unknown[],
-  sizes: PageSizes = standardSizes,
-): ApiResult {
+export function paginate(request: ApiRequest, count: number, fetch: (offset: number, limit: number) => unknown[], sizes: PageSizes = standardSizes): ApiResult {
   const asked = pageWindow(request.url.searchParams, sizes, request.legacyPagination);
   if (asked === 'invalid') throw invalidPage();
   const window = resolvePage(request.url.searchParams, asked, count);

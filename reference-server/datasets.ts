@@ -7,7 +7,8 @@ export class DatasetError extends Error {
   override name = 'DatasetError';
 }
 
-export const DATASET_HELP = 'bundled, or synthetic:projects=P,components=C,languages=L,units=U,seed=S; add ",all-languages" to list every language a real server knows (652)';
+export const DATASET_HELP =
+  'bundled, or synthetic:projects=P,components=C,languages=L,units=U,seed=S; add ",all-languages" to list every language a real server knows (652)';
 
 const ALL_LANGUAGES = ',all-languages';
 

@@ -19,6 +19,8 @@ export function serverErrorPage(status: number): string {
 
 /** Django REST framework's browsable API, reduced to what a client mistaking it for JSON would meet. */
 export function browsablePage(title: string, status: number, headers: Record<string, string>, json: string): string {
-  const headerLines = Object.entries(headers).map(([name, value]) => `<b>${escapeHtml(name)}:</b> ${escapeHtml(value)}`).join('\n');
+  const headerLines = Object.entries(headers)
+    .map(([name, value]) => `<b>${escapeHtml(name)}:</b> ${escapeHtml(value)}`)
+    .join('\n');
   return `<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>${escapeHtml(title)} | Weblate REST API</title></head>\n<body>\n<div class="response-info"><pre class="prettyprint"><span class="meta nocode"><b>HTTP ${status}</b>\n${headerLines}\n\n</span>${escapeHtml(json)}</pre></div>\n</body>\n</html>\n`;
 }

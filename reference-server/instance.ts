@@ -186,7 +186,7 @@ export class Instance {
     if (this.#recent && Math.abs(this.#recent.now - now) < 60_000) return this.#recent.rows;
     const since = now - 24 * 3600 * 1000;
     const rows: ChangeRow[] = [];
-    for (let cursor = this.model.changeCount(); cursor > 0; ) {
+    for (let cursor = this.model.changeCount(); cursor > 0;) {
       const start = Math.max(0, cursor - BACKWARD_WINDOW);
       const window = this.model.changes(start, cursor - start);
       let older = false;

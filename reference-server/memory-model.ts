@@ -1,18 +1,7 @@
 import { createHash } from 'node:crypto';
 import { action } from '../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
-import type {
-  ChangeRow,
-  CommitRow,
-  ComponentRow,
-  LanguageRow,
-  Model,
-  NotificationRow,
-  ProjectRow,
-  TranslationRow,
-  UnitRow,
-  UserRow,
-} from './model.ts';
+import type { ChangeRow, CommitRow, ComponentRow, LanguageRow, Model, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 
 /** Every row of a dataset: what `loadBundledRows()` and the test fixtures return. */
 export interface ModelRows {
@@ -165,7 +154,9 @@ export class MemoryModel implements ActivityModel {
 
   commitPending(componentId: number): ChangeRow[] {
     const component = this.#component(componentId);
-    const pending = this.#translations.filter((translation) => translation.componentId === componentId && this.#unitsOf(translation.id).some((unit) => unit.pending));
+    const pending = this.#translations.filter(
+      (translation) => translation.componentId === componentId && this.#unitsOf(translation.id).some((unit) => unit.pending),
+    );
     if (pending.length === 0) return [];
     const stamp = this.#stamp();
     const previous = this.#commits.get(componentId)?.revision ?? this.#sourceTranslation(component).revision;
@@ -174,7 +165,9 @@ export class MemoryModel implements ActivityModel {
       return this.#record({ action: action.changesCommitted, user: null, unitId: null, translationId: translation.id, componentId, target: '' }, stamp);
     });
     // Deterministic: the same edits committed at the same time give the same revision.
-    const revision = createHash('sha1').update(`${previous}:${changes.map((change) => change.id).join(',')}:${stamp}`).digest('hex');
+    const revision = createHash('sha1')
+      .update(`${previous}:${changes.map((change) => change.id).join(',')}:${stamp}`)
+      .digest('hex');
     for (const translation of pending) translation.revision = revision;
     const authorName = this.#pendingAuthors.get(pending.at(-1)!.id);
     const author = this.#users.find((row) => row.username === authorName);
@@ -245,9 +238,7 @@ export class MemoryModel implements ActivityModel {
     };
     this.#translations.push(translation);
     const stamp = this.#stamp();
-    const units = this.#unitsOf(source.id).map((sourceUnit) =>
-      this.#newUnit(translation, sourceUnit, language.plural.number, stamp),
-    );
+    const units = this.#unitsOf(source.id).map((sourceUnit) => this.#newUnit(translation, sourceUnit, language.plural.number, stamp));
     this.#unitsByTranslation.set(translation.id, units);
     for (const unit of units) this.#unitsById.set(unit.id, unit);
     return [this.#record({ action: action.languageAdded, user, unitId: null, translationId: translation.id, componentId, target: '' }, stamp)];
@@ -308,7 +299,9 @@ export class MemoryModel implements ActivityModel {
       this.#unitsById.delete(list[index]!.id);
       list.splice(index, 1);
       // Weblate's change for a removed string keeps the translation but not the unit (it is gone).
-      changes.push(this.#record({ action: action.stringRemoved, user, unitId: null, translationId: translation.id, componentId: component.id, target: text }, stamp));
+      changes.push(
+        this.#record({ action: action.stringRemoved, user, unitId: null, translationId: translation.id, componentId: component.id, target: text }, stamp),
+      );
     }
     return changes;
   }

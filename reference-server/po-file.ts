@@ -50,7 +50,13 @@ function entry(unit: UnitRow): string {
   for (const note of unit.note.split('\n').filter(Boolean)) lines.push(`#. ${note}`);
   // Weblate joins locations with ", "; PO separates them with spaces.
   if (unit.location) lines.push(`#: ${unit.location.split(/,\s*/).join(' ')}`);
-  const flags = [...(unit.state >= 10 && unit.state < 20 ? ['fuzzy'] : []), ...unit.flags.split(',').map((flag) => flag.trim()).filter(Boolean)];
+  const flags = [
+    ...(unit.state >= 10 && unit.state < 20 ? ['fuzzy'] : []),
+    ...unit.flags
+      .split(',')
+      .map((flag) => flag.trim())
+      .filter(Boolean),
+  ];
   if (flags.length > 0) lines.push(`#, ${flags.join(', ')}`);
   if (unit.context) lines.push(field('msgctxt', unit.context));
   lines.push(field('msgid', unit.source[0] ?? ''));

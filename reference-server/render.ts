@@ -45,8 +45,7 @@ export function decodeSegment(value: string): string {
 
 export const projectPath = (project: ProjectRow): string => `${segment(project.slug)}/`;
 export const componentPath = (project: ProjectRow, component: ComponentRow): string => `${segment(project.slug)}/${segment(component.slug)}/`;
-export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string =>
-  `${componentPath(project, component)}${segment(code)}/`;
+export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string => `${componentPath(project, component)}${segment(code)}/`;
 
 /** A language; `id` is the instance's (the model's order), which 5.4 sends and the description leaves out. */
 export function languageRecord(links: Links, language: LanguageRow & { id?: number }): Record<string, unknown> {

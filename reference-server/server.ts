@@ -195,17 +195,27 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     }
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') {
-      sendJson(request, response, url, 200, { ...base, ...limits }, {
-        name: 'Weblate REST API',
-        description: '',
-        renders: ['application/json', 'text/html'],
-        parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
-      });
+      sendJson(
+        request,
+        response,
+        url,
+        200,
+        { ...base, ...limits },
+        {
+          name: 'Weblate REST API',
+          description: '',
+          renders: ['application/json', 'text/html'],
+          parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        },
+      );
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') {
       // A read-only server: writes are refused, anonymous ones as a real server refuses them.
-      fail(behaviours.anonymousLimits && !authenticated ? notAuthenticated() : new ApiError(405, 'method_not_allowed', `Method "${method}" not allowed.`), limits);
+      fail(
+        behaviours.anonymousLimits && !authenticated ? notAuthenticated() : new ApiError(405, 'method_not_allowed', `Method "${method}" not allowed.`),
+        limits,
+      );
       return;
     }
     const format = url.searchParams.get('format');

@@ -25,9 +25,25 @@ export interface Counts {
 }
 
 export const noCounts: Counts = {
-  total: 0, totalWords: 0, translated: 0, translatedWords: 0, fuzzy: 0, fuzzyWords: 0, approved: 0, approvedWords: 0,
-  readonly: 0, readonlyWords: 0, failing: 0, failingWords: 0, suggestions: 0, comments: 0,
-  totalChars: 0, translatedChars: 0, fuzzyChars: 0, approvedChars: 0, readonlyChars: 0,
+  total: 0,
+  totalWords: 0,
+  translated: 0,
+  translatedWords: 0,
+  fuzzy: 0,
+  fuzzyWords: 0,
+  approved: 0,
+  approvedWords: 0,
+  readonly: 0,
+  readonlyWords: 0,
+  failing: 0,
+  failingWords: 0,
+  suggestions: 0,
+  comments: 0,
+  totalChars: 0,
+  translatedChars: 0,
+  fuzzyChars: 0,
+  approvedChars: 0,
+  readonlyChars: 0,
 };
 
 /** What counting reads of a unit. */

@@ -34,19 +34,26 @@ export function resolveFilters(manifest: ManifestLists, input: FilterInput): Res
     const found = new Set<number>();
     for (const value of values) {
       const matches = find(value);
-      if (matches.length === 0) problems.push(`no ${kind} "${value}" in this snapshot (known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''})`);
+      if (matches.length === 0)
+        problems.push(`no ${kind} "${value}" in this snapshot (known: ${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''})`);
       for (const match of matches) found.add(match);
     }
     return found;
   };
 
-  const languages = pick(input.languages, 'language', manifest.languages.map((language) => language.code), (code) =>
-    positions(manifest.languages, (language) => language.code.toLowerCase() === code.toLowerCase()),
+  const languages = pick(
+    input.languages,
+    'language',
+    manifest.languages.map((language) => language.code),
+    (code) => positions(manifest.languages, (language) => language.code.toLowerCase() === code.toLowerCase()),
   );
   if (languages) resolved.languages = languages;
 
-  const projects = pick(input.projects, 'project', manifest.projects.map((project) => project.slug), (slug) =>
-    positions(manifest.projects, (project) => project.slug === slug),
+  const projects = pick(
+    input.projects,
+    'project',
+    manifest.projects.map((project) => project.slug),
+    (slug) => positions(manifest.projects, (project) => project.slug === slug),
   );
   const componentNames = manifest.components.map((component) => `${manifest.projects[component.project]?.slug}/${component.slug}`);
   const components = pick(input.components, 'component', componentNames, (value) => {
@@ -58,8 +65,11 @@ export function resolveFilters(manifest: ManifestLists, input: FilterInput): Res
   if (components) resolved.components = components;
   else if (projects) resolved.components = new Set(positions(manifest.components, (component) => projects.has(component.project)));
 
-  const states = pick(input.states, 'state', manifest.states.map(([, name]) => name.replace(/ /g, '-')), (value) =>
-    /^\d+$/.test(value.trim()) ? [Number(value)] : manifest.states.filter(([, name]) => spaced(name) === spaced(value)).map(([code]) => code),
+  const states = pick(
+    input.states,
+    'state',
+    manifest.states.map(([, name]) => name.replace(/ /g, '-')),
+    (value) => (/^\d+$/.test(value.trim()) ? [Number(value)] : manifest.states.filter(([, name]) => spaced(name) === spaced(value)).map(([code]) => code)),
   );
   if (states) resolved.states = states;
   return resolved;

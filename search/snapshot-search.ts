@@ -59,7 +59,13 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
     // holds what a result reports (the site's shards keep only the site link).
     unitHref: (place) => {
       const { unit } = place;
-      reported.push({ id: unit.id, id_hash: unit.id_hash, position: unit.position, site_path: siteUnitHref(place), web_url: decodeLink(unit.web_url, snapshot.linkBase) });
+      reported.push({
+        id: unit.id,
+        id_hash: unit.id_hash,
+        position: unit.position,
+        site_path: siteUnitHref(place),
+        web_url: decodeLink(unit.web_url, snapshot.linkBase),
+      });
       return String(reported.length - 1);
     },
     selection: { languages: filters.languages, components: filters.components },

@@ -24,7 +24,7 @@ const letterFolds: Record<string, string> = {
   ħ: 'h',
   ς: 'σ',
   // Arabic tatweel only stretches a word; alef maksura is written for yeh interchangeably.
-  'ـ': '',
+  ـ: '',
   ى: 'ي',
 };
 const ascii = /^[\x00-\x7f]*$/;

@@ -107,21 +107,43 @@ async function stagingFolder(): Promise<string> {
  * folder, id or file fails with one line naming it (issue 12) and leaves nothing behind.
  */
 async function openInputs(options: BuildOptions): Promise<Snapshot> {
-  const isDirectory = await stat(options.content).then((s) => s.isDirectory(), () => false);
+  const isDirectory = await stat(options.content).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!isDirectory) throw new BuildInputError(`no archive folder at ${options.content}: run \`tmsnap crawl\` first, or pass --content DIR`);
   const summaries = await listSnapshots(options.content);
   if (options.snapshot === undefined && !summaries.some((s) => s.complete)) {
     throw new BuildInputError(`no complete snapshot in ${join(options.content, 'snapshots')}: run \`tmsnap crawl\` first, or pass --content DIR`);
   }
   if (options.snapshot !== undefined && !summaries.some((s) => s.id === options.snapshot && s.finished)) {
-    throw new BuildInputError(`no finished snapshot ${options.snapshot} in ${join(options.content, 'snapshots')}: \`tmsnap snapshots --content ${options.content}\` lists them`);
+    throw new BuildInputError(
+      `no finished snapshot ${options.snapshot} in ${join(options.content, 'snapshots')}: \`tmsnap snapshots --content ${options.content}\` lists them`,
+    );
   }
-  for (const [flag, file] of [['--logo', options.logo], ['--favicon', options.favicon], ['--css', options.css]] as const) {
+  for (const [flag, file] of [
+    ['--logo', options.logo],
+    ['--favicon', options.favicon],
+    ['--css', options.css],
+  ] as const) {
     if (file === undefined) continue;
-    if (!(await stat(file).then((s) => s.isFile(), () => false))) throw new BuildInputError(`${flag} ${file}: no such file`);
-    if (flag !== '--css' && !imageTypes.has(extname(file).toLowerCase())) throw new BuildInputError(`${flag} ${file}: expected an image (${[...imageTypes].join(', ')})`);
+    if (
+      !(await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      throw new BuildInputError(`${flag} ${file}: no such file`);
+    if (flag !== '--css' && !imageTypes.has(extname(file).toLowerCase()))
+      throw new BuildInputError(`${flag} ${file}: expected an image (${[...imageTypes].join(', ')})`);
   }
-  if (options.public !== undefined && !(await stat(options.public).then((s) => s.isDirectory(), () => false))) {
+  if (
+    options.public !== undefined &&
+    !(await stat(options.public).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     throw new BuildInputError(`--public ${options.public}: no such folder`);
   }
   try {
@@ -145,7 +167,9 @@ async function expectedPages(snapshot: Snapshot): Promise<number> {
   const records = await siteRecords(snapshot);
   const changes = snapshot.index.changes.reduce((sum, chunk) => sum + chunk.count, 0);
   const unitPages = records.translations.reduce((sum, t) => sum + unitPageCount(t.record.total), 0);
-  return 6 + records.projects.length + records.components.length + records.translations.length + unitPages + records.languages.length + Math.ceil(changes / 100);
+  return (
+    6 + records.projects.length + records.components.length + records.translations.length + unitPages + records.languages.length + Math.ceil(changes / 100)
+  );
 }
 
 /**
@@ -244,9 +268,10 @@ async function writeExtras(options: BuildOptions, settings: PageSettings): Promi
   const robots = robotsTxt(options.siteUrl, settings.noindex);
   if (robots !== undefined) await writeFile(join(out, 'robots.txt'), robots);
   if (options.siteUrl !== undefined && !settings.noindex) {
-    const pages = (await readdir(out, { recursive: true })).filter((name) => name.endsWith('.html') && name !== '404.html').map((name) => name.split(sep).join('/'));
+    const pages = (await readdir(out, { recursive: true }))
+      .filter((name) => name.endsWith('.html') && name !== '404.html')
+      .map((name) => name.split(sep).join('/'));
     for (const [name, text] of sitemapFiles(options.siteUrl, pages.sort())) await writeFile(join(out, name), text);
   }
   if (options.public !== undefined) await cp(options.public, out, { recursive: true, force: false, errorOnExist: false });
 }
-

@@ -74,7 +74,10 @@ function targetOf(page: string, value: string): string | undefined {
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const names = await readdir(dir, { recursive: true });
-  return names.filter((name) => name.endsWith('.html')).map((name) => name.split(sep).join('/')).sort();
+  return names
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => name.split(sep).join('/'))
+    .sort();
 }
 
 /** Every broken relative link of the site in `dist`, page by page; [] when all resolve. */

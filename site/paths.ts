@@ -101,7 +101,8 @@ export const sitePaths = {
   languageFeed: (code: string): SitePath => `languages/${safeSegment(code)}/feed.xml`,
   /** Badges are SVG images; `format: 'json'` is the shields.io "endpoint" JSON next to each. */
   projectBadge: (project: string, format: BadgeFormat = 'svg'): SitePath => `badges/${safeSegment(project)}.${format}`,
-  componentBadge: (project: string, component: string, format: BadgeFormat = 'svg'): SitePath => `badges/${safeSegment(project)}/${safeSegment(component)}.${format}`,
+  componentBadge: (project: string, component: string, format: BadgeFormat = 'svg'): SitePath =>
+    `badges/${safeSegment(project)}/${safeSegment(component)}.${format}`,
   translationBadge: ({ project, component, language }: TranslationKey, format: BadgeFormat = 'svg'): SitePath =>
     `badges/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}.${format}`,
   /** Every figure of the site for machines (docs/status-json.md). */

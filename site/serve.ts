@@ -48,7 +48,12 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
       await stat(file);
     } catch {
       const notFound = join(base, '404.html');
-      if (await stat(notFound).then((s) => s.isFile(), () => false)) {
+      if (
+        await stat(notFound).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      ) {
         response.writeHead(404, { 'Content-Type': types['.html'] });
         createReadStream(notFound).pipe(response);
       } else {

@@ -2,7 +2,10 @@ import { snapshotId } from './schemas.ts';
 
 /** `2026-11-22T041500Z`: a UTC time that sorts as text and is safe as a directory name everywhere. */
 export function snapshotIdAt(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '');
 }
 
 /** Whether `text` is a snapshot id (the only data from which a snapshot path is ever built). */

@@ -10,4 +10,12 @@ export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRec
 export { listSnapshots, openSnapshot, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
 export * from './schemas.ts';
 export { ObjectStore, objectPath } from './store.ts';
-export { changesPerChunk, type FinishedSnapshot, type FinishOptions, openSnapshotWriter, snapshotFormat, SnapshotWriter, type WriterOptions } from './writer.ts';
+export {
+  changesPerChunk,
+  type FinishedSnapshot,
+  type FinishOptions,
+  openSnapshotWriter,
+  snapshotFormat,
+  SnapshotWriter,
+  type WriterOptions,
+} from './writer.ts';

@@ -39,7 +39,11 @@ function joinUrl(path: string, params: string[], fragment: string | undefined): 
 export function withoutFormatApi(text: string): string {
   const { path, query, fragment } = splitUrl(text);
   if (query === undefined) return text;
-  return joinUrl(path, query.split('&').filter((param) => param !== formatApiParam && param !== ''), fragment);
+  return joinUrl(
+    path,
+    query.split('&').filter((param) => param !== formatApiParam && param !== ''),
+    fragment,
+  );
 }
 
 function withFormatApi(relative: string): string {

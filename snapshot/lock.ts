@@ -98,9 +98,7 @@ export async function lockArchive(contentDir: string, options: LockOptions): Pro
       const existing = readHolder(await readFile(path, 'utf8').catch(() => ''));
       const stale = existing !== undefined && existing.host === mine.host && existing.pid !== process.pid && !isAlive(existing.pid);
       if (!stale || attempt > 0) throw new ArchiveLockedError(path, existing);
-      options.onWarning?.(
-        `taking over ${path}: \`tmsnap ${existing.command}\` (pid ${existing.pid}, since ${existing.started}) is no longer running`,
-      );
+      options.onWarning?.(`taking over ${path}: \`tmsnap ${existing.command}\` (pid ${existing.pid}, since ${existing.started}) is no longer running`);
       await rm(path, { force: true });
     }
   }

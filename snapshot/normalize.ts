@@ -5,19 +5,7 @@ import { apiPath, decodeLink, encodeLink, type LinkBase } from './links.ts';
  * agree without storing it. `units` is a translation's unit list, `file` a raw file's entry.
  */
 export type RecordKind =
-  | 'root'
-  | 'language'
-  | 'project'
-  | 'component'
-  | 'translation'
-  | 'units'
-  | 'file'
-  | 'unit'
-  | 'change'
-  | 'user'
-  | 'notifications'
-  | 'statistics'
-  | 'other';
+  'root' | 'language' | 'project' | 'component' | 'translation' | 'units' | 'file' | 'unit' | 'change' | 'user' | 'notifications' | 'statistics' | 'other';
 
 const pathKinds: [RegExp, RecordKind][] = [
   [/^api\/$/, 'root'],
@@ -70,7 +58,10 @@ function mapLinks(value: Json, link: (text: string) => string, topLevel: (key: s
   if (!isObject(value)) return value;
   // fromEntries defines own properties, so a hostile `__proto__` key stays data.
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, typeof item === 'string' && (isLinkKey(key) || topLevel(key)) ? link(item) : mapLinks(item, link, () => false)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      typeof item === 'string' && (isLinkKey(key) || topLevel(key)) ? link(item) : mapLinks(item, link, () => false),
+    ]),
   );
 }
 

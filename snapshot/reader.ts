@@ -76,7 +76,9 @@ export async function listSnapshots(contentDir: string): Promise<SnapshotSummary
       if (isSnapshotId(id)) summaries.push({ id, finished: false, complete: false });
     } else if (isSnapshotId(name)) {
       const manifest = await readManifest(contentDir, name).catch(() => undefined);
-      summaries.push(manifest === undefined ? { id: name, finished: false, complete: false } : { id: name, finished: true, complete: manifest.complete, manifest });
+      summaries.push(
+        manifest === undefined ? { id: name, finished: false, complete: false } : { id: name, finished: true, complete: manifest.complete, manifest },
+      );
     }
   }
   return summaries.sort((a, b) => compareSnapshotIdsNewestFirst(a.id, b.id));
@@ -208,7 +210,8 @@ export class Snapshot {
     const chunks = await readAll(list.data.chunks, (chunk) => this.store.readJson(chunk.hash));
     const units: unknown[] = [];
     for (const [at, chunk] of chunks.entries()) {
-      if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count) throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${list.data.chunks[at]!.hash} does not hold the units its list says`);
+      if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count)
+        throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${list.data.chunks[at]!.hash} does not hold the units its list says`);
       for (const unit of chunk) units.push(unit);
     }
     return units;
@@ -332,7 +335,8 @@ export class Snapshot {
     if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
     const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw')));
     // Each chunk is checked against its own name; the whole against the file's.
-    if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256) throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);
+    if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256)
+      throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);
     return { contentType: entry.content_type, bytes };
   }
 }

@@ -7,7 +7,23 @@ import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunk
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
-import { type AccessProblem, type ChangeChunk, type ChunkedList, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, problem, type Problem, scope as scopeSchema, type Scope, type SkippedResources, type StoredFile, storedUser, type UnitList } from './schemas.ts';
+import {
+  type AccessProblem,
+  type ChangeChunk,
+  type ChunkedList,
+  type IndexPart,
+  type IndexRoot,
+  manifest as manifestSchema,
+  type Manifest,
+  problem,
+  type Problem,
+  scope as scopeSchema,
+  type Scope,
+  type SkippedResources,
+  type StoredFile,
+  storedUser,
+  type UnitList,
+} from './schemas.ts';
 import { ObjectStore, type PutResult, storeWrite, writeAtomic } from './store.ts';
 
 /** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 and 2. */
@@ -307,7 +323,10 @@ export class SnapshotWriter {
     // A parent named by URL is stored as the link an embedded copy of it would give, so a
     // record from a nested list and the same record from a top-level list are the same bytes.
     const references = embeddedReferences(kind, record);
-    const embedding = references.length === 0 ? record : Object.fromEntries(Object.entries(record as object).filter(([key]) => !references.some((reference) => reference.field === key)));
+    const embedding =
+      references.length === 0
+        ? record
+        : Object.fromEntries(Object.entries(record as object).filter(([key]) => !references.some((reference) => reference.field === key)));
     let normalized: unknown;
     try {
       normalized = normalizeRecord(kind, embedding, this.#linkBase);
@@ -443,7 +462,10 @@ export class SnapshotWriter {
       else if (kind === 'units') count('unit', entry.units ?? 0);
       else count(kind, 1);
     }
-    count('change', changes.reduce((sum, chunk) => sum + chunk.count, 0));
+    count(
+      'change',
+      changes.reduce((sum, chunk) => sum + chunk.count, 0),
+    );
     // A small root naming one part per project (and per other kind of path): an edit in one
     // project rewrites its part and the root, not the whole index.
     const partHashes: Record<string, string> = {};
@@ -538,4 +560,3 @@ function parseLine(line: string): unknown {
 export function openSnapshotWriter(contentDir: string, options: WriterOptions): Promise<SnapshotWriter> {
   return SnapshotWriter.open(contentDir, options);
 }
-

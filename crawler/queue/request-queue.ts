@@ -87,7 +87,10 @@ export class RequestQueue {
       .filter((line) => line !== '')
       .map((line, index) => {
         const parsed = event.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`);
+        if (!parsed.success)
+          throw new Error(
+            `${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`,
+          );
         return parsed.data;
       });
     const first = events[0];

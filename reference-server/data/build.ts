@@ -4,31 +4,13 @@
  * from a seeded PRNG and a fixed base time, so the same catalogs give the same bytes.
  */
 import { createHash } from 'node:crypto';
-import type {
-  ChangeRow,
-  ComponentRow,
-  LanguageRow,
-  NotificationRow,
-  ProjectRow,
-  TranslationRow,
-  UnitRow,
-  UserRow,
-} from '../model.ts';
+import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
 import { action } from '../../api/change.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
 import type { PoCatalog, PoEntry } from './po.ts';
 import { seededRandom, type Random } from './random.ts';
-import {
-  ADMIN,
-  LANGUAGES,
-  PROJECTS,
-  REVIEWER,
-  SOURCE_LANGUAGE,
-  TRANSLATORS,
-  USERS,
-  type ComponentSpec,
-} from './spec.ts';
+import { ADMIN, LANGUAGES, PROJECTS, REVIEWER, SOURCE_LANGUAGE, TRANSLATORS, USERS, type ComponentSpec } from './spec.ts';
 
 export interface ParsedComponent {
   spec: ComponentSpec;
@@ -61,12 +43,25 @@ const ACTIVITY_DAYS = 300;
 
 /** Every notification kind the API description names, spelled as the server spells them. */
 export const NOTIFICATION_KINDS = [
-  'MentionCommentNotificaton', 'LastAuthorCommentNotificaton', 'NewAnnouncementNotificaton',
-  'MergeFailureNotification', 'ParseErrorNotification', 'NewTranslationNotificaton',
-  'NewAlertNotificaton', 'NewStringNotificaton', 'NewContributorNotificaton',
-  'NewSuggestionNotificaton', 'NewCommentNotificaton', 'ChangedStringNotificaton',
-  'TranslatedStringNotificaton', 'ApprovedStringNotificaton', 'PendingSuggestionsNotification',
-  'ToDoStringsNotification', 'NewComponentNotificaton', 'RepositoryNotification', 'LockNotification',
+  'MentionCommentNotificaton',
+  'LastAuthorCommentNotificaton',
+  'NewAnnouncementNotificaton',
+  'MergeFailureNotification',
+  'ParseErrorNotification',
+  'NewTranslationNotificaton',
+  'NewAlertNotificaton',
+  'NewStringNotificaton',
+  'NewContributorNotificaton',
+  'NewSuggestionNotificaton',
+  'NewCommentNotificaton',
+  'ChangedStringNotificaton',
+  'TranslatedStringNotificaton',
+  'ApprovedStringNotificaton',
+  'PendingSuggestionsNotification',
+  'ToDoStringsNotification',
+  'NewComponentNotificaton',
+  'RepositoryNotification',
+  'LockNotification',
 ] as const;
 
 /** The slug of a component that existed once; only its removal (action 38) remains. */
@@ -78,7 +73,12 @@ export const REMOVED_COMPONENT_SLUG = 'admin-legacy';
  */
 export const INVENTED_VALUES: readonly { component: string; source: string; field: 'note' | 'explanation'; value: string }[] = [
   { component: 'glossary', source: 'Arabic', field: 'note', value: 'Language name in the <b>language switcher</b>; keep it short.' },
-  { component: 'admin-javascript', source: 'Now', field: 'explanation', value: 'Button of the time picker. Never paste markup such as <script>alert("now")</script> here.' },
+  {
+    component: 'admin-javascript',
+    source: 'Now',
+    field: 'explanation',
+    value: 'Button of the time picker. Never paste markup such as <script>alert("now")</script> here.',
+  },
 ];
 
 /** ISO 8601 UTC with microseconds and Z, as Weblate writes timestamps. */
@@ -215,10 +215,8 @@ export function buildInstance(parsed: readonly ParsedComponent[], plurals: Plura
           const plural = sourceEntry.source.length > 1;
           let state: number = unitState(entry);
           if (state === 20 && project.translation_review && random.chance(0.4)) state = 30;
-          const target =
-            state === 0 ? fitForms([''], plural, language.plural.number) : fitForms(entry?.target ?? [''], plural, language.plural.number);
-          const previousSource =
-            state === 10 && entry !== undefined && entry.previousSource.length > 0 ? entry.previousSource.join(PLURAL_SEPARATOR) : '';
+          const target = state === 0 ? fitForms([''], plural, language.plural.number) : fitForms(entry?.target ?? [''], plural, language.plural.number);
+          const previousSource = state === 10 && entry !== undefined && entry.previousSource.length > 0 ? entry.previousSource.join(PLURAL_SEPARATOR) : '';
           const unit = makeUnit(nextUnitId++, translation.id, index + 1, sourceEntry, { target, state, previousSource });
           unit.sourceUnitId = sourceUnits[index]?.id ?? unit.id;
           unit.has_suggestion = state < 20 && random.chance(0.03);
@@ -368,20 +366,42 @@ function planActivity(
     }
     for (let i = random.int(1, 2); i > 0; i--) {
       const translation = random.pick(componentTranslations);
-      pending.push({ time: at(), action: action.resourceUpdated, user: null, unitId: null, translationId: translation.id, componentId: component.id, target: '' });
+      pending.push({
+        time: at(),
+        action: action.resourceUpdated,
+        user: null,
+        unitId: null,
+        translationId: translation.id,
+        componentId: component.id,
+        target: '',
+      });
     }
     const committed = random.pick(componentTranslations);
     const commitTime = at();
-    pending.push({ time: commitTime, action: action.changesCommitted, user: translatorOf(random, committed.languageCode), unitId: null, translationId: committed.id, componentId: component.id, target: '' });
-    pending.push({ time: commitTime + random.int(1, 5) * MINUTE, action: action.changesPushed, user: null, unitId: null, translationId: committed.id, componentId: component.id, target: '' });
+    pending.push({
+      time: commitTime,
+      action: action.changesCommitted,
+      user: translatorOf(random, committed.languageCode),
+      unitId: null,
+      translationId: committed.id,
+      componentId: component.id,
+      target: '',
+    });
+    pending.push({
+      time: commitTime + random.int(1, 5) * MINUTE,
+      action: action.changesPushed,
+      user: null,
+      unitId: null,
+      translationId: committed.id,
+      componentId: component.id,
+      target: '',
+    });
   }
 }
 
 /** Orders changes by time (ids ascend with timestamps, as on a real server) and gives them ids. */
 function finishChanges(pending: PendingChange[]): ChangeRow[] {
-  const ordered = pending
-    .map((change, index) => ({ change, index }))
-    .sort((a, b) => a.change.time - b.change.time || a.index - b.index);
+  const ordered = pending.map((change, index) => ({ change, index })).sort((a, b) => a.change.time - b.change.time || a.index - b.index);
   let previous = -1;
   return ordered.map(({ change }, index) => {
     // Strictly increasing timestamps: a tie moves one microsecond later.
@@ -434,7 +454,12 @@ function buildNotifications(components: readonly ComponentRow[]): NotificationRo
     add(user.username, kind, scopes[index % scopes.length] ?? 0, 1 + (Math.floor(index / scopes.length) % 2), index);
   });
   // Weblate's defaults for a new user, plus the same kind at several scopes.
-  for (const [scope, frequency] of [[0, 1], [10, 1], [20, 2], [40, 2]] as const) {
+  for (const [scope, frequency] of [
+    [0, 1],
+    [10, 1],
+    [20, 2],
+    [40, 2],
+  ] as const) {
     add(ADMIN, 'ChangedStringNotificaton', scope, frequency, 0);
   }
   add(ADMIN, 'MergeFailureNotification', 20, 1, 0);

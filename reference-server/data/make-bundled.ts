@@ -145,7 +145,14 @@ function writeDataset(instance: BundledInstance, fetched: readonly Fetched[]): v
   for (const [componentId, rows] of instance.units) {
     writeAtomically(join(unitsDir, `${componentId}.json`), `${jsonLines(rows)}\n`);
   }
-  const sources = fetched.map((f) => ({ package: f.pkg.name, version: f.pkg.version, file: f.deb, sha256: f.sha256, upstream: f.pkg.upstream, license: f.pkg.license }));
+  const sources = fetched.map((f) => ({
+    package: f.pkg.name,
+    version: f.pkg.version,
+    file: f.deb,
+    sha256: f.sha256,
+    upstream: f.pkg.upstream,
+    license: f.pkg.license,
+  }));
   writeAtomically(join(OUTPUT, 'sources.json'), `${JSON.stringify(sources, null, 2)}\n`);
 }
 

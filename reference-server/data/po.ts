@@ -109,11 +109,7 @@ export function parsePo(text: string, origin: string): PoCatalog {
           flags: draft.flags.filter((flag) => flag !== 'fuzzy'),
           fuzzy,
           previousSource:
-            draft.previousMsgid === undefined
-              ? []
-              : draft.previousPlural === undefined
-                ? [draft.previousMsgid]
-                : [draft.previousMsgid, draft.previousPlural],
+            draft.previousMsgid === undefined ? [] : draft.previousPlural === undefined ? [draft.previousMsgid] : [draft.previousMsgid, draft.previousPlural],
         });
       }
     }
@@ -134,7 +130,14 @@ export function parsePo(text: string, origin: string): PoCatalog {
       if (draft.msgid !== undefined) finish();
       if (line.startsWith('#.')) draft.notes.push(line.slice(2).trim());
       else if (line.startsWith('#:')) draft.locations.push(...line.slice(2).trim().split(/\s+/).filter(Boolean));
-      else if (line.startsWith('#,')) draft.flags.push(...line.slice(2).split(',').map((f) => f.trim()).filter(Boolean));
+      else if (line.startsWith('#,'))
+        draft.flags.push(
+          ...line
+            .slice(2)
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+        );
       else if (line.startsWith('#|')) {
         const previous = line.slice(2).trim();
         if (previous.startsWith('msgid_plural ')) draft.previousPlural = unquote(previous.slice(13), origin, lineNo);

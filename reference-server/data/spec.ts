@@ -190,8 +190,7 @@ export interface ComponentSpec {
   fields: Partial<ComponentFields> & Pick<ComponentFields, 'repo' | 'filemask'>;
 }
 
-const IDENTITY = (codes: string[]): Record<string, string> =>
-  Object.fromEntries(codes.map((code) => [code, code]));
+const IDENTITY = (codes: string[]): Record<string, string> => Object.fromEntries(codes.map((code) => [code, code]));
 
 const DJANGO_LOCALES = IDENTITY(LANGUAGES.map((l) => l.code).filter((c) => c !== 'en'));
 
@@ -256,8 +255,21 @@ export const COMPONENTS: readonly ComponentSpec[] = [
     read: 'po',
     source: { locale: 'de_DE' },
     locales: {
-      ar: 'ar', de: 'de_DE', es: 'es_ES', fa: 'fa_IR', fr: 'fr_FR', it: 'it_IT', ja: 'ja_JP', ko: 'ko_KR',
-      pl: 'pl_PL', pt_BR: 'pt_BR', ru: 'ru_RU', tr: 'tr_TR', uk: 'uk_UA', zh_Hans: 'zh_CN', zh_Hant: 'zh_HK',
+      ar: 'ar',
+      de: 'de_DE',
+      es: 'es_ES',
+      fa: 'fa_IR',
+      fr: 'fr_FR',
+      it: 'it_IT',
+      ja: 'ja_JP',
+      ko: 'ko_KR',
+      pl: 'pl_PL',
+      pt_BR: 'pt_BR',
+      ru: 'ru_RU',
+      tr: 'tr_TR',
+      uk: 'uk_UA',
+      zh_Hans: 'zh_CN',
+      zh_Hant: 'zh_HK',
     },
     fields: {
       repo: 'https://github.com/python-humanize/humanize.git',
@@ -278,8 +290,22 @@ export const COMPONENTS: readonly ComponentSpec[] = [
     read: 'po',
     source: { template: 'usr/lib/python3/dist-packages/wtforms/locale/wtforms.pot' },
     locales: {
-      ar: 'ar', cs: 'cs_CZ', de: 'de', es: 'es', fa: 'fa', fr: 'fr', he: 'he', it: 'it', ja: 'ja', ko: 'ko',
-      pl: 'pl', ru: 'ru', tr: 'tr', uk: 'uk', zh_Hans: 'zh', zh_Hant: 'zh_TW',
+      ar: 'ar',
+      cs: 'cs_CZ',
+      de: 'de',
+      es: 'es',
+      fa: 'fa',
+      fr: 'fr',
+      he: 'he',
+      it: 'it',
+      ja: 'ja',
+      ko: 'ko',
+      pl: 'pl',
+      ru: 'ru',
+      tr: 'tr',
+      uk: 'uk',
+      zh_Hans: 'zh',
+      zh_Hant: 'zh_TW',
     },
     fields: {
       repo: 'https://github.com/wtforms/wtforms.git',

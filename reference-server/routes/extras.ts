@@ -1,4 +1,16 @@
-import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, paginateStream, requireToken, visibleTranslations } from '../api.ts';
+import {
+  type ApiRequest,
+  type Route,
+  DETAIL_EDIT,
+  LIST_CREATE,
+  READ_ONLY,
+  notFound,
+  ok,
+  paginateArray,
+  paginateStream,
+  requireToken,
+  visibleTranslations,
+} from '../api.ts';
 import type { ProjectRow, UnitRow } from '../model.ts';
 import { projectPath } from '../render.ts';
 
@@ -107,7 +119,16 @@ function memoryList(request: ApiRequest) {
 }
 
 export const routes: Route[] = [
-  { pattern: ['groups'], allow: LIST_CREATE, handle: (request) => paginateArray(request, groupsOf(request).map((group, index) => ({ group, index })), ({ group, index }) => groupRecord(request, group, index)) },
+  {
+    pattern: ['groups'],
+    allow: LIST_CREATE,
+    handle: (request) =>
+      paginateArray(
+        request,
+        groupsOf(request).map((group, index) => ({ group, index })),
+        ({ group, index }) => groupRecord(request, group, index),
+      ),
+  },
   {
     pattern: ['groups', ':id'],
     allow: DETAIL_EDIT,
@@ -117,10 +138,21 @@ export const routes: Route[] = [
       return ok(groupRecord(request, groups[index]!, index));
     },
   },
-  { pattern: ['roles'], allow: LIST_CREATE, handle: (request) => paginateArray(request, roles.map((_, index) => index), (index) => roleRecord(request, index)) },
+  {
+    pattern: ['roles'],
+    allow: LIST_CREATE,
+    handle: (request) =>
+      paginateArray(
+        request,
+        roles.map((_, index) => index),
+        (index) => roleRecord(request, index),
+      ),
+  },
   { pattern: ['roles', ':id'], allow: DETAIL_EDIT, handle: (request, params) => ok(roleRecord(request, indexOf(roles.length, params.id))) },
   { pattern: ['memory'], allow: LIST_CREATE, handle: memoryList },
-  ...['component-lists', 'screenshots', 'addons', 'categories'].map(
-    (name): Route => ({ pattern: [name], allow: name === 'addons' ? READ_ONLY : LIST_CREATE, handle: (request) => paginateArray(request, [], () => null) }),
-  ),
+  ...['component-lists', 'screenshots', 'addons', 'categories'].map((name): Route => ({
+    pattern: [name],
+    allow: name === 'addons' ? READ_ONLY : LIST_CREATE,
+    handle: (request) => paginateArray(request, [], () => null),
+  })),
 ];

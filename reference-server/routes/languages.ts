@@ -25,7 +25,11 @@ export const routes: Route[] = [
     pattern: ['languages'],
     allow: LIST_CREATE,
     handle: (request) =>
-      paginateArray(request, listedLanguages(request).sort((a, b) => a.code.localeCompare(b.code)), (language) => languageRecord(request.links, language)),
+      paginateArray(
+        request,
+        listedLanguages(request).sort((a, b) => a.code.localeCompare(b.code)),
+        (language) => languageRecord(request.links, language),
+      ),
   },
   {
     pattern: ['languages', ':code'],

@@ -9,7 +9,11 @@ export const routes: Route[] = [
     pattern: ['projects'],
     allow: LIST_CREATE,
     handle: (request) =>
-      paginateArray(request, [...request.instance.projects.values()].filter((project) => request.canSee(project)), (project) => projectRecord(request.links, project)),
+      paginateArray(
+        request,
+        [...request.instance.projects.values()].filter((project) => request.canSee(project)),
+        (project) => projectRecord(request.links, project),
+      ),
   },
   {
     pattern: ['projects', ':project'],
@@ -27,16 +31,14 @@ export const routes: Route[] = [
     },
   },
   // 5.4's categories and labels of a project: lists that exist and are empty on the reference server.
-  ...['categories', 'labels'].map(
-    (list): Route => ({
-      pattern: ['projects', ':project', list],
-      allow: LIST_CREATE,
-      handle(request, params) {
-        findProject(request, params.project);
-        return paginateArray(request, [], () => null);
-      },
-    }),
-  ),
+  ...['categories', 'labels'].map((list): Route => ({
+    pattern: ['projects', ':project', list],
+    allow: LIST_CREATE,
+    handle(request, params) {
+      findProject(request, params.project);
+      return paginateArray(request, [], () => null);
+    },
+  })),
   {
     pattern: ['projects', ':project', 'repository'],
     allow: LIST_CREATE,
@@ -81,19 +83,21 @@ export const routes: Route[] = [
           byLanguage.set(translation.languageCode, [...(byLanguage.get(translation.languageCode) ?? []), translation]);
         }
       }
-      const entries = [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => {
-        const language = instance.language(code);
-        const stats = instance.statistics(translations, request.links.weblateFields);
-        return {
-          ...stats,
-          // wlc's LanguageStats reads these two names.
-          language: language.name,
-          words_percent: stats.translated_words_percent,
-          name: language.name,
-          code,
-          url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),
-        };
-      });
+      const entries = [...byLanguage]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, translations]) => {
+          const language = instance.language(code);
+          const stats = instance.statistics(translations, request.links.weblateFields);
+          return {
+            ...stats,
+            // wlc's LanguageStats reads these two names.
+            language: language.name,
+            words_percent: stats.translated_words_percent,
+            name: language.name,
+            code,
+            url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),
+          };
+        });
       return ok(entries);
     },
   },

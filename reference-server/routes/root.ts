@@ -1,6 +1,20 @@
 import { type Route, READ_ONLY, ok } from '../api.ts';
 
-const collections = ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons'];
+const collections = [
+  'users',
+  'groups',
+  'roles',
+  'projects',
+  'components',
+  'translations',
+  'memory',
+  'languages',
+  'component-lists',
+  'changes',
+  'units',
+  'screenshots',
+  'addons',
+];
 
 export const routes: Route[] = [
   {

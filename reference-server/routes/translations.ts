@@ -106,7 +106,11 @@ function file(request: ApiRequest, translation: TranslationRow): ApiResult {
           kind === 'pot' ? units.map((unit) => ({ ...unit, state: 0, target: unit.target.map(() => '') })) : units,
         );
   const name = `${context.project.slug}-${context.component.slug}-${translation.languageCode}.${kind}`.replace(/[^\w.@-]/g, '_');
-  const contentType = { tbx: 'application/x-tbx', pot: 'text/x-gettext-catalog', po: request.behaviours.weblateFiles ? 'text/x-gettext-catalog' : 'text/x-gettext-catalog; charset=utf-8' }[kind];
+  const contentType = {
+    tbx: 'application/x-tbx',
+    pot: 'text/x-gettext-catalog',
+    po: request.behaviours.weblateFiles ? 'text/x-gettext-catalog' : 'text/x-gettext-catalog; charset=utf-8',
+  }[kind];
   return {
     status: 200,
     raw: body,

@@ -22,7 +22,12 @@ export const routes: Route[] = [
   {
     pattern: ['users'],
     allow: LIST_CREATE,
-    handle: (request) => paginateArray(request, [...request.instance.users.values()].sort((a, b) => a.id - b.id), (user) => userRecord(request.links, user, userView(request))),
+    handle: (request) =>
+      paginateArray(
+        request,
+        [...request.instance.users.values()].sort((a, b) => a.id - b.id),
+        (user) => userRecord(request.links, user, userView(request)),
+      ),
   },
   {
     pattern: ['users', ':user'],
@@ -41,11 +46,15 @@ export const routes: Route[] = [
         const project = row.projectId === null ? undefined : instance.projects.get(row.projectId);
         return row.projectId === null || (project !== undefined && request.canSee(project));
       });
-      return paginateArray(request, [...rows].sort((a, b) => a.id - b.id), (row) => {
-        const project = row.projectId === null ? undefined : instance.projects.get(row.projectId);
-        const component = row.componentId === null ? undefined : instance.components.get(row.componentId);
-        return notificationRecord(row, project ? projectRecord(request.links, project) : null, component ? renderComponent(request, component) : null);
-      });
+      return paginateArray(
+        request,
+        [...rows].sort((a, b) => a.id - b.id),
+        (row) => {
+          const project = row.projectId === null ? undefined : instance.projects.get(row.projectId);
+          const component = row.componentId === null ? undefined : instance.components.get(row.componentId);
+          return notificationRecord(row, project ? projectRecord(request.links, project) : null, component ? renderComponent(request, component) : null);
+        },
+      );
     },
   },
   {

@@ -7,13 +7,38 @@ import { chance, mix, pick, topic } from './random.ts';
 /** The small collections of a synthetic instance, built whole: their size is bounded by the spec limits. */
 
 const projectNames = [
-  'Orchard Notes', 'Lantern Mail', 'Harbor Maps', 'Pebble Player', 'Tidewater Office', 'Juniper Browser',
-  'Kestrel Photos', 'Marble Calendar', 'Quill Editor', 'Sparrow Chat', 'Birch Wallet', 'Cobalt Terminal',
-  'Dune Weather', 'Ember Reader', 'Fjord Backup', 'Glacier Sync',
+  'Orchard Notes',
+  'Lantern Mail',
+  'Harbor Maps',
+  'Pebble Player',
+  'Tidewater Office',
+  'Juniper Browser',
+  'Kestrel Photos',
+  'Marble Calendar',
+  'Quill Editor',
+  'Sparrow Chat',
+  'Birch Wallet',
+  'Cobalt Terminal',
+  'Dune Weather',
+  'Ember Reader',
+  'Fjord Backup',
+  'Glacier Sync',
 ];
 const componentNames = [
-  'Core', 'User interface', 'Documentation', 'Website', 'Android app', 'iOS app', 'Help pages',
-  'Installer', 'Command line', 'Release notes', 'Plugins', 'Server', 'Emails', 'Store listing',
+  'Core',
+  'User interface',
+  'Documentation',
+  'Website',
+  'Android app',
+  'iOS app',
+  'Help pages',
+  'Installer',
+  'Command line',
+  'Release notes',
+  'Plugins',
+  'Server',
+  'Emails',
+  'Store listing',
 ];
 const licenses = ['GPL-3.0-or-later', 'MIT', 'Apache-2.0', 'MPL-2.0', 'LGPL-2.1-or-later', 'CC-BY-SA-4.0'];
 
@@ -25,7 +50,10 @@ function nthName(names: readonly string[], index: number, offset: number): strin
 }
 
 function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function buildProjects(layout: Layout): ProjectRow[] {
@@ -40,9 +68,10 @@ export function buildProjects(layout: Layout): ProjectRow[] {
       slug,
       name,
       web: `https://${slug}.example.org/`,
-      instructions: draw(0) < 0.5
-        ? `Please keep placeholders such as \`%s\` and \`{name}\` intact.\r\n\r\nAsk in the [${name} forum](https://${slug}.example.org/forum) when in doubt.`
-        : '',
+      instructions:
+        draw(0) < 0.5
+          ? `Please keep placeholders such as \`%s\` and \`{name}\` intact.\r\n\r\nAsk in the [${name} forum](https://${slug}.example.org/forum) when in doubt.`
+          : '',
       // The first project always reviews, so state 30 (approved) exists at every size.
       translation_review: index === 0 || draw(1) < 0.4,
       source_review: draw(2) < 0.2,
@@ -108,14 +137,32 @@ function revisionOf(seed: number, plan: TranslationPlan): string {
 
 const userTable: readonly [string, string][] = [
   ['admin', 'Site Administrator'],
-  ['anna.schmidt', 'Anna Schmidt'], ['jmartin', 'Julien Martin'], ['lucia', 'Lucía Fernández'],
-  ['piotr', 'Piotr Wiśniewski'], ['tereza', 'Tereza Dvořáková'], ['ivan', 'Иван Петров'],
-  ['olena', 'Олена Коваленко'], ['milica', 'Милица Јовановић'], ['yuki', '佐藤 由紀'],
-  ['wei', '王伟'], ['mei', '陳美玲'], ['minjun', '김민준'], ['fatima', 'فاطمة الزهراء'],
-  ['dariush', 'داریوش رضایی'], ['noa', 'נועה כהן'], ['priya', 'प्रिया शर्मा'], ['joao', 'João Silva'],
-  ['giulia', 'Giulia Rossi'], ['sanne', 'Sanne de Vries'], ['elif', 'Elif Yılmaz'],
-  ['sofia', 'Σοφία Παπαδοπούλου'], ['lars', 'Lars Øvergaard'], ['aino', 'Aino Mäkinen'],
-  ['nguyen', 'Nguyễn Văn An'], ['somchai', 'สมชาย ใจดี'], ['nino', 'ნინო ბერიძე'],
+  ['anna.schmidt', 'Anna Schmidt'],
+  ['jmartin', 'Julien Martin'],
+  ['lucia', 'Lucía Fernández'],
+  ['piotr', 'Piotr Wiśniewski'],
+  ['tereza', 'Tereza Dvořáková'],
+  ['ivan', 'Иван Петров'],
+  ['olena', 'Олена Коваленко'],
+  ['milica', 'Милица Јовановић'],
+  ['yuki', '佐藤 由紀'],
+  ['wei', '王伟'],
+  ['mei', '陳美玲'],
+  ['minjun', '김민준'],
+  ['fatima', 'فاطمة الزهراء'],
+  ['dariush', 'داریوش رضایی'],
+  ['noa', 'נועה כהן'],
+  ['priya', 'प्रिया शर्मा'],
+  ['joao', 'João Silva'],
+  ['giulia', 'Giulia Rossi'],
+  ['sanne', 'Sanne de Vries'],
+  ['elif', 'Elif Yılmaz'],
+  ['sofia', 'Σοφία Παπαδοπούλου'],
+  ['lars', 'Lars Øvergaard'],
+  ['aino', 'Aino Mäkinen'],
+  ['nguyen', 'Nguyễn Văn An'],
+  ['somchai', 'สมชาย ใจดี'],
+  ['nino', 'ნინო ბერიძე'],
   ['aoife', 'Aoife Ní Bhriain'],
   // Display names are untrusted input too.
   ['mallory', 'Mallory <img src=x onerror="alert(1)">'],
@@ -132,12 +179,25 @@ export function translatorOf(users: readonly UserRow[], targetIndex: number, dra
 }
 
 const notificationKinds = [
-  'MentionCommentNotificaton', 'LastAuthorCommentNotificaton', 'NewAnnouncementNotificaton',
-  'MergeFailureNotification', 'ParseErrorNotification', 'NewTranslationNotificaton', 'NewAlertNotificaton',
-  'NewStringNotificaton', 'NewContributorNotificaton', 'NewSuggestionNotificaton', 'NewCommentNotificaton',
-  'ChangedStringNotificaton', 'TranslatedStringNotificaton', 'ApprovedStringNotificaton',
-  'PendingSuggestionsNotification', 'ToDoStringsNotification', 'NewComponentNotificaton',
-  'RepositoryNotification', 'LockNotification',
+  'MentionCommentNotificaton',
+  'LastAuthorCommentNotificaton',
+  'NewAnnouncementNotificaton',
+  'MergeFailureNotification',
+  'ParseErrorNotification',
+  'NewTranslationNotificaton',
+  'NewAlertNotificaton',
+  'NewStringNotificaton',
+  'NewContributorNotificaton',
+  'NewSuggestionNotificaton',
+  'NewCommentNotificaton',
+  'ChangedStringNotificaton',
+  'TranslatedStringNotificaton',
+  'ApprovedStringNotificaton',
+  'PendingSuggestionsNotification',
+  'ToDoStringsNotification',
+  'NewComponentNotificaton',
+  'RepositoryNotification',
+  'LockNotification',
 ];
 
 /** A few subscriptions for the first users, at every scope (0 all … 40 component). */

@@ -2,9 +2,36 @@ import type { LanguageRow } from '../model.ts';
 
 /** Which word table (`./words.ts`) writes a language's translations. */
 export type Script =
-  | 'en' | 'de' | 'fr' | 'es' | 'pt' | 'it' | 'pl' | 'cs' | 'sh' | 'nordic' | 'tr' | 'latin' | 'vi'
-  | 'ru' | 'uk' | 'sr' | 'el' | 'ar' | 'fa' | 'he' | 'ja' | 'zh_Hans' | 'zh_Hant' | 'ko'
-  | 'deva' | 'th' | 'ka' | 'hy' | 'bn' | 'ta';
+  | 'en'
+  | 'de'
+  | 'fr'
+  | 'es'
+  | 'pt'
+  | 'it'
+  | 'pl'
+  | 'cs'
+  | 'sh'
+  | 'nordic'
+  | 'tr'
+  | 'latin'
+  | 'vi'
+  | 'ru'
+  | 'uk'
+  | 'sr'
+  | 'el'
+  | 'ar'
+  | 'fa'
+  | 'he'
+  | 'ja'
+  | 'zh_Hans'
+  | 'zh_Hant'
+  | 'ko'
+  | 'deva'
+  | 'th'
+  | 'ka'
+  | 'hy'
+  | 'bn'
+  | 'ta';
 
 export interface SyntheticLanguage {
   row: LanguageRow;
@@ -33,9 +60,24 @@ const SCOTTISH_GAELIC = '(n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n > 2 && n
 
 /** `plural.type`: a number per family of rules (one/other, one/few/other, Arabic's six…), stable across instances. */
 const pluralTypes: Record<string, number> = {
-  [NONE]: 0, [ONE_OTHER]: 1, [ONE_OTHER_FRENCH]: 1, [MACEDONIAN]: 1, [ICELANDIC]: 1,
-  [EAST_SLAVIC]: 2, [POLISH]: 2, [CZECH]: 2, [LITHUANIAN]: 2, [ROMANIAN]: 2, [LATVIAN]: 11,
-  [ARABIC]: 3, [HEBREW]: 10, [IRISH]: 9, [WELSH]: 12, [SLOVENIAN]: 5, [MALTESE]: 7, [SCOTTISH_GAELIC]: 5,
+  [NONE]: 0,
+  [ONE_OTHER]: 1,
+  [ONE_OTHER_FRENCH]: 1,
+  [MACEDONIAN]: 1,
+  [ICELANDIC]: 1,
+  [EAST_SLAVIC]: 2,
+  [POLISH]: 2,
+  [CZECH]: 2,
+  [LITHUANIAN]: 2,
+  [ROMANIAN]: 2,
+  [LATVIAN]: 11,
+  [ARABIC]: 3,
+  [HEBREW]: 10,
+  [IRISH]: 9,
+  [WELSH]: 12,
+  [SLOVENIAN]: 5,
+  [MALTESE]: 7,
+  [SCOTTISH_GAELIC]: 5,
 };
 
 type Entry = [code: string, name: string, forms: number, formula: string, direction: 'ltr' | 'rtl', population: number, script: Script, aliases?: string[]];
@@ -110,19 +152,17 @@ const entries: Entry[] = [
   ['eo', 'Esperanto', 2, ONE_OTHER, 'ltr', 2_000_000, 'latin'],
 ];
 
-export const languageTable: readonly SyntheticLanguage[] = entries.map(
-  ([code, name, forms, formula, direction, population, script, aliases = []], index) => ({
-    row: {
-      code,
-      name,
-      plural: { id: index + 1, source: 0, number: forms, formula, type: pluralTypes[formula] ?? 1 },
-      aliases,
-      direction,
-      population,
-    },
-    script,
-  }),
-);
+export const languageTable: readonly SyntheticLanguage[] = entries.map(([code, name, forms, formula, direction, population, script, aliases = []], index) => ({
+  row: {
+    code,
+    name,
+    plural: { id: index + 1, source: 0, number: forms, formula, type: pluralTypes[formula] ?? 1 },
+    aliases,
+    direction,
+    population,
+  },
+  script,
+}));
 
 /** The source language of every synthetic component. */
 export const sourceLanguage = languageTable[0] as SyntheticLanguage;

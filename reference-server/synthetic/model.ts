@@ -71,9 +71,10 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
 
   const unitAt = (translation: TranslationPlan, index: number): UnitRow => {
     const ordinal = kindOrdinal(translation, index);
-    const time = translation.targetIndex < 0
-      ? eventTime(seed, 'sources', sourceOrder.inverse(ordinal), sourceTotal)
-      : eventTime(seed, 'targets', targetOrder.inverse(ordinal), targetTotal);
+    const time =
+      translation.targetIndex < 0
+        ? eventTime(seed, 'sources', sourceOrder.inverse(ordinal), sourceTotal)
+        : eventTime(seed, 'targets', targetOrder.inverse(ordinal), targetTotal);
     return buildUnit(seed, placeOf(translation, index), isoMicroseconds(time));
   };
 

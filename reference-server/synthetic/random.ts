@@ -113,11 +113,13 @@ export const topic = {
 export function createBlockPermutation(size: number, block: number, key: number): Permutation {
   const fullBlocks = Math.floor(size / block);
   const blocks = fullBlocks > 0 ? createPermutation(fullBlocks, key) : undefined;
-  const move = (step: ((index: number) => number) | undefined) => (index: number): number => {
-    if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`index ${index} outside [0, ${size})`);
-    const run = Math.floor(index / block);
-    if (!step || run >= fullBlocks) return index;
-    return step(run) * block + (index % block);
-  };
+  const move =
+    (step: ((index: number) => number) | undefined) =>
+    (index: number): number => {
+      if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`index ${index} outside [0, ${size})`);
+      const run = Math.floor(index / block);
+      if (!step || run >= fullBlocks) return index;
+      return step(run) * block + (index % block);
+    };
   return { forward: move(blocks?.forward), inverse: move(blocks?.inverse) };
 }

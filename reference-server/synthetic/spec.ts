@@ -17,12 +17,7 @@ const keys = Object.keys(limits) as Key[];
 
 const count = (key: Key) => {
   const { min, max, fallback } = limits[key];
-  return z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
+  return z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback);
 };
 
 /**

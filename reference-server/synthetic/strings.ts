@@ -78,9 +78,10 @@ export function createStringSource(seed: number, component: ComponentPlan): (ind
     const placeholder = kind !== 'plain' ? '' : placeholderDraw < 0.05 ? '%s' : placeholderDraw < 0.1 ? '%d' : placeholderDraw < 0.15 ? '{name}' : '';
     const [open, close] = pick(markups, mix(seed, topic.stringShape, c, index, 5));
     // Markup wraps a filler word only, so the key words stay plain.
-    const markup = kind !== 'term' && draw(3) < 0.06 && words.length > keyWords
-      ? { at: keyWords + Math.floor(draw(4) * (words.length - keyWords)), open, close }
-      : undefined;
+    const markup =
+      kind !== 'term' && draw(3) < 0.06 && words.length > keyWords
+        ? { at: keyWords + Math.floor(draw(4) * (words.length - keyWords)), open, close }
+        : undefined;
     const shape: StringShape = {
       kind,
       words,

@@ -4,6 +4,8 @@ import type { Script } from './languages.ts';
  * Source strings are English words, so they can be searched for; a translation replaces
  * each word by one from its language's table, so each script shows up as real text.
  */
+// Word tables read best packed, many to a line.
+// prettier-ignore
 export const englishWords: readonly string[] = [
   'file', 'open', 'save', 'close', 'settings', 'window', 'account', 'password',
   'user', 'message', 'folder', 'search', 'download', 'upload', 'share', 'delete',
@@ -16,6 +18,8 @@ export const englishWords: readonly string[] = [
 ];
 
 /** English nouns in singular and plural, for plural strings. */
+// Word tables read best packed, many to a line.
+// prettier-ignore
 export const englishNouns: readonly (readonly [string, string])[] = [
   ['file', 'files'], ['item', 'items'], ['message', 'messages'], ['day', 'days'],
   ['minute', 'minutes'], ['user', 'users'], ['page', 'pages'], ['device', 'devices'],
@@ -33,6 +37,8 @@ export interface WordTable {
 const spaced = (words: string[], cased = true): WordTable => ({ words, joiner: ' ', cased });
 const unspaced = (words: string[]): WordTable => ({ words, joiner: '', cased: false });
 
+// Word tables read best packed, many to a line.
+// prettier-ignore
 export const wordTables: Record<Script, WordTable> = {
   en: spaced([...englishWords]),
   de: spaced(['Datei', 'öffnen', 'speichern', 'schließen', 'Einstellungen', 'Fenster', 'Konto', 'Passwort', 'Benutzer', 'Nachricht', 'Ordner', 'suchen', 'herunterladen', 'Größe', 'Übersicht', 'löschen']),

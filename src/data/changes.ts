@@ -157,7 +157,10 @@ export function latestChangesBySubject(): Promise<ChangeBuckets> {
       for (const change of await newestChanges(from, changesPerPage)) {
         const project = change.component?.project.slug;
         const language = change.translation?.language.code;
-        for (const [bucket, key] of [[byProject, project], [byLanguage, language]] as const) {
+        for (const [bucket, key] of [
+          [byProject, project],
+          [byLanguage, language],
+        ] as const) {
           const list = key === undefined ? undefined : bucket.get(key);
           if (!list || list.length >= subjectChanges) continue;
           list.push(change);

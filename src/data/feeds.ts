@@ -21,10 +21,14 @@ export async function changesFeed(self: SitePath, subject: { id: string; title: 
     updated: changes[0]?.timestamp ?? snapshot.manifest.finished,
     self: href(self),
     entries: changes.map((change) => {
-      const where = change.translation
-        ? `${change.translation.component.record.name} — ${change.translation.language.name}`
-        : change.component?.record.name;
-      const page = change.unitHref ?? (change.translation ? sitePaths.translation(change.translation.key) : change.component ? sitePaths.component(change.component.project.slug, change.component.slug) : undefined);
+      const where = change.translation ? `${change.translation.component.record.name} — ${change.translation.language.name}` : change.component?.record.name;
+      const page =
+        change.unitHref ??
+        (change.translation
+          ? sitePaths.translation(change.translation.key)
+          : change.component
+            ? sitePaths.component(change.component.project.slug, change.component.slug)
+            : undefined);
       return {
         id: decodeLink(`api/changes/${change.id}/`, { baseUrl: base_url, formatApi: format_api_links }),
         title: where ? `${actionName(change.action)}: ${where}` : actionName(change.action),

@@ -114,7 +114,15 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
   for (const { path, record } of records.components) {
     const project = projects.get(record.project);
     if (!project) continue;
-    const entry: ComponentEntry = { path, record, project, slug: lastSegment(path), sourceLanguage: lastSegment(record.source_language), translations: [], totals: emptyTotals() };
+    const entry: ComponentEntry = {
+      path,
+      record,
+      project,
+      slug: lastSegment(path),
+      sourceLanguage: lastSegment(record.source_language),
+      translations: [],
+      totals: emptyTotals(),
+    };
     components.set(path, entry);
     project.components.push(entry);
   }

@@ -48,7 +48,10 @@ export const en = {
   'search.more': 'Show more results',
   'search.prompt': ['Type to search {strings} string in {languages} languages.', 'Type to search {strings} strings in {languages} languages.'],
   'search.results': ['{count} result', '{count} results'],
-  'search.broken': ['{results}; {count} part of the search index could not be loaded ({file}): is the search folder complete?', '{results}; {count} parts of the search index could not be loaded ({file}): is the search folder complete?'],
+  'search.broken': [
+    '{results}; {count} part of the search index could not be loaded ({file}): is the search folder complete?',
+    '{results}; {count} parts of the search index could not be loaded ({file}): is the search folder complete?',
+  ],
   'search.loadingParts': 'Loading the search index ({ready} of {total} parts)… {results} so far.',
   'search.loading': 'Loading the search index…',
   'search.noIndex': 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?',
@@ -117,8 +120,14 @@ export const en = {
   'legend.translated': 'translated',
   'legend.fuzzy': 'needs editing',
   'legend.untranslated': 'untranslated',
-  'bar.strings': ['{translated} of {total} string translated, {fuzzy} need editing, {untranslated} untranslated', '{translated} of {total} strings translated, {fuzzy} need editing, {untranslated} untranslated'],
-  'bar.words': ['{translated} of {total} word translated, {fuzzy} need editing, {untranslated} untranslated', '{translated} of {total} words translated, {fuzzy} need editing, {untranslated} untranslated'],
+  'bar.strings': [
+    '{translated} of {total} string translated, {fuzzy} need editing, {untranslated} untranslated',
+    '{translated} of {total} strings translated, {fuzzy} need editing, {untranslated} untranslated',
+  ],
+  'bar.words': [
+    '{translated} of {total} word translated, {fuzzy} need editing, {untranslated} untranslated',
+    '{translated} of {total} words translated, {fuzzy} need editing, {untranslated} untranslated',
+  ],
   'bar.noStrings': 'no strings',
   'bar.noWords': 'no words',
   'badge.translated': 'translated',
@@ -150,7 +159,10 @@ export const en = {
   'notFound.search': 'Search the strings',
   // Languages
   'languages.title': 'Languages',
-  'languages.other': ['{count} more language the server knows, with no translation in this snapshot', '{count} more languages the server knows, with no translation in this snapshot'],
+  'languages.other': [
+    '{count} more language the server knows, with no translation in this snapshot',
+    '{count} more languages the server knows, with no translation in this snapshot',
+  ],
   'language.code': 'Code',
   'language.name': 'Name',
   'language.direction': 'Direction',
@@ -259,7 +271,10 @@ export const en = {
   'history.latest': 'what changed in the latest snapshot',
   'history.figures': 'Figures per snapshot',
   'diffs.title': 'Snapshot diffs',
-  'diffs.intro': ['What changed between consecutive complete snapshots in the archive, newest first (the latest {count} pair).', 'What changed between consecutive complete snapshots in the archive, newest first (the latest {count} pairs).'],
+  'diffs.intro': [
+    'What changed between consecutive complete snapshots in the archive, newest first (the latest {count} pair).',
+    'What changed between consecutive complete snapshots in the archive, newest first (the latest {count} pairs).',
+  ],
   'diffs.single': 'The archive holds a single complete snapshot so far: nothing to compare yet.',
   'diff.title': 'What changed',
   'diff.fromTo': 'From snapshot {from} to {to}.',

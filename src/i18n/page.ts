@@ -23,7 +23,16 @@ export interface PageUi extends Translator {
 
 export function pageUi(lang: UiLanguage): PageUi {
   const base = uiTranslator(lang);
-  const dates = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' });
+  const dates = new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
   const date = (timestamp: string | null | undefined): string => {
     if (!timestamp) return base.t('time.never');
     // English keeps the ISO-like form the site always had: the same in every English-speaking region.

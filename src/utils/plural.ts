@@ -68,7 +68,12 @@ function tokenize(formula: string): Token[] {
       continue;
     }
     const operator = operators.find((candidate) => formula.startsWith(candidate, index));
-    if (!operator) throw new PluralFormulaError(formula, index, `unexpected ${JSON.stringify(char)} (only n, integers, ?:, || && == != < > <= >= + - * / % ! and parentheses are allowed)`);
+    if (!operator)
+      throw new PluralFormulaError(
+        formula,
+        index,
+        `unexpected ${JSON.stringify(char)} (only n, integers, ?:, || && == != < > <= >= + - * / % ! and parentheses are allowed)`,
+      );
     tokens.push({ text: operator, position: index });
     index += operator.length;
   }
@@ -175,15 +180,24 @@ export function evaluatePlural(tree: PluralExpression, n: number): number {
       if (tree.operator === '||') return left !== 0 || evaluatePlural(tree.right, n) !== 0 ? 1 : 0;
       const right = evaluatePlural(tree.right, n);
       switch (tree.operator) {
-        case '==': return left === right ? 1 : 0;
-        case '!=': return left !== right ? 1 : 0;
-        case '<': return left < right ? 1 : 0;
-        case '>': return left > right ? 1 : 0;
-        case '<=': return left <= right ? 1 : 0;
-        case '>=': return left >= right ? 1 : 0;
-        case '+': return left + right;
-        case '-': return left - right;
-        case '*': return left * right;
+        case '==':
+          return left === right ? 1 : 0;
+        case '!=':
+          return left !== right ? 1 : 0;
+        case '<':
+          return left < right ? 1 : 0;
+        case '>':
+          return left > right ? 1 : 0;
+        case '<=':
+          return left <= right ? 1 : 0;
+        case '>=':
+          return left >= right ? 1 : 0;
+        case '+':
+          return left + right;
+        case '-':
+          return left - right;
+        case '*':
+          return left * right;
         case '/':
         case '%':
           if (right === 0) throw new RangeError(`division by zero for n = ${n}`);

@@ -74,7 +74,10 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   const { t } = ui;
   return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl class="meta">${[
     field(t('unit.source'), forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
-    field(t('unit.translation'), untranslated ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target)),
+    field(
+      t('unit.translation'),
+      untranslated ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target),
+    ),
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
     unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
@@ -87,7 +90,8 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
     flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
     field(t('unit.lastChanged'), ui.timeHtml(unit.timestamp)),
-    others.length > 0 && field(t('unit.otherLanguages'), html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
+    others.length > 0 &&
+      field(t('unit.otherLanguages'), html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
     live !== undefined && field(t('common.onServer'), html`<a href="${live}">${t('unit.openEditor')}</a>`),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
   ]}</dl></article>`;

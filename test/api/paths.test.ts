@@ -46,7 +46,10 @@ describe('parseApiPath', () => {
   });
 
   it('is the exact inverse of formatApiPath for any path of non-empty segments', () => {
-    const segment = fc.oneof(fc.stringMatching(/^[A-Za-z0-9%_.~-]{1,8}$/), fc.constantFrom('projects', 'components', 'translations', 'units', 'valueOf', '__proto__', 'constructor'));
+    const segment = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9%_.~-]{1,8}$/),
+      fc.constantFrom('projects', 'components', 'translations', 'units', 'valueOf', '__proto__', 'constructor'),
+    );
     fc.assert(
       fc.property(fc.array(segment, { minLength: 0, maxLength: 7 }), (segments) => {
         const path = segments.length === 0 ? '' : `${segments.join('/')}/`;

@@ -103,7 +103,9 @@ export function randomActivity(model: MemoryModel, seed: number, options: Activi
   }
 
   for (let n = 0; n < options.unitMutations; n++) {
-    const unit = pick(allUnits(model).filter((row) => !touched.has(row.id) && !frozenTranslations.has(row.translationId) && row.sourceUnitId !== row.id && row.state !== 100));
+    const unit = pick(
+      allUnits(model).filter((row) => !touched.has(row.id) && !frozenTranslations.has(row.translationId) && row.sourceUnitId !== row.id && row.state !== 100),
+    );
     if (!unit) break;
     const before = unit.state;
     const roll = next();

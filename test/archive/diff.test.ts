@@ -108,6 +108,9 @@ describe('classifyUnit', () => {
 
   it('matches units by id, lists removed ones at their old position', () => {
     const changes = diffUnits([unit({ id: 1, position: 1 }), unit({ id: 2, position: 2 })], [unit({ id: 3, position: 1 }), unit({ id: 1, position: 2 })]);
-    expect(changes.map((c) => [c.kind, c.id])).toEqual([['added', 3], ['removed', 2]]);
+    expect(changes.map((c) => [c.kind, c.id])).toEqual([
+      ['added', 3],
+      ['removed', 2],
+    ]);
   });
 });

@@ -43,48 +43,52 @@ async function indexOf(contentDir: string, id: string) {
 describe('incremental crawl', () => {
   const contentDir = useContentDirs();
 
-  it.each(variants)('gives the same records as a full crawl of the same state, over seeds of random activity, whole instance or one project: %s', async (_name, options, runs) => {
-    let requests = { incremental: 0, full: 0 };
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.boolean(), async (seed, structural, scoped) => {
-        const { languages = 'used', ...serverOptions } = options;
-        const model = fixtureModel(undefined, languages);
-        const server = await startTestServer({ ...serverOptions, data: model });
-        try {
-          const content = await contentDir();
-          // Scoped crawls (--project) read the project's change log instead of the instance's.
-          const projects = scoped ? ['hello'] : [];
-          await crawlOnce(server, content, true, projects);
-          randomActivity(model, seed, { unitMutations: 5, structural });
-          // Weblate commits pending edits after commit_pending_age; left pending, the crawls' own
-          // file/ downloads would commit them mid-crawl (commitOnDownload), and the two crawls
-          // would not see the same state.
-          for (const component of model.components()) model.commitPending(component.id);
-          const incremental = await crawlOnce(server, content, false, projects);
-          const full = await crawlOnce(server, content, true, projects);
-          requests = { incremental: requests.incremental + incremental.made, full: requests.full + full.made };
-          const got = await indexOf(content, incremental.snapshotId);
-          const want = await indexOf(content, full.snapshotId);
-          // The paths first, so a failure names the records that differ.
-          const paths = Object.keys({ ...got.index.records, ...want.index.records });
-          expect(paths.filter((path) => got.index.records[path] !== want.index.records[path])).toEqual([]);
-          expect(got.index.records).toEqual(want.index.records);
-          expect(got.index.raw).toEqual(want.index.raw);
-          expect(got.index.changes).toEqual(want.index.changes);
-          expect(got.counts).toEqual(want.counts);
-        } finally {
-          await server.close();
-        }
-      }),
-      { numRuns: runs },
-    );
-    // Both crawls ran every seed. No saving is asserted here: on a 30-unit fixture whose random
-    // activity touches most components, the incremental crawl's per-translation units lists and
-    // the refreshed repository/ of every translation of a touched component can cost as much as a
-    // full crawl's single /api/units/ page (the saving is asserted below, and measured in bench:archive).
-    expect(requests.incremental).toBeGreaterThan(0);
-    expect(requests.full).toBeGreaterThan(0);
-  }, 300_000);
+  it.each(variants)(
+    'gives the same records as a full crawl of the same state, over seeds of random activity, whole instance or one project: %s',
+    async (_name, options, runs) => {
+      let requests = { incremental: 0, full: 0 };
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.boolean(), async (seed, structural, scoped) => {
+          const { languages = 'used', ...serverOptions } = options;
+          const model = fixtureModel(undefined, languages);
+          const server = await startTestServer({ ...serverOptions, data: model });
+          try {
+            const content = await contentDir();
+            // Scoped crawls (--project) read the project's change log instead of the instance's.
+            const projects = scoped ? ['hello'] : [];
+            await crawlOnce(server, content, true, projects);
+            randomActivity(model, seed, { unitMutations: 5, structural });
+            // Weblate commits pending edits after commit_pending_age; left pending, the crawls' own
+            // file/ downloads would commit them mid-crawl (commitOnDownload), and the two crawls
+            // would not see the same state.
+            for (const component of model.components()) model.commitPending(component.id);
+            const incremental = await crawlOnce(server, content, false, projects);
+            const full = await crawlOnce(server, content, true, projects);
+            requests = { incremental: requests.incremental + incremental.made, full: requests.full + full.made };
+            const got = await indexOf(content, incremental.snapshotId);
+            const want = await indexOf(content, full.snapshotId);
+            // The paths first, so a failure names the records that differ.
+            const paths = Object.keys({ ...got.index.records, ...want.index.records });
+            expect(paths.filter((path) => got.index.records[path] !== want.index.records[path])).toEqual([]);
+            expect(got.index.records).toEqual(want.index.records);
+            expect(got.index.raw).toEqual(want.index.raw);
+            expect(got.index.changes).toEqual(want.index.changes);
+            expect(got.counts).toEqual(want.counts);
+          } finally {
+            await server.close();
+          }
+        }),
+        { numRuns: runs },
+      );
+      // Both crawls ran every seed. No saving is asserted here: on a 30-unit fixture whose random
+      // activity touches most components, the incremental crawl's per-translation units lists and
+      // the refreshed repository/ of every translation of a touched component can cost as much as a
+      // full crawl's single /api/units/ page (the saving is asserted below, and measured in bench:archive).
+      expect(requests.incremental).toBeGreaterThan(0);
+      expect(requests.full).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 
   it('crawls in full with --full, and in full when no earlier snapshot of the same scope exists', async () => {
     const server = await startTestServer({ data: fixtureModel(), behaviours });

@@ -73,10 +73,10 @@ describe('planRetention', () => {
   });
 
   it('holds its invariants on random histories', () => {
-    const history = fc.uniqueArray(
-      fc.record({ minutes: fc.integer({ min: 0, max: 60 * 24 * 800 }), complete: fc.boolean() }),
-      { selector: (s) => s.minutes, maxLength: 60 },
-    );
+    const history = fc.uniqueArray(fc.record({ minutes: fc.integer({ min: 0, max: 60 * 24 * 800 }), complete: fc.boolean() }), {
+      selector: (s) => s.minutes,
+      maxLength: 60,
+    });
     const count = fc.integer({ min: 0, max: 10 });
     fc.assert(
       fc.property(history, count, count, count, (rows, daily, weekly, monthly) => {
@@ -91,7 +91,12 @@ describe('planRetention', () => {
         // The daily rule keeps exactly the newest snapshot of each of the min(N, distinct days) latest days.
         const days = [...new Set(list.map((s) => s.date.toISOString().slice(0, 10)))].sort().reverse().slice(0, daily);
         const dailyKept = plan.keep.filter((k) => k.reasons.some((r) => r.startsWith('daily '))).map((k) => k.snapshot);
-        expect(dailyKept.map((s) => s.date.toISOString().slice(0, 10)).sort().reverse()).toEqual(days);
+        expect(
+          dailyKept
+            .map((s) => s.date.toISOString().slice(0, 10))
+            .sort()
+            .reverse(),
+        ).toEqual(days);
         for (const kept of dailyKept) {
           const day = kept.date.toISOString().slice(0, 10);
           const newer = list.filter((s) => s.date.toISOString().slice(0, 10) === day && s.date > kept.date);

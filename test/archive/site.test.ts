@@ -116,11 +116,7 @@ describe('archive pages in the built site', () => {
   it('lists every snapshot pair on the diffs index, newest first', async () => {
     const page = await open('changes-between/index.html');
     const links = await page.locator('#snapshot-pairs tbody a').allTextContents();
-    expect(links.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
-      `${ids[2]} → ${ids[3]}`,
-      `${ids[1]} → ${ids[2]}`,
-      `${ids[0]} → ${ids[1]}`,
-    ]);
+    expect(links.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([`${ids[2]} → ${ids[3]}`, `${ids[1]} → ${ids[2]}`, `${ids[0]} → ${ids[1]}`]);
     await page.close();
   });
 });

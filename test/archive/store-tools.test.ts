@@ -117,7 +117,9 @@ describe('tmsnap verify', () => {
 
     const report = await verifyStore(content);
     const reasons = report.problems.map((problem) => `${problem.snapshot} ${problem.reason}`);
-    expect(reasons).toContainEqual(expect.stringMatching(new RegExp(`^${newest!.id} missing, needed by snapshot ${newest!.id} for api/translations/.*/file/$`)));
+    expect(reasons).toContainEqual(
+      expect.stringMatching(new RegExp(`^${newest!.id} missing, needed by snapshot ${newest!.id} for api/translations/.*/file/$`)),
+    );
     expect(reasons).toContainEqual(expect.stringMatching(new RegExp(`^${second!.id} the snapshot's index cannot be read`)));
     expect(report.problems.some((problem) => problem.snapshot === third!.id && problem.file.endsWith('manifest.json'))).toBe(true);
     expect(report.strays).toEqual([`${rawFile}.moved`]);
@@ -170,7 +172,14 @@ describe('tmsnap prune', () => {
     const content = await copyOfHistory();
     const writer = await openSnapshotWriter(content, { baseUrl: 'http://127.0.0.1:9/api/', scope: {}, tmsnapVersion: '0', resume: false });
     await writer.putRecord('http://127.0.0.1:9/api/projects/only-here/', { slug: 'only-here', unexpected: true });
-    const partialKeys = [...(await references(content, (await listSnapshotDirs(content)).find((snapshot) => snapshot.partial)!)).objects.keys()];
+    const partialKeys = [
+      ...(
+        await references(
+          content,
+          (await listSnapshotDirs(content)).find((snapshot) => snapshot.partial)!,
+        )
+      ).objects.keys(),
+    ];
     expect(partialKeys.length).toBeGreaterThan(0);
     await prune(content, { daily: 1, weekly: 0, monthly: 0 }, { dryRun: false });
     const left = new Set((await listObjects(content)).objects.map((object) => object.key));
@@ -193,7 +202,9 @@ describe('tmsnap pack / unpack', () => {
     expect(packed.stderr.toString()).toMatch(/^pack: 2 snapshots since .*→ stdout/);
     const needed = async (ids: string[]) => {
       const keys = new Set<string>();
-      for (const id of ids) for (const key of (await references(history.content, { id, dir: join(history.content, 'snapshots', id), partial: false })).objects.keys()) keys.add(key);
+      for (const id of ids)
+        for (const key of (await references(history.content, { id, dir: join(history.content, 'snapshots', id), partial: false })).objects.keys())
+          keys.add(key);
       return keys;
     };
     const older = await needed([d19!]);
@@ -228,7 +239,8 @@ describe('tmsnap pack / unpack', () => {
     expect((await listSnapshotDirs(target)).map((snapshot) => snapshot.id)).toEqual([d22, d20]);
     expect((await verifyStore(target)).problems).toEqual([]);
     const needed = new Set<string>();
-    for (const dir of await listSnapshotDirs(target)) for (const key of (await references(history.content, { ...dir, dir: join(history.content, 'snapshots', dir.id) })).objects.keys()) needed.add(key);
+    for (const dir of await listSnapshotDirs(target))
+      for (const key of (await references(history.content, { ...dir, dir: join(history.content, 'snapshots', dir.id) })).objects.keys()) needed.add(key);
     expect(new Set((await listObjects(target)).objects.map((object) => object.key))).toEqual(needed);
     for (const id of [d22!, d20!]) {
       expect(await readFile(join(target, 'snapshots', id, 'manifest.json'))).toEqual(await readFile(join(history.content, 'snapshots', id, 'manifest.json')));
@@ -241,7 +253,14 @@ describe('tmsnap pack / unpack', () => {
     const blocks: Buffer[] = [];
     for (const entry of entries) {
       const body = Buffer.from(entry.body ?? '');
-      const header = new Header({ path: entry.path, mode: 0o644, size: entry.type === 'File' || entry.type === undefined ? body.length : 0, type: entry.type ?? 'File', mtime: new Date(0), ...(entry.linkpath ? { linkpath: entry.linkpath } : {}) });
+      const header = new Header({
+        path: entry.path,
+        mode: 0o644,
+        size: entry.type === 'File' || entry.type === undefined ? body.length : 0,
+        type: entry.type ?? 'File',
+        mtime: new Date(0),
+        ...(entry.linkpath ? { linkpath: entry.linkpath } : {}),
+      });
       const block = Buffer.alloc(512);
       header.encode(block, 0);
       blocks.push(block);
@@ -260,7 +279,14 @@ describe('tmsnap pack / unpack', () => {
     ['a snapshot path climbing out', [{ path: 'snapshots/../../escaped.json', body: 'x' }], 'snapshots/../../escaped.json'],
     ['a symbolic link', [{ path: 'objects/ab', type: 'SymbolicLink' as const, linkpath: '/etc' }], 'objects/ab'],
     ['an object that does not match its hash', [{ path: `objects/00/${'0'.repeat(62)}.json`, body: goodObject }], 'does not match its hash'],
-    ['a file tmsnap never writes', [{ path: goodPath, body: goodObject }, { path: 'snapshots/2026-11-22T041500Z/run.sh', body: 'rm -rf /' }], 'snapshots/2026-11-22T041500Z/run.sh'],
+    [
+      'a file tmsnap never writes',
+      [
+        { path: goodPath, body: goodObject },
+        { path: 'snapshots/2026-11-22T041500Z/run.sh', body: 'rm -rf /' },
+      ],
+      'snapshots/2026-11-22T041500Z/run.sh',
+    ],
   ])('refuses %s and unpacks nothing', async (_name, entries, named) => {
     const target = await contentDir();
     const archive = join(dirname(target), 'hostile.tar.gz');

@@ -56,7 +56,11 @@ const table: Record<string, Case> = {
   'diff, missing snapshot': { args: ['diff', missingSnapshot, '--content', '$/archive'], code: 1, says: `no finished snapshot "${missingSnapshot}"` },
   'export, missing archive': { args: ['export', '--format', 'ndjson', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'export, empty archive': { args: ['export', '--format', 'ndjson', '--content', emptyArchive], code: 1, says: 'no snapshots in $/empty' },
-  'export, missing snapshot': { args: ['export', '--format', 'ndjson', '--snapshot', missingSnapshot, '--content', '$/archive'], code: 1, says: missingSnapshot },
+  'export, missing snapshot': {
+    args: ['export', '--format', 'ndjson', '--snapshot', missingSnapshot, '--content', '$/archive'],
+    code: 1,
+    says: missingSnapshot,
+  },
   'search, missing archive': { args: ['search', 'save', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'search, empty archive': { args: ['search', 'save', '--content', emptyArchive], code: 1, says: 'no snapshots in $/empty' },
   'search, missing snapshot': { args: ['search', 'save', '--snapshot', missingSnapshot, '--content', '$/archive'], code: 1, says: missingSnapshot },
@@ -74,8 +78,17 @@ const table: Record<string, Case> = {
   'build, missing snapshot': { args: ['build', '--snapshot', missingSnapshot, '--content', '$/archive', '--out', '$/site'], code: 1, says: missingSnapshot },
   'preview, missing site': { args: ['preview', '--out', '$/nosite', '--port', '0'], code: 1, says: 'no built site at $/nosite' },
   'crawl, no URL': { args: ['crawl', '--content', '$/fresh'], code: 2, says: '--url is required' },
-  'crawl, bad --max-duration': { args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/fresh', '--max-duration', 'soon'], code: 2, says: 'expected a time such as 5h' },
-  'crawl, unreachable server': { args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/unreachable', '--retries', '0'], code: 1, says: 'failed', creates: true },
+  'crawl, bad --max-duration': {
+    args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/fresh', '--max-duration', 'soon'],
+    code: 2,
+    says: 'expected a time such as 5h',
+  },
+  'crawl, unreachable server': {
+    args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/unreachable', '--retries', '0'],
+    code: 1,
+    says: 'failed',
+    creates: true,
+  },
   'mistyped command': { args: ['verfy'], code: 2, says: 'did you mean `tmsnap verify`?' },
   'mistyped flag': { args: ['verify', '--contnet', '$/archive'], code: 2, says: 'did you mean --content?' },
   'help of an unknown command': { args: ['help', 'frobnicate'], code: 2, says: 'unknown command "frobnicate"' },
@@ -91,7 +104,13 @@ describe('commands × bad inputs: exit code and one clear line, nothing created'
       expect(result.stderr).toContain(row.says.replace('$', scratch));
       // One clear line (plus the help hint for bad usage), never a stack trace.
       expect(result.stderr).not.toMatch(/\n\s+at /);
-      if (row.code === 1 && !name.startsWith('crawl')) expect(result.stderr.trim().split('\n').filter((line) => !line.includes('warning'))).toHaveLength(1);
+      if (row.code === 1 && !name.startsWith('crawl'))
+        expect(
+          result.stderr
+            .trim()
+            .split('\n')
+            .filter((line) => !line.includes('warning')),
+        ).toHaveLength(1);
       if (!row.creates) expect(await readdir(scratch), 'nothing created in the scratch folder').toEqual(before);
     }, 60_000);
   }

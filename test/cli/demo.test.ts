@@ -51,7 +51,16 @@ describe('tmsnap demo', () => {
   test('starts the reference server, crawls it, builds the site, serves it, and stops cleanly on Ctrl-C', async () => {
     const child = spawn(
       process.execPath,
-      ['bin/tmsnap.js', 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7', '--content', join(temp, 'content'), '--out', join(temp, 'dist')],
+      [
+        'bin/tmsnap.js',
+        'demo',
+        '--data',
+        'synthetic:projects=1,components=2,languages=3,units=240,seed=7',
+        '--content',
+        join(temp, 'content'),
+        '--out',
+        join(temp, 'dist'),
+      ],
       { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';

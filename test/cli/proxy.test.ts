@@ -29,10 +29,13 @@ async function startProxy(targetPort: number): Promise<LoggingProxy> {
     // A forwarded request in absolute form: http://weblate.test:PORT/api/...
     const target = new URL(request.url ?? '/');
     asked.push(target.host);
-    const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, method: request.method, path: target.pathname + target.search, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: targetPort, method: request.method, path: target.pathname + target.search, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.destroy());
     request.pipe(upstream);
   });

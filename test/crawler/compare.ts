@@ -76,7 +76,10 @@ export async function expectExportMatchesServer(contentDir: string, apiRoot: str
       const { status, body } = await serverGet(listLike ? withQuery(line.url, { page_size: '10000' }) : line.url, token);
       expect(status, line.url).toBe(200);
       // A sub-resource longer than a page (5.4's memory/, 1000 a page) is stored as one page holding every result.
-      const whole = listLike && (body as { next: unknown }).next !== null ? { ...(body as object), next: null, previous: null, results: await serverList(line.url, apiRoot, token) } : body;
+      const whole =
+        listLike && (body as { next: unknown }).next !== null
+          ? { ...(body as object), next: null, previous: null, results: await serverList(line.url, apiRoot, token) }
+          : body;
       expect(line.record, line.url).toEqual(whole);
     }
   }
@@ -91,7 +94,15 @@ export async function expectExportMatchesServer(contentDir: string, apiRoot: str
   expect(changes.size).toBe(servedChanges.length);
   for (const change of servedChanges) expect(changes.get(urlOf(change)), urlOf(change)).toEqual(change);
   // Nothing the server lists is missing.
-  for (const [collection, kind] of [['projects', 'project'], ['components', 'component'], ['translations', 'translation'], ['languages', 'language'], ['users', 'user'], ['units', 'unit'], ['changes', 'change']] as const) {
+  for (const [collection, kind] of [
+    ['projects', 'project'],
+    ['components', 'component'],
+    ['translations', 'translation'],
+    ['languages', 'language'],
+    ['users', 'user'],
+    ['units', 'unit'],
+    ['changes', 'change'],
+  ] as const) {
     const { body } = await serverGet(withQuery(`${apiRoot}${collection}/`, { page_size: '1' }), token);
     expect(compared[kind] ?? 0, `${collection} count`).toBe((body as { count: number }).count);
   }

@@ -44,12 +44,15 @@ export async function startCountingProxy(targetApiRoot: string, hold?: HoldOptio
         held = { at: index, release: resolve };
       });
     }
-    const forwarded = request({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
-      void gate.then(() => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-    });
+    const forwarded = request(
+      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      (answer) => {
+        void gate.then(() => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        });
+      },
+    );
     forwarded.on('error', () => outgoing.destroy());
     incoming.pipe(forwarded);
   });

@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, type HttpClientOptions } from '../../crawler/http/client.ts';
 import { backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from '../../crawler/http/pacing.ts';
-import {
-  ContentTypeError,
-  HttpStatusError,
-  OffOriginError,
-  RateLimitError,
-  RetriesExhaustedError,
-} from '../../crawler/errors.ts';
+import { ContentTypeError, HttpStatusError, OffOriginError, RateLimitError, RetriesExhaustedError } from '../../crawler/errors.ts';
 import { type ScriptedServer, type Step, drop, html, json, stall, startScriptedServer } from './scripted-server.ts';
 
 const token = 'wlu_SECRET_token_1234567890';

@@ -21,9 +21,7 @@ describe('parseApiRoot', () => {
 
 describe('resolveLink', () => {
   it('follows links under the API root, without format=api, query sorted', () => {
-    expect(resolveLink('https://weblate.example.org/weblate/api/projects/foo/?format=api', root)).toBe(
-      'https://weblate.example.org/weblate/api/projects/foo/',
-    );
+    expect(resolveLink('https://weblate.example.org/weblate/api/projects/foo/?format=api', root)).toBe('https://weblate.example.org/weblate/api/projects/foo/');
     expect(resolveLink('https://weblate.example.org/weblate/api/units/?q=x&format=api&page=2', root)).toBe(
       'https://weblate.example.org/weblate/api/units/?page=2&q=x',
     );

@@ -33,7 +33,11 @@ describe('RequestQueue', () => {
     expect(resumed.translations.get('http://h/api/translations/p/c/de/')).toBe('p');
     expect(resumed.problems).toEqual([{ url: 'http://h/api/x/', field: 'name', reason: 'bad' }]);
     resumed.add({ url: 'http://h/api/changes/', kind: 'changes', phase: 2 });
-    expect(readFileSync(path, 'utf8').split('\n').every((line) => line === '' || JSON.parse(line))).toBe(true);
+    expect(
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .every((line) => line === '' || JSON.parse(line)),
+    ).toBe(true);
   });
 
   it('refuses a journal that is not one, saying what to do', () => {
@@ -47,7 +51,12 @@ describe('UnitSpool', () => {
   it('keeps each unit once per translation, exact 64-bit hashes, and survives a torn batch', () => {
     const spool = new UnitSpool(join(folder, 'spool'));
     const unit = (id: number) => ({ id, id_hash: -9223372036854775807n, translation: 't' });
-    spool.append(new Map([['t1', [unit(1), unit(2)]], ['t2', [unit(3)]]]));
+    spool.append(
+      new Map([
+        ['t1', [unit(1), unit(2)]],
+        ['t2', [unit(3)]],
+      ]),
+    );
     // A kill in the middle of a batch: the page is fetched again and appended whole.
     appendFileSync(join(folder, 'spool', `${createHash('sha256').update('t1').digest('hex')}.ndjson`), '{"id":5,"id_ha');
     spool.append(new Map([['t1', [unit(2), unit(4)]]]));

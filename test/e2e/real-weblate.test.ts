@@ -42,7 +42,12 @@ interface Expected {
 /** What a client with these credentials may see, from the model: every translation of the visible projects in scope. */
 function expected(scope: string[], withToken: boolean): Expected[] {
   const { model } = server;
-  const projects = new Map(model.projects().filter((p) => (withToken || !p.private) && (scope.length === 0 || scope.includes(p.slug))).map((p) => [p.id, p]));
+  const projects = new Map(
+    model
+      .projects()
+      .filter((p) => (withToken || !p.private) && (scope.length === 0 || scope.includes(p.slug)))
+      .map((p) => [p.id, p]),
+  );
   const components = new Map(model.components().map((c) => [c.id, c]));
   const out: Expected[] = [];
   for (const translation of model.translations()) {
@@ -125,7 +130,10 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
         } else {
           hits = await searchSnapshot(snapshot, { text: word, scope: 'both', filters: { projects: [translation.project], languages: [translation.language] } });
         }
-        expect(hits.some((hit) => hit.component === translation.component && hit.language === translation.language), `${translation.language}: ${word}`).toBe(true);
+        expect(
+          hits.some((hit) => hit.component === translation.component && hit.language === translation.language),
+          `${translation.language}: ${word}`,
+        ).toBe(true);
       }
     }, 240_000);
   }

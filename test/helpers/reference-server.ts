@@ -44,7 +44,8 @@ export async function bundledModel(clock?: () => Date, languages: 'used' | 'all'
 export async function startTestServer(options: TestServerOptions = {}): Promise<ReferenceServer> {
   // The server's own default profile (weblate-5.4): a test that wants the tidy server says so.
   const { data = 'fixture', clock, languages = 'used', ...rest } = options;
-  if (typeof data === 'object' && languages === 'all') throw new Error('languages: "all" applies to the fixture and bundled data; build a model with allLanguages() instead');
+  if (typeof data === 'object' && languages === 'all')
+    throw new Error('languages: "all" applies to the fixture and bundled data; build a model with allLanguages() instead');
   const model = data === 'fixture' ? fixtureModel(clock, languages) : data === 'bundled' ? await bundledModel(clock, languages) : data;
   return startReferenceServer({ ...rest, model, host: '127.0.0.1', port: 0 });
 }

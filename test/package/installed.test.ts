@@ -26,7 +26,8 @@ let server: ReferenceServer;
 /** The environment of a user's shell: this test's Node first on PATH, no tmsnap or wlc settings. */
 function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: [join(prefix, 'bin'), dirname(process.execPath), process.env.PATH].join(delimiter) };
-  for (const name of ['WEBLATE_URL', 'WEBLATE_TOKEN', 'WLC_URL', 'WLC_KEY', 'TMSNAP_CONTENT', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+  for (const name of ['WEBLATE_URL', 'WEBLATE_TOKEN', 'WLC_URL', 'WLC_KEY', 'TMSNAP_CONTENT', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID'])
+    delete env[name];
   env.XDG_CONFIG_HOME = join(scratch, 'config');
   return env;
 }
@@ -66,7 +67,22 @@ afterAll(async () => {
 describe('the package installed with npm install -g', () => {
   it('ships the code, the site sources and the demo data, and no tests, benches or docs', async () => {
     const top = (await readdir(installed)).sort();
-    for (const present of ['bin', 'cli', 'crawler', 'snapshot', 'site', 'src', 'search', 'archive', 'api', 'reference-server', 'astro.config.mjs', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
+    for (const present of [
+      'bin',
+      'cli',
+      'crawler',
+      'snapshot',
+      'site',
+      'src',
+      'search',
+      'archive',
+      'api',
+      'reference-server',
+      'astro.config.mjs',
+      'LICENSE',
+      'CHANGELOG.md',
+      'README.md',
+    ]) {
       expect(top, present).toContain(present);
     }
     for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts']) expect(top, absent).not.toContain(absent);
@@ -122,7 +138,11 @@ describe('the package installed with npm install -g', () => {
   }, 300_000);
 
   it('serves the bundled demo data from the installed reference server', async () => {
-    const child: ChildProcess = spawn(join(prefix, 'bin', 'tmsnap'), ['reference-server', '--port', '0'], { cwd: work, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(join(prefix, 'bin', 'tmsnap'), ['reference-server', '--port', '0'], {
+      cwd: work,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

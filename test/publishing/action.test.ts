@@ -101,7 +101,13 @@ async function problems(found: Invocation[]): Promise<string[]> {
   const helps = new Map<string, Promise<string | undefined>>();
   for (const { subcommand, flags } of found) {
     if (!helps.has(subcommand)) {
-      helps.set(subcommand, run(process.execPath, [bin, subcommand, '--help'], { cwd: root }).then(({ stdout }) => stdout, () => undefined));
+      helps.set(
+        subcommand,
+        run(process.execPath, [bin, subcommand, '--help'], { cwd: root }).then(
+          ({ stdout }) => stdout,
+          () => undefined,
+        ),
+      );
     }
     const help = await helps.get(subcommand);
     if (help === undefined) {
@@ -150,7 +156,13 @@ describe('action.yml', () => {
   it('uses the Node 24 majors of the actions it calls, and Node 24', async () => {
     const steps = (await loadAction()).runs.steps;
     const majors = Object.fromEntries(steps.flatMap((step) => (step.uses ? [[step.uses.split('@')[0], Number(actionMajors.exec(step.uses)?.[1])]] : [])));
-    expect(majors).toEqual({ 'actions/setup-node': 7, 'actions/cache/restore': 5, 'actions/cache/save': 5, 'actions/configure-pages': 6, 'actions/upload-pages-artifact': 5 });
+    expect(majors).toEqual({
+      'actions/setup-node': 7,
+      'actions/cache/restore': 5,
+      'actions/cache/save': 5,
+      'actions/configure-pages': 6,
+      'actions/upload-pages-artifact': 5,
+    });
     expect(steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(24);
   });
 
@@ -226,7 +238,10 @@ describe('the example workflow in docs/publishing.md', () => {
 
 it('catches a script that runs an unknown subcommand or flag', async () => {
   const bad: Step[] = [{ run: 'tmsnap verify --content archive --no-such-flag && node bin/tmsnap.js frobnicate --out x' }];
-  expect(await problems(invocations(bad))).toEqual(['tmsnap verify: --no-such-flag is not in its --help', 'tmsnap frobnicate: no such subcommand (its --help failed)']);
+  expect(await problems(invocations(bad))).toEqual([
+    'tmsnap verify: --no-such-flag is not in its --help',
+    'tmsnap frobnicate: no such subcommand (its --help failed)',
+  ]);
 }, 60_000);
 
 /**
@@ -234,7 +249,14 @@ it('catches a script that runs an unknown subcommand or flag', async () => {
  * the context, `if:` decided, GITHUB_OUTPUT and GITHUB_ENV honoured. `uses:` steps are skipped
  * (configure-pages' outputs are given); `tmsnap` is this checkout, not the npm install.
  */
-async function runAction(context: { inputs: Record<string, string>; github: Record<string, string>; runner: { temp: string }; pagesOutputs: Record<string, string>; stopAfter?: string; path: string }): Promise<{ steps: Record<string, Record<string, string>>; logs: Record<string, string> }> {
+async function runAction(context: {
+  inputs: Record<string, string>;
+  github: Record<string, string>;
+  runner: { temp: string };
+  pagesOutputs: Record<string, string>;
+  stopAfter?: string;
+  path: string;
+}): Promise<{ steps: Record<string, Record<string, string>>; logs: Record<string, string> }> {
   const action = await loadAction();
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, context.inputs[name] ?? input.default ?? '']));
   const steps: Record<string, Record<string, string>> = { pages: context.pagesOutputs };
@@ -253,7 +275,12 @@ async function runAction(context: { inputs: Record<string, string>; github: Reco
     return expression.split('||').map(lookup).find(Boolean) ?? '';
   };
   const fill = (text: string) => text.replace(/\$\{\{([^}]+)\}\}/g, (_, expression: string) => String(evaluate(expression)));
-  const env: NodeJS.ProcessEnv = { PATH: context.path, HOME: context.runner.temp, RUNNER_TEMP: context.runner.temp, XDG_CONFIG_HOME: join(context.runner.temp, 'config') };
+  const env: NodeJS.ProcessEnv = {
+    PATH: context.path,
+    HOME: context.runner.temp,
+    RUNNER_TEMP: context.runner.temp,
+    XDG_CONFIG_HOME: join(context.runner.temp, 'config'),
+  };
   for (const step of action.runs.steps) {
     if (step.if !== undefined && !evaluate(step.if)) continue;
     if (step.run === undefined || step.name === 'Install tmsnap') continue;
@@ -261,7 +288,12 @@ async function runAction(context: { inputs: Record<string, string>; github: Reco
     const envFile = join(context.runner.temp, 'env');
     await writeFile(outputFile, '');
     await writeFile(envFile, '');
-    const stepEnv = { ...env, GITHUB_OUTPUT: outputFile, GITHUB_ENV: envFile, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, fill(value)])) };
+    const stepEnv = {
+      ...env,
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_ENV: envFile,
+      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, fill(value)])),
+    };
     const code = await new Promise<number>((resolve) => {
       const child = spawn('bash', ['-e', '-c', step.run!], { cwd: context.runner.temp, env: stepEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       let log = '';
@@ -273,7 +305,12 @@ async function runAction(context: { inputs: Record<string, string>; github: Reco
         resolve(exit ?? 1);
       });
     });
-    const outputs = Object.fromEntries((await readFile(outputFile, 'utf8')).split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    const outputs = Object.fromEntries(
+      (await readFile(outputFile, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
     if (step.id) steps[step.id] = outputs;
     for (const line of (await readFile(envFile, 'utf8')).split('\n').filter(Boolean)) {
       const [key, value] = line.split(/=(.*)/s);

@@ -16,7 +16,9 @@ describe('the ideal profile', () => {
   it('answers like the description: ascending changes, JSON for format=api, no limits, no auth', () =>
     // The tidy server of the API description is what this test is about.
     withServer({ profile: 'ideal' }, async (server) => {
-      const ids = page(change).parse((await get(`${server.url}changes/?format=api`)).json).results.map((row) => row.id);
+      const ids = page(change)
+        .parse((await get(`${server.url}changes/?format=api`)).json)
+        .results.map((row) => row.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       const answer = await get(`${server.url}projects/`);
       expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
@@ -84,12 +86,31 @@ describe('tokens', () => {
 
   it('hides private projects from anonymous clients: 404 for them, absent from lists', () =>
     withServer({ behaviours }, async (server) => {
-      expect(page(project).parse((await get(`${server.url}projects/`)).json).results.map((row) => row.slug)).toEqual(['hello']);
-      expect(page(component).parse((await get(`${server.url}components/`)).json).results.every((row) => row.project.slug === 'hello')).toBe(true);
+      expect(
+        page(project)
+          .parse((await get(`${server.url}projects/`)).json)
+          .results.map((row) => row.slug),
+      ).toEqual(['hello']);
+      expect(
+        page(component)
+          .parse((await get(`${server.url}components/`)).json)
+          .results.every((row) => row.project.slug === 'hello'),
+      ).toBe(true);
       expect(page(translation).parse((await get(`${server.url}translations/`)).json).count).toBe(5);
-      expect(page(change).parse((await get(`${server.url}changes/`)).json).results.map((row) => row.id)).not.toContain(9);
+      expect(
+        page(change)
+          .parse((await get(`${server.url}changes/`)).json)
+          .results.map((row) => row.id),
+      ).not.toContain(9);
       expect(page(unit).parse((await get(`${server.url}units/?page_size=100`)).json).count).toBe(22);
-      for (const path of ['projects/secret/', 'components/secret/app/', 'translations/secret/app/cs/', 'translations/secret/app/cs/file/', 'units/25/', 'changes/9/']) {
+      for (const path of [
+        'projects/secret/',
+        'components/secret/app/',
+        'translations/secret/app/cs/',
+        'translations/secret/app/cs/file/',
+        'units/25/',
+        'changes/9/',
+      ]) {
         const answer = await get(`${server.url}${path}`);
         expect(answer.status, path).toBe(404);
         expect(answer.json, path).toEqual({ detail: 'Not found.' });
@@ -102,7 +123,8 @@ describe('tokens', () => {
       expect(page(project).parse((await get(`${server.url}projects/`, { headers })).json).count).toBe(2);
       expect((await get(`${server.url}units/25/`, { headers })).status).toBe(200);
       expect((await get(`${server.url}changes/9/`, { headers })).status).toBe(200);
-    }));
+    }),
+  );
 
   it('treats a malformed header as anonymous and refuses an unknown token with 401', () =>
     withServer({ behaviours }, async (server) => {
@@ -118,8 +140,7 @@ describe('rate limiting', () => {
   it('counts every API request (404s too) in a sliding window and answers 429 with Retry-After', async () => {
     let now = 1_000_000;
     await withServer({ behaviours: { rateLimit: { anonymous: 3, authenticated: 5, windowSeconds: 60 } }, now: () => now }, async (server) => {
-      const headers = (answer: { headers: Headers }) =>
-        ['limit', 'remaining', 'reset'].map((name) => answer.headers.get(`x-ratelimit-${name}`));
+      const headers = (answer: { headers: Headers }) => ['limit', 'remaining', 'reset'].map((name) => answer.headers.get(`x-ratelimit-${name}`));
       expect(headers(await get(`${server.url}projects/`))).toEqual(['3', '2', '60']);
       now += 20_000;
       expect(headers(await get(`${server.url}projects/nope/`))).toEqual(['3', '1', '40']);
@@ -142,14 +163,17 @@ describe('rate limiting', () => {
 
   it('gives a token its own, larger budget', async () => {
     const now = 0;
-    await withServer({ behaviours: { tokens: ['wlu_a'], rateLimit: { anonymous: 1, authenticated: 5, windowSeconds: 3600 } }, now: () => now }, async (server) => {
-      expect((await get(`${server.url}projects/`)).status).toBe(200);
-      expect((await get(`${server.url}projects/`)).status).toBe(429);
-      const withToken = await get(`${server.url}projects/`, { headers: { Authorization: 'Token wlu_a' } });
-      expect(withToken.status).toBe(200);
-      expect(withToken.headers.get('x-ratelimit-limit')).toBe('5');
-      expect(withToken.headers.get('x-ratelimit-remaining')).toBe('4');
-    });
+    await withServer(
+      { behaviours: { tokens: ['wlu_a'], rateLimit: { anonymous: 1, authenticated: 5, windowSeconds: 3600 } }, now: () => now },
+      async (server) => {
+        expect((await get(`${server.url}projects/`)).status).toBe(200);
+        expect((await get(`${server.url}projects/`)).status).toBe(429);
+        const withToken = await get(`${server.url}projects/`, { headers: { Authorization: 'Token wlu_a' } });
+        expect(withToken.status).toBe(200);
+        expect(withToken.headers.get('x-ratelimit-limit')).toBe('5');
+        expect(withToken.headers.get('x-ratelimit-remaining')).toBe('4');
+      },
+    );
   });
 });
 
@@ -213,13 +237,19 @@ describe('5.10+ error format', () => {
     let now = 0;
     const behaviours = { structuredErrors: true, tokens: ['wlu_w'], rateLimit: { anonymous: 2, authenticated: 3, windowSeconds: 10 } };
     await withServer({ behaviours, now: () => now++ }, async (server) => {
-      expect((await get(`${server.url}projects/nope/`)).json).toEqual({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] });
+      expect((await get(`${server.url}projects/nope/`)).json).toEqual({
+        type: 'client_error',
+        errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
+      });
       // With a token: anonymous writes answer 401 before the method is looked at.
       expect((await get(`${server.url}projects/`, { method: 'DELETE', headers: { Authorization: 'Token wlu_w' } })).json).toEqual({
         type: 'client_error',
         errors: [{ code: 'method_not_allowed', detail: 'Method "DELETE" not allowed.', attr: null }],
       });
-      expect((await get(`${server.url}changes/?page=9`)).json).toEqual({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Invalid page.', attr: null }] });
+      expect((await get(`${server.url}changes/?page=9`)).json).toEqual({
+        type: 'client_error',
+        errors: [{ code: 'not_found', detail: 'Invalid page.', attr: null }],
+      });
       const throttled = await get(`${server.url}projects/`);
       expect(throttled.status).toBe(429);
       expect(throttled.json).toMatchObject({ type: 'client_error', errors: [{ code: 'throttled', attr: null }] });

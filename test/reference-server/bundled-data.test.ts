@@ -126,8 +126,16 @@ describe('units', () => {
 
   it('keeps targets consistent with states', () => {
     for (const unit of data.units) {
-      if (unit.state === 0) expect(unit.target.every((t) => t === ''), `unit ${unit.id}`).toBe(true);
-      if (unit.state >= 20) expect(unit.target.every((t) => t !== ''), `unit ${unit.id}`).toBe(true);
+      if (unit.state === 0)
+        expect(
+          unit.target.every((t) => t === ''),
+          `unit ${unit.id}`,
+        ).toBe(true);
+      if (unit.state >= 20)
+        expect(
+          unit.target.every((t) => t !== ''),
+          `unit ${unit.id}`,
+        ).toBe(true);
     }
     expect(data.units.find((u) => u.state === 0 && u.source.length === 1)?.target).toEqual(['']);
   });
@@ -225,9 +233,7 @@ describe('projects, components and translations', () => {
       expect(component.license).not.toBe('');
       expect(component.license_url).toMatch(/^https:\/\//);
     }
-    expect(
-      data.components.some((c) => ['{{branch}}', '{{filename}}', '{{line}}'].every((v) => c.repoweb.includes(v))),
-    ).toBe(true);
+    expect(data.components.some((c) => ['{{branch}}', '{{filename}}', '{{line}}'].every((v) => c.repoweb.includes(v)))).toBe(true);
   });
 
   it('has a glossary component with short terms', () => {
@@ -475,7 +481,15 @@ describe('buildInstance', () => {
   const core = COMPONENTS.find((c) => c.slug === 'core');
   if (core === undefined) throw new Error('spec.ts lost the core component');
   const entry = (source: string[], target: string[], extra: Partial<PoEntry> = {}): PoEntry => ({
-    context: '', source, target, note: '', locations: ['x.py:1'], flags: [], fuzzy: false, previousSource: [], ...extra,
+    context: '',
+    source,
+    target,
+    note: '',
+    locations: ['x.py:1'],
+    flags: [],
+    fuzzy: false,
+    previousSource: [],
+    ...extra,
   });
   const sourceEntries = [entry(['Hello'], ['']), entry(['%d day', '%d days'], ['', '']), entry(['Bye'], [''], { context: 'farewell' })];
   const parsed: ParsedComponent[] = [

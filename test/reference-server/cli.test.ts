@@ -40,7 +40,9 @@ describe('tmsnap reference-server', () => {
       const url = await printedUrl(output, done);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/$/);
       expect(page(project).parse((await get(`${url}projects/`)).json).count).toBe(2);
-      const ids = page(change).parse((await get(`${url}changes/`)).json).results.map((row) => row.id);
+      const ids = page(change)
+        .parse((await get(`${url}changes/`)).json)
+        .results.map((row) => row.id);
       expect(ids.length).toBeGreaterThan(1);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
       const activity = await get(`${new URL(url).origin}/_activity/translate`, { method: 'POST', body: '{"unit":1,"target":["x"],"user":"x"}' });
@@ -72,7 +74,21 @@ describe('tmsnap reference-server', () => {
   it('documents every flag in --help', async () => {
     const finished = await tmsnap(['--help']).done;
     expect(finished.code).toBe(0);
-    for (const flag of ['--port', '--host', '--data', '--changes-newest-first', '--browsable-api', '--path-prefix', '--page-link-origin', '--token', '--rate-limit', '--faults', '--legacy-pagination', '--structured-errors', '--activity']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--data',
+      '--changes-newest-first',
+      '--browsable-api',
+      '--path-prefix',
+      '--page-link-origin',
+      '--token',
+      '--rate-limit',
+      '--faults',
+      '--legacy-pagination',
+      '--structured-errors',
+      '--activity',
+    ]) {
       expect(finished.stdout).toContain(flag);
     }
   });

@@ -7,7 +7,7 @@ import { get } from './get.ts';
 
 async function all<T>(url: string, parse: (json: unknown) => { next: string | null; results: T[] }): Promise<T[]> {
   const rows: T[] = [];
-  for (let next: string | null = url; next; ) {
+  for (let next: string | null = url; next;) {
     const list = parse((await get(next)).json);
     rows.push(...list.results);
     next = list.next;
@@ -23,7 +23,11 @@ describe('the bundled dataset, served', () => {
     expect(units).toHaveLength(10_000);
     for (const row of units) expect(row.id_hash, row.url).toBe(unitHash(row.source, row.context));
     expect(units.some((row) => row.id_hash > 2n ** 53n || row.id_hash < -(2n ** 53n))).toBe(true);
-    const states = new Set(page(unit).parse((await get(`${server().url}units/?page_size=10000&page=2`)).json).results.map((row) => row.state));
+    const states = new Set(
+      page(unit)
+        .parse((await get(`${server().url}units/?page_size=10000&page=2`)).json)
+        .results.map((row) => row.state),
+    );
     for (const row of units) states.add(row.state);
     expect([...states].sort((a, b) => a - b)).toEqual(expect.arrayContaining([0, 10, 20, 100]));
   });

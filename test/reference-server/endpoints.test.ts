@@ -97,9 +97,22 @@ describe('every endpoint', () => {
 
   it('lists every collection in the API root, each answering 200', async () => {
     const root = apiRoot.parse((await get(server().url)).json);
-    expect(Object.keys(root).sort()).toEqual(
-      ['addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory', 'projects', 'roles', 'screenshots', 'translations', 'units', 'users'],
-    );
+    expect(Object.keys(root).sort()).toEqual([
+      'addons',
+      'categories',
+      'changes',
+      'component-lists',
+      'components',
+      'groups',
+      'languages',
+      'memory',
+      'projects',
+      'roles',
+      'screenshots',
+      'translations',
+      'units',
+      'users',
+    ]);
     for (const link of Object.values(root).map(String)) expect((await get(link)).status, link).toBe(200);
   });
 
@@ -113,8 +126,18 @@ describe('every endpoint', () => {
 
   it("lists a string's target-language units as a plain array", async () => {
     const answer = await get(`${server().url}units/1/translations/`);
-    expect(z.array(unit).parse(answer.json).map((row) => row.id)).toEqual([7, 13]);
-    expect(z.array(unit).parse((await get(`${server().url}units/7/translations/`)).json).map((row) => row.id)).toEqual([7, 13]);
+    expect(
+      z
+        .array(unit)
+        .parse(answer.json)
+        .map((row) => row.id),
+    ).toEqual([7, 13]);
+    expect(
+      z
+        .array(unit)
+        .parse((await get(`${server().url}units/7/translations/`)).json)
+        .map((row) => row.id),
+    ).toEqual([7, 13]);
   });
 
   it('serves the project languages list as a plain array with one entry per language', async () => {

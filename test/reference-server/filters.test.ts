@@ -21,7 +21,10 @@ function get(url: string): Promise<Answer> {
 async function changeIds(path: string): Promise<number[]> {
   const answer = await get(`${server().url}${path}`);
   expect(answer.status, path).toBe(200);
-  return page(change).parse(answer.json).results.map((row) => row.id).sort((a, b) => a - b);
+  return page(change)
+    .parse(answer.json)
+    .results.map((row) => row.id)
+    .sort((a, b) => a - b);
 }
 
 async function unitIds(path: string): Promise<number[]> {
@@ -73,7 +76,10 @@ describe('changes filters', () => {
   it('answers a time-bounded object list the same before and after the change log is indexed', async () => {
     const own = await startTestServer({ behaviours });
     try {
-      const ids = async (path: string) => page(change).parse((await get(`${own.url}${path}`)).json).results.map((row) => row.id);
+      const ids = async (path: string) =>
+        page(change)
+          .parse((await get(`${own.url}${path}`)).json)
+          .results.map((row) => row.id);
       const bounded = [
         'projects/hello/changes/?timestamp_after=2024-05-01T12:02:00Z&timestamp_before=2024-05-01T12:30:00.123456Z',
         'components/hello/po/changes/?timestamp_after=2024-05-01T12:21:00Z',
@@ -115,7 +121,10 @@ describe('units search (q)', () => {
     ['state:empty language:ar', (row, place) => row.state === 0 && place.language === 'ar'],
     ['changed:>=2024-05-01T12:30:00Z', (row) => row.timestamp >= '2024-05-01T12:30:00'],
     ['changed:<2024-05-01T12:30:00.123456Z', (row) => row.timestamp < '2024-05-01T12:30:00.123456Z'],
-    ['language:cs state:>=20 changed:>=2024-05-01T12:20:00Z', (row, place) => place.language === 'cs' && row.state >= 20 && row.timestamp >= '2024-05-01T12:20:00'],
+    [
+      'language:cs state:>=20 changed:>=2024-05-01T12:20:00Z',
+      (row, place) => place.language === 'cs' && row.state >= 20 && row.timestamp >= '2024-05-01T12:20:00',
+    ],
     ['banana', (row) => [...row.source, ...row.target, row.context].some((text) => text.toLowerCase().includes('banana'))],
     ['"Hello, world"', (row) => row.source.some((text) => text.includes('Hello, world'))],
   ];

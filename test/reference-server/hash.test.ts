@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PLURAL_SEPARATOR,
-  calculateHash,
-  checksumOf,
-  sipHash24,
-  unitHash,
-} from '../../reference-server/hash.ts';
+import { PLURAL_SEPARATOR, calculateHash, checksumOf, sipHash24, unitHash } from '../../reference-server/hash.ts';
 
 /**
  * SipHash-2-4 reference outputs from the SipHash authors' `vectors.h`: key 00..0f,
  * message i = bytes 00..(i-1), each output written as its 8 little-endian bytes.
  */
 const REFERENCE_VECTORS = [
-  '310e0edd47db6f72', 'fd67dc93c539f874', '5a4fa9d909806c0d', '2d7efbd796666785',
-  'b7877127e09427cf', '8da699cd64557618', 'cee3fe586e46c9cb', '37d1018bf50002ab',
-  '6224939a79f5f593', 'b0e4a90bdf82009e', 'f3b9dd94c5bb5d7a', 'a7ad6b22462fb3f4',
-  'fbe50e86bc8f1e75', '903d84c02756ea14', 'eef27a8e90ca23f7', 'e545be4961ca29a1',
+  '310e0edd47db6f72',
+  'fd67dc93c539f874',
+  '5a4fa9d909806c0d',
+  '2d7efbd796666785',
+  'b7877127e09427cf',
+  '8da699cd64557618',
+  'cee3fe586e46c9cb',
+  '37d1018bf50002ab',
+  '6224939a79f5f593',
+  'b0e4a90bdf82009e',
+  'f3b9dd94c5bb5d7a',
+  'a7ad6b22462fb3f4',
+  'fbe50e86bc8f1e75',
+  '903d84c02756ea14',
+  'eef27a8e90ca23f7',
+  'e545be4961ca29a1',
 ];
 
 function littleEndianHex(value: bigint): string {
@@ -25,13 +31,10 @@ function littleEndianHex(value: bigint): string {
 describe('sipHash24', () => {
   const key = Uint8Array.from({ length: 16 }, (_, i) => i);
 
-  it.each(REFERENCE_VECTORS.map((hex, length) => [length, hex] as const))(
-    'matches the published vector for a %i-byte message',
-    (length, hex) => {
-      const message = Uint8Array.from({ length }, (_, i) => i);
-      expect(littleEndianHex(sipHash24(key, message))).toBe(hex);
-    },
-  );
+  it.each(REFERENCE_VECTORS.map((hex, length) => [length, hex] as const))('matches the published vector for a %i-byte message', (length, hex) => {
+    const message = Uint8Array.from({ length }, (_, i) => i);
+    expect(littleEndianHex(sipHash24(key, message))).toBe(hex);
+  });
 
   it('refuses a key that is not 16 bytes', () => {
     expect(() => sipHash24(new Uint8Array(8), new Uint8Array())).toThrow(/16 bytes/);
@@ -91,9 +94,7 @@ describe('unitHash', () => {
     expect(unitHash(['Message'], 'Context')).not.toBe(unitHash(['Context'], 'Message'));
   });
 
-  it('joins plural forms with Weblate\'s separator', () => {
-    expect(unitHash(['%d file', '%d files'], '')).toBe(
-      calculateHash(`%d file${PLURAL_SEPARATOR}%d files`),
-    );
+  it("joins plural forms with Weblate's separator", () => {
+    expect(unitHash(['%d file', '%d files'], '')).toBe(calculateHash(`%d file${PLURAL_SEPARATOR}%d files`));
   });
 });

@@ -167,7 +167,9 @@ describe('remove a component', () => {
       expect(removed).toMatchObject({ action: 38, target: 'glossary', componentId: null, translationId: null, unitId: null });
       expect((await get(`${server.url}components/hello/glossary/`)).status).toBe(404);
       expect((await get(`${server.url}units/21/`)).status).toBe(404);
-      const ids = page(change).parse((await get(`${server.url}changes/`)).json).results.map((row) => row.id);
+      const ids = page(change)
+        .parse((await get(`${server.url}changes/`)).json)
+        .results.map((row) => row.id);
       expect(ids).not.toContain(3);
       // Newest first, as a real server lists changes.
       expect(ids[0]).toBe(removed!.id);

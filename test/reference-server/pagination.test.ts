@@ -27,7 +27,17 @@ function largeRows(): ModelRows {
   }
   for (let i = 0; i < EXTRA_CHANGES; i++) {
     const time = new Date(Date.UTC(2024, 5, 1) + i * 1000).toISOString().replace('Z', '000Z');
-    rows.changes.push({ id: 11 + i, action: 2, timestamp: time, user: 'bob', author: 'bob', unitId: 1000 + i, translationId: 2, componentId: 1, target: `Řetězec ${i}` });
+    rows.changes.push({
+      id: 11 + i,
+      action: 2,
+      timestamp: time,
+      user: 'bob',
+      author: 'bob',
+      unitId: 1000 + i,
+      translationId: 2,
+      componentId: 1,
+      target: `Řetězec ${i}`,
+    });
   }
   return rows;
 }
@@ -109,7 +119,11 @@ describe('next and previous', () => {
     const second = await changes('?page_size=10&action=2&page=2');
     const next = new URL(second.next!);
     // Sorted by key, as Django REST framework writes them.
-    expect([...next.searchParams]).toEqual([['action', '2'], ['page', '3'], ['page_size', '10']]);
+    expect([...next.searchParams]).toEqual([
+      ['action', '2'],
+      ['page', '3'],
+      ['page_size', '10'],
+    ]);
     const previous = new URL(second.previous!);
     expect(Object.fromEntries(previous.searchParams)).toEqual({ page_size: '10', action: '2' });
     expect(previous.origin).toBe(server().origin);

@@ -54,14 +54,29 @@ const commit = {
   summary: expect.any(String),
 };
 const charStatistics = [
-  'total_chars', 'translated_chars', 'translated_chars_percent', 'fuzzy_chars', 'fuzzy_chars_percent', 'fuzzy_words_percent',
-  'approved_chars', 'approved_chars_percent', 'approved_words_percent', 'readonly_chars', 'readonly_chars_percent', 'readonly_words_percent',
+  'total_chars',
+  'translated_chars',
+  'translated_chars_percent',
+  'fuzzy_chars',
+  'fuzzy_chars_percent',
+  'fuzzy_words_percent',
+  'approved_chars',
+  'approved_chars_percent',
+  'approved_words_percent',
+  'readonly_chars',
+  'readonly_chars_percent',
+  'readonly_words_percent',
 ];
 const forbidden = { detail: 'You do not have permission to perform this action.' };
 
 const rows: Row[] = [
   // Nesting
-  { title: "a project's components leave their project out", path: 'projects/hello/components/', lacks: ['results.0.project'], has: { 'results.0.slug': 'po' } },
+  {
+    title: "a project's components leave their project out",
+    path: 'projects/hello/components/',
+    lacks: ['results.0.project'],
+    has: { 'results.0.slug': 'po' },
+  },
   { title: 'top-level components embed their project', path: 'components/', has: { 'results.0.project.slug': 'hello' }, alsoIdeal: true },
   { title: 'a component detail embeds its project', path: 'components/hello/po/', has: { 'project.slug': 'hello' }, alsoIdeal: true },
   { title: "a component's translations leave their component out", path: 'components/hello/po/translations/', lacks: ['results.0.component'], alsoIdeal: true },
@@ -99,9 +114,23 @@ const rows: Row[] = [
     has: { 'results.0.email': expect.any(String), 'results.0.date_joined': expect.any(String), 'results.0.last_login': null, 'results.0.groups.0': url },
   },
   // Types
-  { title: 'a component repository writes its commits as objects', path: 'components/hello/po/repository/', auth: 'token', has: { weblate_commit: commit, remote_commit: commit } },
-  { title: 'a translation repository writes its commits as objects', path: 'translations/hello/po/cs/repository/', auth: 'token', has: { weblate_commit: commit } },
-  { title: 'whole-number percentages are written as floats', path: 'translations/hello/po/en/', text: [/"translated_percent":100\.0[,}]/, /"fuzzy_percent":0\.0[,}]/] },
+  {
+    title: 'a component repository writes its commits as objects',
+    path: 'components/hello/po/repository/',
+    auth: 'token',
+    has: { weblate_commit: commit, remote_commit: commit },
+  },
+  {
+    title: 'a translation repository writes its commits as objects',
+    path: 'translations/hello/po/cs/repository/',
+    auth: 'token',
+    has: { weblate_commit: commit },
+  },
+  {
+    title: 'whole-number percentages are written as floats',
+    path: 'translations/hello/po/en/',
+    text: [/"translated_percent":100\.0[,}]/, /"fuzzy_percent":0\.0[,}]/],
+  },
   // Access
   { title: 'anonymous clients may not read a component repository', path: 'components/hello/po/repository/', status: 403, has: forbidden, headers: throttled },
   { title: 'anonymous clients may not read a translation repository', path: 'translations/hello/po/cs/repository/', status: 403, has: forbidden },
@@ -125,25 +154,66 @@ const rows: Row[] = [
   { title: 'anonymous clients never see private projects', path: 'projects/', has: { count: 1 }, alsoIdeal: true },
   { title: 'a token sees private projects', path: 'projects/', auth: 'token', has: { count: 2 }, alsoIdeal: true },
   // Throttling
-  { title: 'a list carries the rate limit headers', path: 'projects/', headers: { 'x-ratelimit-limit': '1000000', 'x-ratelimit-remaining': /^\d+$/, 'x-ratelimit-reset': /^\d+$/ } },
+  {
+    title: 'a list carries the rate limit headers',
+    path: 'projects/',
+    headers: { 'x-ratelimit-limit': '1000000', 'x-ratelimit-remaining': /^\d+$/, 'x-ratelimit-reset': /^\d+$/ },
+  },
   { title: 'a JSON 404 carries the rate limit headers', path: 'projects/nope/', status: 404, has: { detail: 'Not found.' }, headers: throttled },
-  { title: 'an unknown API path answers an HTML 404 without them', path: 'nonsense/', status: 404, contentType: 'text/html; charset=utf-8', headers: { 'x-ratelimit-limit': null }, alsoIdeal: true },
+  {
+    title: 'an unknown API path answers an HTML 404 without them',
+    path: 'nonsense/',
+    status: 404,
+    contentType: 'text/html; charset=utf-8',
+    headers: { 'x-ratelimit-limit': null },
+    alsoIdeal: true,
+  },
   // Links
   { title: 'links carry no format parameter', path: 'projects/hello/', has: { url: noFormat, components_list_url: noFormat } },
-  { title: 'links carry format=json when the request had it', path: 'projects/hello/?format=json', has: { url: expect.stringMatching(/\/projects\/hello\/\?format=json$/), statistics_url: expect.stringMatching(/\?format=json$/) } },
+  {
+    title: 'links carry format=json when the request had it',
+    path: 'projects/hello/?format=json',
+    has: { url: expect.stringMatching(/\/projects\/hello\/\?format=json$/), statistics_url: expect.stringMatching(/\?format=json$/) },
+  },
   { title: 'format=api answers the HTML browsable API', path: 'projects/hello/?format=api', contentType: 'text/html; charset=utf-8' },
-  { title: 'page links keep their parameters sorted by key', path: 'changes/?page_size=1&action=5', has: { next: expect.stringMatching(/\?action=5&page=2&page_size=1$/) } },
+  {
+    title: 'page links keep their parameters sorted by key',
+    path: 'changes/?page_size=1&action=5',
+    has: { next: expect.stringMatching(/\?action=5&page=2&page_size=1$/) },
+  },
   // Changes
   { title: 'changes list newest first', path: 'changes/?page_size=3', has: { count: 8, 'results.0.id': 10 } },
   { title: 'action names are 5.4 English ones', path: 'changes/?action=50', has: { 'results.0.action_name': 'Project created' }, alsoIdeal: true },
-  { title: 'user= filters changes', path: 'changes/?user=alice', has: { 'results.0.user': expect.stringMatching(/\/users\/alice\//), 'results.1.user': expect.stringMatching(/\/users\/alice\//) }, lacks: ['results.9'], alsoIdeal: true },
+  {
+    title: 'user= filters changes',
+    path: 'changes/?user=alice',
+    has: { 'results.0.user': expect.stringMatching(/\/users\/alice\//), 'results.1.user': expect.stringMatching(/\/users\/alice\//) },
+    lacks: ['results.9'],
+    alsoIdeal: true,
+  },
   // Errors and filters
-  { title: 'a bad timestamp answers 400 keyed by field', path: 'changes/?timestamp_after=yesterday', status: 400, keys: { '': ['timestamp'] }, has: { timestamp: ['Enter a valid date/time.'] } },
-  { title: 'an unknown action answers 400 keyed by field', path: 'changes/?action=9999', status: 400, has: { action: ['Select a valid choice. 9999 is not one of the available choices.'] } },
+  {
+    title: 'a bad timestamp answers 400 keyed by field',
+    path: 'changes/?timestamp_after=yesterday',
+    status: 400,
+    keys: { '': ['timestamp'] },
+    has: { timestamp: ['Enter a valid date/time.'] },
+  },
+  {
+    title: 'an unknown action answers 400 keyed by field',
+    path: 'changes/?action=9999',
+    status: 400,
+    has: { action: ['Select a valid choice. 9999 is not one of the available choices.'] },
+  },
   { title: 'a bad token answers 401', path: 'projects/', auth: 'bad-token', status: 401, has: { detail: 'Invalid token.' }, alsoIdeal: true },
   { title: 'an anonymous write answers 401', path: 'projects/', method: 'POST', status: 401, headers: { 'www-authenticate': 'Token' } },
   // Files
-  { title: 'glossaries download as TBX', path: 'translations/hello/glossary/cs/file/', contentType: 'application/x-tbx', text: [/<martif type="TBX"/, /<term>orangutan<\/term>/] },
+  {
+    title: 'glossaries download as TBX',
+    path: 'translations/hello/glossary/cs/file/',
+    contentType: 'application/x-tbx',
+    text: [/<martif type="TBX"/, /<term>orangutan<\/term>/],
+  },
   {
     title: 'the source language downloads as the template',
     path: 'translations/hello/po/en/file/',
@@ -157,7 +227,9 @@ const rows: Row[] = [
 /** The value at a dotted path (`results.0.project`); `undefined` where it stops. */
 function at(json: unknown, path: string): unknown {
   if (path === '') return json;
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), json);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), json);
 }
 
 function has(json: unknown, path: string): boolean {

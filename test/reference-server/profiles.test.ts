@@ -95,16 +95,26 @@ describe('unit pages on weblate-5.4', () => {
 describe('a download commits pending edits on weblate-5.4', () => {
   it("records 'Changes committed' and moves every translation's repository to the new commit", () =>
     withServer(
-      { profile: 'weblate-5.4', clock: () => new Date(Date.UTC(2024, 5, 1)), behaviours: { tokens: ['wlu_admin'], activity: true, rateLimit: raisedRateLimit } },
+      {
+        profile: 'weblate-5.4',
+        clock: () => new Date(Date.UTC(2024, 5, 1)),
+        behaviours: { tokens: ['wlu_admin'], activity: true, rateLimit: raisedRateLimit },
+      },
       async (server) => {
-        const repository = async (path: string) => ((await get(`${server.url}${path}repository/`, { headers: token })).json as { weblate_commit: { revision: string } }).weblate_commit;
+        const repository = async (path: string) =>
+          ((await get(`${server.url}${path}repository/`, { headers: token })).json as { weblate_commit: { revision: string } }).weblate_commit;
         const before = await repository('translations/hello/po/cs/');
-        const translated = await get(`${server.origin}/_activity/translate`, { method: 'POST', body: JSON.stringify({ unit: 10, target: ['Otevřený'], user: 'alice' }) });
+        const translated = await get(`${server.origin}/_activity/translate`, {
+          method: 'POST',
+          body: JSON.stringify({ unit: 10, target: ['Otevřený'], user: 'alice' }),
+        });
         expect(translated.status).toBe(200);
         expect(((await get(`${server.url}units/10/`, { headers: token })).json as { pending: boolean }).pending).toBe(true);
 
         expect((await get(`${server.url}translations/hello/po/cs/file/`, { headers: token })).status).toBe(200);
-        const newest = (await get(`${server.url}translations/hello/po/cs/changes/?page_size=1`, { headers: token })).json as { results: { action: number; action_name: string; user: null }[] };
+        const newest = (await get(`${server.url}translations/hello/po/cs/changes/?page_size=1`, { headers: token })).json as {
+          results: { action: number; action_name: string; user: null }[];
+        };
         expect(newest.results[0]).toMatchObject({ action: 17, action_name: 'Changes committed', user: null });
         expect(((await get(`${server.url}units/10/`, { headers: token })).json as { pending: boolean }).pending).toBe(false);
 
@@ -139,7 +149,10 @@ describe('weblate-5.10', () => {
   it('is 5.4 with structured errors, a validation error naming its field', () =>
     withServer({ profile: 'weblate-5.10', behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
       expect(profiles['weblate-5.10']).toEqual({ ...profiles['weblate-5.4'], structuredErrors: true });
-      expect((await get(`${server.url}projects/nope/`)).json).toEqual({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] });
+      expect((await get(`${server.url}projects/nope/`)).json).toEqual({
+        type: 'client_error',
+        errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
+      });
       expect((await get(`${server.url}changes/?timestamp_after=yesterday`)).json).toEqual({
         type: 'validation_error',
         errors: [{ code: 'invalid', detail: 'Enter a valid date/time.', attr: 'timestamp' }],

@@ -50,8 +50,14 @@ describe('parseSyntheticSpec', () => {
     ['units=', 'synthetic: "units" needs one value, as in units=20000, got "units="'],
     ['units=5=6', 'synthetic: "units" needs one value, as in units=20000, got "units=5=6"'],
     ['seed=1,seed=2', 'synthetic: "seed" is given twice'],
-    ['projects=2,components=3,languages=4,units=29', 'synthetic: "units" (29) must be at least the number of translations, projects × components × (languages + 1) = 30, so that none is empty'],
-    ['projects=1000,components=1000,languages=1', 'synthetic: projects × components × (languages + 1) = 2000000 translations, more than the 100000 allowed; lower one of them'],
+    [
+      'projects=2,components=3,languages=4,units=29',
+      'synthetic: "units" (29) must be at least the number of translations, projects × components × (languages + 1) = 30, so that none is empty',
+    ],
+    [
+      'projects=1000,components=1000,languages=1',
+      'synthetic: projects × components × (languages + 1) = 2000000 translations, more than the 100000 allowed; lower one of them',
+    ],
   ])('refuses %s with a message naming the key and what it expects', (text, message) => {
     expect(() => parseSyntheticSpec(text)).toThrow(message);
   });
@@ -104,7 +110,10 @@ describe('createSyntheticModel: shape', () => {
   it('gives every component an English source translation and the first L languages of the table', () => {
     const m = model('projects=1,components=2,languages=9,units=500');
     for (const c of m.components()) {
-      const codes = m.translations().filter((t) => t.componentId === c.id).map((t) => t.languageCode);
+      const codes = m
+        .translations()
+        .filter((t) => t.componentId === c.id)
+        .map((t) => t.languageCode);
       expect(c.sourceLanguage).toBe('en');
       expect(codes).toEqual(['en', 'de', 'fr', 'ar', 'ja', 'ru', 'pl', 'he', 'zh_Hans', 'sr@latin']);
     }
@@ -120,12 +129,29 @@ describe('createSyntheticModel: shape', () => {
   });
 
   it('serves a language table of 50+ real languages with their plural rules and directions', () => {
-    const languages = new Map(model('units=20000').languages().map((l) => [l.code, l]));
+    const languages = new Map(
+      model('units=20000')
+        .languages()
+        .map((l) => [l.code, l]),
+    );
     expect(languages.size).toBeGreaterThanOrEqual(50);
     const expected: [string, number, string][] = [
-      ['ar', 6, 'rtl'], ['he', 4, 'rtl'], ['fa', 2, 'rtl'], ['ja', 1, 'ltr'], ['zh_Hans', 1, 'ltr'], ['zh_Hant', 1, 'ltr'],
-      ['ko', 1, 'ltr'], ['ru', 3, 'ltr'], ['pl', 3, 'ltr'], ['sr@latin', 3, 'ltr'], ['de', 2, 'ltr'], ['fr', 2, 'ltr'],
-      ['es', 2, 'ltr'], ['pt_BR', 2, 'ltr'], ['cy', 6, 'ltr'], ['ga', 5, 'ltr'],
+      ['ar', 6, 'rtl'],
+      ['he', 4, 'rtl'],
+      ['fa', 2, 'rtl'],
+      ['ja', 1, 'ltr'],
+      ['zh_Hans', 1, 'ltr'],
+      ['zh_Hant', 1, 'ltr'],
+      ['ko', 1, 'ltr'],
+      ['ru', 3, 'ltr'],
+      ['pl', 3, 'ltr'],
+      ['sr@latin', 3, 'ltr'],
+      ['de', 2, 'ltr'],
+      ['fr', 2, 'ltr'],
+      ['es', 2, 'ltr'],
+      ['pt_BR', 2, 'ltr'],
+      ['cy', 6, 'ltr'],
+      ['ga', 5, 'ltr'],
     ];
     for (const [code, forms, direction] of expected) {
       expect(languages.get(code)?.plural.number, code).toBe(forms);
@@ -153,7 +179,12 @@ describe('createSyntheticModel: units', () => {
       const count = m.unitCount(t.id);
       expect(m.units(t.id, count - 3, 10)).toHaveLength(3);
       expect(m.units(t.id, count, 10)).toEqual([]);
-      expect(m.units(t.id, 0, count).map((row) => row.id)).toEqual(m.units(t.id, 0, count).map((row) => row.id).sort((a, b) => a - b));
+      expect(m.units(t.id, 0, count).map((row) => row.id)).toEqual(
+        m
+          .units(t.id, 0, count)
+          .map((row) => row.id)
+          .sort((a, b) => a - b),
+      );
     }
     expect(m.units(0, 0, 10)).toEqual([]);
     expect(m.unitCount(m.translations().length + 1)).toBe(0);
@@ -162,7 +193,12 @@ describe('createSyntheticModel: units', () => {
   it('has every state, approved only where the project reviews translations', () => {
     const states = new Set(units.map((row) => row.state));
     expect([...states].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 100]);
-    const reviewing = new Set(m.projects().filter((p) => p.translation_review).map((p) => p.id));
+    const reviewing = new Set(
+      m
+        .projects()
+        .filter((p) => p.translation_review)
+        .map((p) => p.id),
+    );
     const projectOfComponent = new Map(m.components().map((c) => [c.id, c.projectId]));
     for (const row of units.filter((u) => u.state === 30)) {
       const t = translationById.get(row.translationId);
@@ -195,20 +231,33 @@ describe('createSyntheticModel: units', () => {
   it('writes each target language in its own script', () => {
     // Every translated text is in the script; Latin ones also use their letters with diacritics somewhere.
     const scripts: [string, RegExp, RegExp][] = [
-      ['ar', /\p{Script=Arabic}/u, /\p{Script=Arabic}/u], ['fa', /\p{Script=Arabic}/u, /[پگژچ]/],
-      ['he', /\p{Script=Hebrew}/u, /\p{Script=Hebrew}/u], ['ru', /\p{Script=Cyrillic}/u, /\p{Script=Cyrillic}/u],
-      ['uk', /\p{Script=Cyrillic}/u, /[іїєґ]/], ['ja', /\p{Script=Katakana}|\p{Script=Han}/u, /\p{Script=Hiragana}/u],
-      ['zh_Hans', /\p{Script=Han}/u, /[关设删]/], ['zh_Hant', /\p{Script=Han}/u, /[關設刪]/],
-      ['ko', /\p{Script=Hangul}/u, /\p{Script=Hangul}/u], ['hi', /\p{Script=Devanagari}/u, /\p{Script=Devanagari}/u],
-      ['fr', /\p{Script=Latin}/u, /[àâçéèêëîïôûùüÿœ]/], ['de', /\p{Script=Latin}/u, /[äöüß]/i],
-      ['pl', /\p{Script=Latin}/u, /[ąćęłńóśźż]/], ['cs', /\p{Script=Latin}/u, /[áčďéěíňóřšťúůýž]/],
+      ['ar', /\p{Script=Arabic}/u, /\p{Script=Arabic}/u],
+      ['fa', /\p{Script=Arabic}/u, /[پگژچ]/],
+      ['he', /\p{Script=Hebrew}/u, /\p{Script=Hebrew}/u],
+      ['ru', /\p{Script=Cyrillic}/u, /\p{Script=Cyrillic}/u],
+      ['uk', /\p{Script=Cyrillic}/u, /[іїєґ]/],
+      ['ja', /\p{Script=Katakana}|\p{Script=Han}/u, /\p{Script=Hiragana}/u],
+      ['zh_Hans', /\p{Script=Han}/u, /[关设删]/],
+      ['zh_Hant', /\p{Script=Han}/u, /[關設刪]/],
+      ['ko', /\p{Script=Hangul}/u, /\p{Script=Hangul}/u],
+      ['hi', /\p{Script=Devanagari}/u, /\p{Script=Devanagari}/u],
+      ['fr', /\p{Script=Latin}/u, /[àâçéèêëîïôûùüÿœ]/],
+      ['de', /\p{Script=Latin}/u, /[äöüß]/i],
+      ['pl', /\p{Script=Latin}/u, /[ąćęłńóśźż]/],
+      ['cs', /\p{Script=Latin}/u, /[áčďéěíňóřšťúůýž]/],
       ['sr@latin', /\p{Script=Latin}/u, /[čćđšž]/],
     ];
     for (const [code, script, letters] of scripts) {
       const targets = units.filter((row) => languageOf(row) === code && row.state >= 10 && row.state < 100).map((row) => row.target.join(' '));
       expect(targets.length, code).toBeGreaterThan(0);
-      expect(targets.filter((text) => !script.test(text)), code).toEqual([]);
-      expect(targets.some((text) => letters.test(text)), code).toBe(true);
+      expect(
+        targets.filter((text) => !script.test(text)),
+        code,
+      ).toEqual([]);
+      expect(
+        targets.some((text) => letters.test(text)),
+        code,
+      ).toBe(true);
     }
   });
 
@@ -261,7 +310,12 @@ describe('createSyntheticModel: changes, users, notifications', () => {
     const setup = spec.projects * (1 + spec.components * (1 + spec.languages));
     expect(m.changeCount()).toBe(setup + spec.units);
     expect(changes.map((c) => c.id)).toEqual(Array.from({ length: changes.length }, (_, i) => i + 1));
-    expect(changes.slice(0, setup).map((c) => c.action).filter((a) => a === 50)).toHaveLength(spec.projects);
+    expect(
+      changes
+        .slice(0, setup)
+        .map((c) => c.action)
+        .filter((a) => a === 50),
+    ).toHaveLength(spec.projects);
     expect(changes.slice(0, setup).filter((c) => c.action === 51)).toHaveLength(spec.projects * spec.components);
     const unitChanges = changes.slice(setup);
     expect(unitChanges.every((c) => c.unitId !== null)).toBe(true);
@@ -338,9 +392,16 @@ describe('createSyntheticModel: unitCounts', () => {
       const body = (await response.json()) as Record<string, number>;
       const rows = countUnits(m.units(t.id, 0, m.unitCount(t.id)));
       expect(asked).toContain(t.id);
-      expect([body.total, body.translated, body.fuzzy, body.approved, body.readonly, body.failing, body.suggestions, body.comments]).toEqual(
-        [rows.total, rows.translated, rows.fuzzy, rows.approved, rows.readonly, rows.failing, rows.suggestions, rows.comments],
-      );
+      expect([body.total, body.translated, body.fuzzy, body.approved, body.readonly, body.failing, body.suggestions, body.comments]).toEqual([
+        rows.total,
+        rows.translated,
+        rows.fuzzy,
+        rows.approved,
+        rows.readonly,
+        rows.failing,
+        rows.suggestions,
+        rows.comments,
+      ]);
       expect(rows.translated + rows.fuzzy).toBeGreaterThan(0);
     } finally {
       await server.close();
@@ -358,7 +419,10 @@ describe('user statistics over HTTP', () => {
       for (const user of m.users()) {
         const theirs = m.changes(0, m.changeCount()).filter((row) => row.author === user.username && (row.action === 2 || row.action === 5));
         const body = (await (await fetch(`${server.url}users/${user.username}/statistics/`)).json()) as Record<string, number>;
-        expect(body, user.username).toMatchObject({ translated: theirs.length, languages: new Set(theirs.map((row) => codeOf.get(row.translationId ?? 0))).size });
+        expect(body, user.username).toMatchObject({
+          translated: theirs.length,
+          languages: new Set(theirs.map((row) => codeOf.get(row.translationId ?? 0))).size,
+        });
         someone = Math.max(someone, theirs.length);
       }
       expect(someone).toBeGreaterThan(0);

@@ -67,7 +67,11 @@ async function type(page: Page, text: string): Promise<Hit[]> {
   return results(page);
 }
 
-const shardFiles = (requested: string[]) => requested.filter((url) => url.includes('/search/shards/')).map((url) => url.replace(/^.*\/search\//, '')).sort();
+const shardFiles = (requested: string[]) =>
+  requested
+    .filter((url) => url.includes('/search/shards/'))
+    .map((url) => url.replace(/^.*\/search\//, ''))
+    .sort();
 
 describe.each([
   ['over HTTP', () => server.url],
@@ -82,7 +86,12 @@ describe.each([
     const arabic = await type(page, 'ملف');
     expect(arabic.map((hit) => hit.target).sort()).toEqual(['فتح ملف', 'لا ملفات'].sort());
     expect(await page.$eval('#search-results > li[data-language="ar"] .target', (element) => element.getAttribute('dir'))).toBe('rtl');
-    expect((await type(page, '保存')).filter((hit) => hit.language === 'ja').map((hit) => hit.target)).toEqual(['保存', '名前を付けて保存…', '名前を付けて保存…', 'すべてのファイルを新しいテンプレートとして保存']);
+    expect((await type(page, '保存')).filter((hit) => hit.language === 'ja').map((hit) => hit.target)).toEqual([
+      '保存',
+      '名前を付けて保存…',
+      '名前を付けて保存…',
+      'すべてのファイルを新しいテンプレートとして保存',
+    ]);
     if (rootUrl() === server.url) {
       await screenshot(page, 'search-japanese');
       expect(await seriousViolations(page)).toEqual([]);
@@ -97,7 +106,12 @@ describe.each([
     // Four source strings hold `save`, in six languages.
     expect(all).toHaveLength(24);
     await page.selectOption('select[name="lang"]', 'de');
-    expect((await results(page)).map((hit) => hit.target)).toEqual(['Speichern', 'Speichern unter…', 'Speichern unter…', 'Alle Dateien als neue Vorlage speichern']);
+    expect((await results(page)).map((hit) => hit.target)).toEqual([
+      'Speichern',
+      'Speichern unter…',
+      'Speichern unter…',
+      'Alle Dateien als neue Vorlage speichern',
+    ]);
     await page.selectOption('select[name="project"]', 'web');
     expect((await results(page)).map((hit) => hit.target)).toEqual(['Speichern unter…']);
     await page.selectOption('select[name="project"]', '');

@@ -36,13 +36,25 @@ describe('buildSearchIndex', () => {
 
     expect(manifest.snapshot.id).toBe(snapshot.id);
     expect(manifest.languages.map((language) => language.code)).toEqual(['ar', 'de', 'en', 'ja', 'pl', 'ru']);
-    expect(manifest.components.map((component) => `${manifest.projects[component.project]!.slug}/${component.slug}`)).toEqual(['office/dialogs', 'office/editor', 'web/site']);
-    expect(manifest.states).toEqual([[0, 'empty'], [10, 'needs editing'], [20, 'translated'], [30, 'approved'], [100, 'read-only']]);
+    expect(manifest.components.map((component) => `${manifest.projects[component.project]!.slug}/${component.slug}`)).toEqual([
+      'office/dialogs',
+      'office/editor',
+      'web/site',
+    ]);
+    expect(manifest.states).toEqual([
+      [0, 'empty'],
+      [10, 'needs editing'],
+      [20, 'translated'],
+      [30, 'approved'],
+      [100, 'read-only'],
+    ]);
     expect(manifest.buckets).toHaveLength(1);
     expect(manifest.targets.map((target) => target.units)).toEqual([10, 10, 10, 10, 10, 10]);
     expect(report.units).toBe(60);
     const files = (await readdir(join(out, 'search', 'shards'))).sort();
-    expect(files).toEqual([...manifest.targets.map((target) => target.file), manifest.buckets[0]!.sources!.file].map((file) => file.replace('shards/', '')).sort());
+    expect(files).toEqual(
+      [...manifest.targets.map((target) => target.file), manifest.buckets[0]!.sources!.file].map((file) => file.replace('shards/', '')).sort(),
+    );
 
     // "Save as…" is in two components and six languages, yet stored once.
     const sources = await loadSearchFile<SourceShardData>(out, manifest.buckets[0]!.sources!.file);
@@ -58,7 +70,9 @@ describe('buildSearchIndex', () => {
     const pl = manifest.targets.find((target) => manifest.languages[target.language]!.code === 'pl')!;
     const shard = await loadSearchFile<TargetShardData>(out, pl.file);
     const position = shard.units.target.findIndex((forms) => forms[0] === 'Otwórz plik');
-    expect(shard.pages[shard.units.page[position]!]! + shard.units.anchor[position]).toBe(`projects/office/editor/pl/units/1/index.html#unit-${unitId(0, 'pl', 2)}`);
+    expect(shard.pages[shard.units.page[position]!]! + shard.units.anchor[position]).toBe(
+      `projects/office/editor/pl/units/1/index.html#unit-${unitId(0, 'pl', 2)}`,
+    );
   });
 
   test('splits components into buckets by the units-per-shard limit', async () => {

@@ -22,10 +22,14 @@ interface Hit {
 }
 
 async function search(...args: string[]): Promise<{ total: number; results: Hit[] }> {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(repo, 'bin/tmsnap.js'), 'search', ...args, '--content', content, '--json', '--limit', '0'], {
-    cwd: repo,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(repo, 'bin/tmsnap.js'), 'search', ...args, '--content', content, '--json', '--limit', '0'],
+    {
+      cwd: repo,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout);
 }
 

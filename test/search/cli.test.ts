@@ -30,13 +30,19 @@ async function json(...args: string[]) {
   const result = await tmsnap(...args, '--json');
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as { total: number; results: { language: string; component: string; project: string; state_name: string; source: string[]; target: string[]; web_url: string }[] };
+  return JSON.parse(result.stdout) as {
+    total: number;
+    results: { language: string; component: string; project: string; state_name: string; source: string[]; target: string[]; web_url: string }[];
+  };
 }
 
 describe('tmsnap search', () => {
   test('finds a Polish translation by its English source, exact text first, with the live link', async () => {
     const { total, results } = await json('save as', '--lang', 'pl');
-    expect(results.slice(0, 2).map((result) => `${result.project}/${result.component}: ${result.target[0]}`)).toEqual(['office/editor: Zapisz jako…', 'web/site: Zapisz jako…']);
+    expect(results.slice(0, 2).map((result) => `${result.project}/${result.component}: ${result.target[0]}`)).toEqual([
+      'office/editor: Zapisz jako…',
+      'web/site: Zapisz jako…',
+    ]);
     expect(results[2]!.target).toEqual(['Zapisz wszystkie pliki jako nowy szablon']);
     expect(total).toBe(3);
     expect(results[0]!.web_url).toMatch(/^http:\/\/weblate\.test\/translate\/x\/\?checksum=[0-9a-f]{16}$/);
@@ -47,7 +53,12 @@ describe('tmsnap search', () => {
     expect((await json('Café', '--lang', 'ru')).results.map((result) => result.target[0])).toEqual(['Меню кафе']);
     expect((await json('файлов')).results.map((result) => result.target)).toEqual([['%d файл', '%d файла', '%d файлов']]);
     expect((await json('ملف', '--in', 'target')).results.map((result) => result.target[0]).sort()).toEqual(['فتح ملف', 'لا ملفات'].sort());
-    expect((await json('保存', '--lang', 'ja')).results.map((result) => result.target[0])).toEqual(['保存', '名前を付けて保存…', '名前を付けて保存…', 'すべてのファイルを新しいテンプレートとして保存']);
+    expect((await json('保存', '--lang', 'ja')).results.map((result) => result.target[0])).toEqual([
+      '保存',
+      '名前を付けて保存…',
+      '名前を付けて保存…',
+      'すべてのファイルを新しいテンプレートとして保存',
+    ]);
   });
 
   test('filters by project, component and state', async () => {
@@ -82,7 +93,10 @@ describe('tmsnap search', () => {
   });
 
   test('a table never passes terminal control sequences through', () => {
-    const table = formatTable([{ language: 'de', project: 'p', component: 'c', state: 20, state_name: 'translated', source: ['a\u001b[2Jb'], target: ['x\ny'], web_url: '' }], 1);
+    const table = formatTable(
+      [{ language: 'de', project: 'p', component: 'c', state: 20, state_name: 'translated', source: ['a\u001b[2Jb'], target: ['x\ny'], web_url: '' }],
+      1,
+    );
     expect(table).not.toContain('\u001b');
     expect(table).toContain('a\\u{1b}[2Jb');
     expect(table).toContain('x↵y');

@@ -16,7 +16,12 @@ const languageInfo = {
   de: { name: 'German', direction: 'ltr', number: 2, formula: 'n != 1' },
   pl: { name: 'Polish', direction: 'ltr', number: 3, formula: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
   ru: { name: 'Russian', direction: 'ltr', number: 3, formula: 'n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
-  ar: { name: 'Arabic', direction: 'rtl', number: 6, formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))' },
+  ar: {
+    name: 'Arabic',
+    direction: 'rtl',
+    number: 6,
+    formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
+  },
   ja: { name: 'Japanese', direction: 'ltr', number: 1, formula: '0' },
 } as const;
 export type Code = keyof typeof languageInfo;
@@ -28,7 +33,16 @@ interface FixtureString {
 }
 
 const editor: FixtureString[] = [
-  { source: ['Save as…'], targets: { de: [['Speichern unter…'], 20], pl: [['Zapisz jako…'], 20], ru: [['Сохранить как…'], 20], ar: [['حفظ باسم…'], 20], ja: [['名前を付けて保存…'], 20] } },
+  {
+    source: ['Save as…'],
+    targets: {
+      de: [['Speichern unter…'], 20],
+      pl: [['Zapisz jako…'], 20],
+      ru: [['Сохранить как…'], 20],
+      ar: [['حفظ باسم…'], 20],
+      ja: [['名前を付けて保存…'], 20],
+    },
+  },
   {
     source: ['Save all files as a new template'],
     targets: {
@@ -39,7 +53,10 @@ const editor: FixtureString[] = [
       ja: [['すべてのファイルを新しいテンプレートとして保存'], 20],
     },
   },
-  { source: ['Open file'], targets: { de: [['Datei öffnen'], 20], pl: [['Otwórz plik'], 20], ru: [['Открыть файл'], 20], ar: [['فتح ملف'], 20], ja: [['ファイルを開く'], 20] } },
+  {
+    source: ['Open file'],
+    targets: { de: [['Datei öffnen'], 20], pl: [['Otwórz plik'], 20], ru: [['Открыть файл'], 20], ar: [['فتح ملف'], 20], ja: [['ファイルを開く'], 20] },
+  },
   {
     source: ['%d file', '%d files'],
     targets: {
@@ -50,16 +67,43 @@ const editor: FixtureString[] = [
       ja: [['%d 個のファイル'], 20],
     },
   },
-  { source: ['Café menu'], targets: { de: [['Café-Menü'], 20], pl: [['Menu kawiarni'], 10], ru: [['Меню кафе'], 20], ar: [['قائمة المقهى'], 20], ja: [['カフェのメニュー'], 20] } },
-  { source: ['Close window'], targets: { de: [['Fenster schließen'], 20], pl: [['Zamknij okno'], 20], ru: [['Закрыть окно'], 30], ar: [['إغلاق النافذة'], 20], ja: [['ウィンドウを閉じる'], 20] } },
+  {
+    source: ['Café menu'],
+    targets: { de: [['Café-Menü'], 20], pl: [['Menu kawiarni'], 10], ru: [['Меню кафе'], 20], ar: [['قائمة المقهى'], 20], ja: [['カフェのメニュー'], 20] },
+  },
+  {
+    source: ['Close window'],
+    targets: {
+      de: [['Fenster schließen'], 20],
+      pl: [['Zamknij okno'], 20],
+      ru: [['Закрыть окно'], 30],
+      ar: [['إغلاق النافذة'], 20],
+      ja: [['ウィンドウを閉じる'], 20],
+    },
+  },
 ];
 const dialogs: FixtureString[] = [
   { source: ['Save'], targets: { de: [['Speichern'], 20], pl: [['Zapisz'], 20], ru: [['Сохранить'], 20], ar: [['حفظ'], 20], ja: [['保存'], 20] } },
-  { source: ['Are you sure?'], targets: { de: [['Sind Sie sicher?'], 20], pl: [[''], 0], ru: [['Вы уверены?'], 20], ar: [['هل أنت متأكد؟'], 20], ja: [['よろしいですか？'], 20] } },
+  {
+    source: ['Are you sure?'],
+    targets: { de: [['Sind Sie sicher?'], 20], pl: [[''], 0], ru: [['Вы уверены?'], 20], ar: [['هل أنت متأكد؟'], 20], ja: [['よろしいですか？'], 20] },
+  },
 ];
 const site: FixtureString[] = [
-  { source: ['Save as…'], targets: { de: [['Speichern unter…'], 20], pl: [['Zapisz jako…'], 20], ru: [['Сохранить как…'], 20], ar: [['حفظ باسم…'], 20], ja: [['名前を付けて保存…'], 20] } },
-  { source: ['Welcome'], targets: { de: [[hostileTarget], 20], pl: [['Witamy'], 20], ru: [['Добро пожаловать'], 20], ar: [['أهلاً وسهلاً'], 20], ja: [['ようこそ'], 20] } },
+  {
+    source: ['Save as…'],
+    targets: {
+      de: [['Speichern unter…'], 20],
+      pl: [['Zapisz jako…'], 20],
+      ru: [['Сохранить как…'], 20],
+      ar: [['حفظ باسم…'], 20],
+      ja: [['名前を付けて保存…'], 20],
+    },
+  },
+  {
+    source: ['Welcome'],
+    targets: { de: [[hostileTarget], 20], pl: [['Witamy'], 20], ru: [['Добро пожаловать'], 20], ar: [['أهلاً وسهلاً'], 20], ja: [['ようこそ'], 20] },
+  },
 ];
 
 export const fixtureComponents = [
@@ -242,10 +286,24 @@ export async function writeSearchFixture(contentDir: string): Promise<string> {
     const comp = component(projects[spec.project], spec.slug, spec.name, 10 + index);
     await writer.putRecord(comp.url, comp);
     for (const code of codes) {
-      const strings = spec.strings.map((string) => (code === 'en' ? { source: string.source, target: string.source, state: 100 } : { source: string.source, target: string.targets[code]![0], state: string.targets[code]![1] }));
+      const strings = spec.strings.map((string) =>
+        code === 'en'
+          ? { source: string.source, target: string.source, state: 100 }
+          : { source: string.source, target: string.targets[code]![0], state: string.targets[code]![1] },
+      );
       const record = translation(comp, code, translationId++, strings);
       await writer.putRecord(record.url, record);
-      const units = strings.map((string, position) => unit(record.url, unitId(index, code, position), position + 1, string.source, string.target, string.state, BigInt(index * 100 + position) * 7_919_000_000_000_001n - 4_000_000_000_000_000_000n));
+      const units = strings.map((string, position) =>
+        unit(
+          record.url,
+          unitId(index, code, position),
+          position + 1,
+          string.source,
+          string.target,
+          string.state,
+          BigInt(index * 100 + position) * 7_919_000_000_000_001n - 4_000_000_000_000_000_000n,
+        ),
+      );
       await writer.putUnits(record.url, units);
     }
   }

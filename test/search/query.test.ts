@@ -113,11 +113,28 @@ describe('planBuckets', () => {
 const manifest: SearchManifest = {
   format: 1,
   snapshot: { id: '2026-11-22T041500Z', finished: '2026-11-22T04:20:00Z' },
-  projects: [{ slug: 'app', name: 'App' }, { slug: 'web', name: 'Web' }],
-  components: [{ project: 0, slug: 'ui', name: 'UI' }, { project: 0, slug: 'core', name: 'Core' }, { project: 1, slug: 'ui', name: 'Web UI' }],
-  languages: [{ code: 'de', name: 'German', direction: 'ltr' }, { code: 'pl', name: 'Polish', direction: 'ltr' }],
-  states: [[0, 'empty'], [10, 'needs editing'], [20, 'translated']],
-  buckets: [{ components: [0, 1], sources: { file: 'shards/s-0.js', bytes: 1 } }, { components: [2], sources: { file: 'shards/s-1.js', bytes: 1 } }],
+  projects: [
+    { slug: 'app', name: 'App' },
+    { slug: 'web', name: 'Web' },
+  ],
+  components: [
+    { project: 0, slug: 'ui', name: 'UI' },
+    { project: 0, slug: 'core', name: 'Core' },
+    { project: 1, slug: 'ui', name: 'Web UI' },
+  ],
+  languages: [
+    { code: 'de', name: 'German', direction: 'ltr' },
+    { code: 'pl', name: 'Polish', direction: 'ltr' },
+  ],
+  states: [
+    [0, 'empty'],
+    [10, 'needs editing'],
+    [20, 'translated'],
+  ],
+  buckets: [
+    { components: [0, 1], sources: { file: 'shards/s-0.js', bytes: 1 } },
+    { components: [2], sources: { file: 'shards/s-1.js', bytes: 1 } },
+  ],
   targets: [
     { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1 },
     { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1 },

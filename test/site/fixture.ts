@@ -31,8 +31,18 @@ const plurals = {
 } as const;
 type Code = keyof typeof plurals;
 const names: Record<Code, string> = {
-  en: 'English', de: 'German', ar: 'Arabic', pl: 'Polish', fr: 'French', es: 'Spanish', ja: 'Japanese',
-  ru: 'Russian', he: 'Hebrew', cs: 'Czech', pt_BR: 'Portuguese (Brazil)', zh_Hans: 'Chinese (Simplified)',
+  en: 'English',
+  de: 'German',
+  ar: 'Arabic',
+  pl: 'Polish',
+  fr: 'French',
+  es: 'Spanish',
+  ja: 'Japanese',
+  ru: 'Russian',
+  he: 'Hebrew',
+  cs: 'Czech',
+  pt_BR: 'Portuguese (Brazil)',
+  zh_Hans: 'Chinese (Simplified)',
 };
 
 function language(code: Code) {
@@ -214,7 +224,14 @@ export function fixtureUnits(): Record<'en' | 'de' | 'ar' | 'pl', FixtureUnit[]>
   }
   const ar: FixtureUnit[] = [
     { id: 3001, position: 1, source: ['String number 1'], target: ['سلسلة رقم ١'], state: 20, idHash: hash(1) },
-    { id: 3002, position: 2, source: ['%d file', '%d files'], target: ['لا ملفات', 'ملف واحد', 'ملفان', '%d ملفات', '%d ملفًا', '%d ملف'], state: 20, idHash: hash(2) },
+    {
+      id: 3002,
+      position: 2,
+      source: ['%d file', '%d files'],
+      target: ['لا ملفات', 'ملف واحد', 'ملفان', '%d ملفات', '%d ملفًا', '%d ملف'],
+      state: 20,
+      idHash: hash(2),
+    },
     { id: 3003, position: 3, source: ['String number 3'], target: [''], state: 0, idHash: hash(3) },
   ];
   const pl: FixtureUnit[] = [{ id: 4001, position: 1, source: ['Other'], target: ['Inny'], state: 30, idHash: hash(500) }];
@@ -227,9 +244,15 @@ export function fixtureUnits(): Record<'en' | 'de' | 'ar' | 'pl', FixtureUnit[]>
  */
 export async function writeFixtureSnapshot(contentDir: string, edits: ReadonlyMap<number, { target: string[]; state: number }> = new Map()): Promise<string> {
   const writer = await openSnapshotWriter(contentDir, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: 'test', resume: false });
-  const demo = project('demo', 'Demo', 1, { web: 'https://example.org/', instructions: `Read **this**.\r\n\r\n${hostile.script}\r\n\r\n[click](${hostile.link}) [docs](https://docs.example.org/)` });
+  const demo = project('demo', 'Demo', 1, {
+    web: 'https://example.org/',
+    instructions: `Read **this**.\r\n\r\n${hostile.script}\r\n\r\n[click](${hostile.link}) [docs](https://docs.example.org/)`,
+  });
   const evil = project('evil-project', `Evil ${hostile.attribute}`, 2, { web: hostile.link, instructions: '' });
-  const core = component(demo, 'core', 'Core', 10, { repoweb: 'https://git.example.org/demo/blob/{{branch}}/{{filename}}#L{{line}}', license_url: 'https://spdx.org/licenses/MIT.html' });
+  const core = component(demo, 'core', 'Core', 10, {
+    repoweb: 'https://git.example.org/demo/blob/{{branch}}/{{filename}}#L{{line}}',
+    license_url: 'https://spdx.org/licenses/MIT.html',
+  });
   const docs = component(demo, 'docs', 'Docs', 11, { repoweb: '', license_url: null });
   const evilComponent = component(evil, 'x', `X ${hostile.script}`, 12, { repoweb: `${hostile.link}/{{filename}}`, license_url: hostile.link });
   const units = fixtureUnits();
@@ -247,9 +270,16 @@ export async function writeFixtureSnapshot(contentDir: string, edits: ReadonlyMa
   for (const [comp, code, id, list] of translations) {
     const record = translation(comp, code, id, [...list]);
     await writer.putRecord(record.url, record);
-    await writer.putUnits(record.url, list.map((u) => unit(record.url, u)));
+    await writer.putUnits(
+      record.url,
+      list.map((u) => unit(record.url, u)),
+    );
   }
-  await writer.putFile(api('translations/demo/core/de/'), new TextEncoder().encode('msgid "x"\nmsgstr "<script>window.__pwned=1</script>"\n'), 'text/x-gettext-catalog');
+  await writer.putFile(
+    api('translations/demo/core/de/'),
+    new TextEncoder().encode('msgid "x"\nmsgstr "<script>window.__pwned=1</script>"\n'),
+    'text/x-gettext-catalog',
+  );
   const change = (id: number, action: number, target: string, user: string | null, unit: number | null = null, language: Code = 'de') => ({
     id,
     unit: unit === null ? null : api(`units/${unit}/`),
@@ -294,7 +324,10 @@ export async function writeScaledSnapshot(contentDir: string, units: number, onP
     const proj = project(`project-${p}`, `Project ${p}`, p, { web: 'https://example.org/', instructions: 'Translate **carefully**.' });
     await writer.putRecord(proj.url, proj);
     for (let c = 1; c <= 4; c += 1) {
-      const comp = component(proj, `component-${c}`, `Component ${c}`, p * 10 + c, { repoweb: 'https://git.example.org/{{branch}}/{{filename}}#L{{line}}', license_url: null });
+      const comp = component(proj, `component-${c}`, `Component ${c}`, p * 10 + c, {
+        repoweb: 'https://git.example.org/{{branch}}/{{filename}}#L{{line}}',
+        license_url: null,
+      });
       await writer.putRecord(comp.url, comp);
       components.push(comp);
     }
@@ -311,7 +344,7 @@ export async function writeScaledSnapshot(contentDir: string, units: number, onP
         const plural = position % 17 === 0;
         const phrase = `${words[(position * 7 + index) % words.length]} ${words[(position * 3) % words.length]} ${position}`;
         const source = plural ? [`%d ${phrase}`, `%d ${phrase}s`] : [phrase];
-        const state = code === 'en' ? 100 : [20, 20, 30, 0, 10, 20][(position + translationId) % 6] ?? 20;
+        const state = code === 'en' ? 100 : ([20, 20, 30, 0, 10, 20][(position + translationId) % 6] ?? 20);
         const forms = plural ? plurals[code].number : 1;
         list.push({
           id: ++unitId,
@@ -326,7 +359,10 @@ export async function writeScaledSnapshot(contentDir: string, units: number, onP
       }
       const record = translation(comp, code, ++translationId, list);
       await writer.putRecord(record.url, record);
-      await writer.putUnits(record.url, list.map((u) => unit(record.url, u)));
+      await writer.putUnits(
+        record.url,
+        list.map((u) => unit(record.url, u)),
+      );
       written += list.length;
       onProgress?.(written);
     }

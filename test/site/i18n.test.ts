@@ -39,7 +39,9 @@ describe('interface catalogs', () => {
   });
 
   it('formats numbers and percentages for the language and fills placeholders', () => {
-    expect(uiTranslator('en').t('fig.translatedOf', { translated: 1234, total: 5678, percent: uiTranslator('en').percent(21.7) })).toBe('1,234 of 5,678 translated (21.7%)');
+    expect(uiTranslator('en').t('fig.translatedOf', { translated: 1234, total: 5678, percent: uiTranslator('en').percent(21.7) })).toBe(
+      '1,234 of 5,678 translated (21.7%)',
+    );
     const de = uiTranslator('de');
     expect(de.t('fig.translatedOf', { translated: 1234, total: 5678, percent: de.percent(21.7) })).toBe('1.234 von 5.678 übersetzt (21,7\u00a0%)');
   });

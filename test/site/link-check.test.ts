@@ -18,7 +18,11 @@ async function site(files: Record<string, string>): Promise<string> {
 
 describe('the link checker', () => {
   test('reads href and src in any quoting, entities decoded, and nothing outside tags', () => {
-    expect(linksOf(`<a href="a.html">x</a><img src='b.svg'><link href=c.css rel=stylesheet><p>href="text.html"</p><a href="q.html?x=1&amp;y=2"><a title='"><img src=x onerror=1>' href="t.html"><!-- <a href="c.html"> --><script>"<a href='s.html'>"</script>`)).toEqual([
+    expect(
+      linksOf(
+        `<a href="a.html">x</a><img src='b.svg'><link href=c.css rel=stylesheet><p>href="text.html"</p><a href="q.html?x=1&amp;y=2"><a title='"><img src=x onerror=1>' href="t.html"><!-- <a href="c.html"> --><script>"<a href='s.html'>"</script>`,
+      ),
+    ).toEqual([
       { attribute: 'href', value: 'a.html' },
       { attribute: 'src', value: 'b.svg' },
       { attribute: 'href', value: 'c.css' },
@@ -29,7 +33,8 @@ describe('the link checker', () => {
 
   test('passes a site whose relative links all name files, and ignores links off the site', async () => {
     const dir = await site({
-      'index.html': '<a href="projects/p%20q/index.html#unit-1">p</a><a href="https://example.org/x">x</a><a href="mailto:a@b.c">m</a><a href="#top">t</a><script src="assets/site.js"></script>',
+      'index.html':
+        '<a href="projects/p%20q/index.html#unit-1">p</a><a href="https://example.org/x">x</a><a href="mailto:a@b.c">m</a><a href="#top">t</a><script src="assets/site.js"></script>',
       'projects/p q/index.html': '<a href="../../index.html?x=1">home</a><link href="../../assets/site.css" rel="stylesheet">',
       'assets/site.js': '',
       'assets/site.css': '',

@@ -24,8 +24,15 @@ describe('plural formulas', () => {
   it('gives the example counts of each form for ar, pl, ru, fr and ja', () => {
     expect(pluralExamples(formulas.ar, 6, 4)).toEqual([[0], [1], [2], [3, 4, 5, 6], [11, 12, 13, 14], [100, 101, 102, 200]]);
     expect(pluralExamples(formulas.pl, 3)).toEqual([[1], [2, 3, 4, 22, 23, 24], [0, 5, 6, 7, 8, 9]]);
-    expect(pluralExamples(formulas.ru, 3)).toEqual([[1, 21, 31, 41, 51, 61], [2, 3, 4, 22, 23, 24], [0, 5, 6, 7, 8, 9]]);
-    expect(pluralExamples(formulas.fr, 2)).toEqual([[0, 1], [2, 3, 4, 5, 6, 7]]);
+    expect(pluralExamples(formulas.ru, 3)).toEqual([
+      [1, 21, 31, 41, 51, 61],
+      [2, 3, 4, 22, 23, 24],
+      [0, 5, 6, 7, 8, 9],
+    ]);
+    expect(pluralExamples(formulas.fr, 2)).toEqual([
+      [0, 1],
+      [2, 3, 4, 5, 6, 7],
+    ]);
     expect(pluralExamples(formulas.ja, 1)).toEqual([[0, 1, 2, 3, 4, 5]]);
   });
 
@@ -71,7 +78,10 @@ describe('plural formulas', () => {
   });
 
   it('skips counts that divide by zero instead of failing the page', () => {
-    expect(pluralExamples('10 / (n - 1) > 3 ? 1 : 0', 2, 3)).toEqual([[0, 4, 5], [2, 3]]);
+    expect(pluralExamples('10 / (n - 1) > 3 ? 1 : 0', 2, 3)).toEqual([
+      [0, 4, 5],
+      [2, 3],
+    ]);
   });
 
   it('ignores form indexes the language does not have', () => {
@@ -82,7 +92,13 @@ describe('plural formulas', () => {
 describe('names', () => {
   it('names known states and shows unknown ones as numbers', () => {
     expect([0, 10, 11, 12, 20, 30, 100].map(stateName)).toEqual([
-      'empty', 'needs editing', 'needs rewriting', 'needs checking', 'translated', 'approved', 'read-only',
+      'empty',
+      'needs editing',
+      'needs rewriting',
+      'needs checking',
+      'translated',
+      'approved',
+      'read-only',
     ]);
     expect(stateName(42)).toBe('state 42');
   });
@@ -95,7 +111,9 @@ describe('names', () => {
 
 describe('markdown instructions', () => {
   it('keeps HTML as text and drops unsafe links', () => {
-    const html = renderInstructions('<script>window.__pwned=1</script>\r\n\r\n[x](javascript:alert(1)) [y](https://example.org/a) <img src=x onerror=alert(1)> ![i](https://tracker.example/p.png)');
+    const html = renderInstructions(
+      '<script>window.__pwned=1</script>\r\n\r\n[x](javascript:alert(1)) [y](https://example.org/a) <img src=x onerror=alert(1)> ![i](https://tracker.example/p.png)',
+    );
     expect(html).not.toMatch(/<script|<img|href="javascript/i);
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain('<a href="https://example.org/a" rel="nofollow noopener noreferrer">y</a>');
@@ -179,7 +197,16 @@ describe('html strings', () => {
 
 describe('language tags', () => {
   it('turns Weblate codes into BCP 47 tags and anything else into und', () => {
-    expect(['de', 'pt_BR', 'sr@latin', 'zh_Hant', 'be@cyrillic', 'ca@valencia', '"><x', ''].map(languageTag)).toEqual(['de', 'pt-BR', 'sr-Latn', 'zh-Hant', 'be-Cyrl', 'ca', 'und', 'und']);
+    expect(['de', 'pt_BR', 'sr@latin', 'zh_Hant', 'be@cyrillic', 'ca@valencia', '"><x', ''].map(languageTag)).toEqual([
+      'de',
+      'pt-BR',
+      'sr-Latn',
+      'zh-Hant',
+      'be-Cyrl',
+      'ca',
+      'und',
+      'und',
+    ]);
   });
 });
 
@@ -201,7 +228,13 @@ describe('raw records read leniently (site/records.ts)', () => {
   });
 
   it('keeps fields that fit, puts in what is known, and fills the rest with empty stand-ins', () => {
-    const schema = z.object({ name: z.string(), count: z.number().int(), note: z.string().nullable(), tags: z.array(z.string()), extra: z.string().optional() });
+    const schema = z.object({
+      name: z.string(),
+      count: z.number().int(),
+      note: z.string().nullable(),
+      tags: z.array(z.string()),
+      extra: z.string().optional(),
+    });
     expect(lenientParse(schema, { name: 42, count: 3, note: 7, tags: 'x' }, { name: 'known' })).toEqual({ name: 'known', count: 3, note: null, tags: [] });
     expect(lenientParse(z.object({ id: z.literal(1) }), {}, {})).toBeUndefined();
   });

@@ -42,7 +42,12 @@ beforeAll(async () => {
   dist = join(work, 'dist');
   // With a token, as a Weblate 5.4 server shows users' notification subscriptions only to one:
   // the site must leave them out even when the crawl archived them.
-  reference = await startReferenceServer({ model: new MemoryModel(hostileRows()), host: '127.0.0.1', port: 0, behaviours: { changesNewestFirst: true, tokens: ['site-test'] } });
+  reference = await startReferenceServer({
+    model: new MemoryModel(hostileRows()),
+    host: '127.0.0.1',
+    port: 0,
+    behaviours: { changesNewestFirst: true, tokens: ['site-test'] },
+  });
   await crawlComplete(reference, content, { concurrency: 2, token: 'site-test' });
   await buildWithCli(['--content', content, '--out', dist]);
   site = await serveStatic(dist);

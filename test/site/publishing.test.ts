@@ -38,16 +38,36 @@ beforeAll(async () => {
   content = join(work, 'content');
   dist = join(work, 'dist');
   for (const edit of story) await writeFixtureSnapshot(content, new Map([[2004, edit]]));
-  await writeFile(join(work, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="#c00"/></svg>\n');
-  await writeFile(join(work, 'custom.css'), ':root { --link: rgb(200, 0, 100); }\n@media (prefers-color-scheme: dark) { :root { --link: rgb(255, 120, 200); } }\n');
+  await writeFile(
+    join(work, 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><circle cx="20" cy="20" r="18" fill="#c00"/></svg>\n',
+  );
+  await writeFile(
+    join(work, 'custom.css'),
+    ':root { --link: rgb(200, 0, 100); }\n@media (prefers-color-scheme: dark) { :root { --link: rgb(255, 120, 200); } }\n',
+  );
   await mkdir(join(work, 'public'));
   await writeFile(join(work, 'public', 'CNAME'), 'l10n.example.org\n');
   // The server reads files as they are asked for: started first, its URL is the site URL.
   server = await serveStatic(dist);
   buildOutput = await buildWithCli([
-    '--content', content, '--out', dist, '--site-url', server.url, '--json',
-    '--title', 'Acme translations', '--logo', join(work, 'logo.svg'), '--css', join(work, 'custom.css'),
-    '--footer', 'Run by the Acme team', '--public', join(work, 'public'),
+    '--content',
+    content,
+    '--out',
+    dist,
+    '--site-url',
+    server.url,
+    '--json',
+    '--title',
+    'Acme translations',
+    '--logo',
+    join(work, 'logo.svg'),
+    '--css',
+    join(work, 'custom.css'),
+    '--footer',
+    'Run by the Acme team',
+    '--public',
+    join(work, 'public'),
   ]);
   browser = await launchChromium();
 }, 600_000);
@@ -58,10 +78,11 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-const roots = () => [
-  ['HTTP', server.url],
-  ['file://', `file://${dist}/`],
-] as const;
+const roots = () =>
+  [
+    ['HTTP', server.url],
+    ['file://', `file://${dist}/`],
+  ] as const;
 
 async function open(url: string): Promise<Page> {
   const page = await browser.newPage();
@@ -77,7 +98,13 @@ describe('branding', () => {
       expect((await page.locator('header .brand').innerText()).trim(), how).toBe('Acme translations');
       expect(await page.locator('header .brand img.logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), how).toBe(40);
       expect(await page.locator('footer').innerText(), how).toContain('Run by the Acme team');
-      expect(await page.locator('main a').first().evaluate((a) => getComputedStyle(a).color), how).toBe('rgb(200, 0, 100)');
+      expect(
+        await page
+          .locator('main a')
+          .first()
+          .evaluate((a) => getComputedStyle(a).color),
+        how,
+      ).toBe('rgb(200, 0, 100)');
       const icon = await page.evaluate(async () => {
         const href = (document.querySelector('link[rel=icon]') as HTMLLinkElement).href;
         const img = new Image();
@@ -98,7 +125,12 @@ describe('branding', () => {
 async function page_darkTheme(): Promise<void> {
   const page = await browser.newPage({ colorScheme: 'dark' });
   await page.goto(`${server.url}index.html`);
-  expect(await page.locator('main a').first().evaluate((a) => getComputedStyle(a).color)).toBe('rgb(255, 120, 200)');
+  expect(
+    await page
+      .locator('main a')
+      .first()
+      .evaluate((a) => getComputedStyle(a).color),
+  ).toBe('rgb(255, 120, 200)');
   await page.close();
 }
 
@@ -264,7 +296,11 @@ describe('tmsnap build', () => {
     const out = join(work, 'never');
     const empty = join(work, 'empty');
     await mkdir(empty);
-    for (const args of [['--content', join(work, 'nowhere')], ['--content', empty], ['--content', content, '--snapshot', '2001-01-01T000000Z']]) {
+    for (const args of [
+      ['--content', join(work, 'nowhere')],
+      ['--content', empty],
+      ['--content', content, '--snapshot', '2001-01-01T000000Z'],
+    ]) {
       const result = await run([...args, '--out', out]);
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);

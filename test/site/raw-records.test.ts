@@ -49,11 +49,17 @@ beforeAll(async () => {
   // No `component` and a numeric revision: raw; the path names the component.
   const { component: _component, ...rawGerman } = { ...translation(full, 'de', 300, german), revision: 12 };
   await writer.putRecord(rawGerman.url, rawGerman);
-  await writer.putUnits(rawGerman.url, german.map((u) => unit(rawGerman.url, u)));
+  await writer.putUnits(
+    rawGerman.url,
+    german.map((u) => unit(rawGerman.url, u)),
+  );
   // Embeds the component (without its project, so raw too): read from the embedded object's url.
   const rawEnglish = { ...translation(full, 'en', 301, english), component: rawComponent };
   await writer.putRecord(rawEnglish.url, rawEnglish);
-  await writer.putUnits(rawEnglish.url, english.map((u) => unit(rawEnglish.url, u)));
+  await writer.putUnits(
+    rawEnglish.url,
+    english.map((u) => unit(rawEnglish.url, u)),
+  );
   await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true });
   await buildWithCli(['--content', content, '--out', dist]);
 }, 600_000);
@@ -77,7 +83,9 @@ describe('raw records in the site', () => {
     expect(await snapshot.components()).toEqual([]);
     const records = await siteRecords(snapshot);
     expect(records.lenient.skipped).toEqual([]);
-    expect(records.components.map(({ path, record }) => [path, record.project, record.name])).toEqual([['api/components/demo/legacy/', 'api/projects/demo/', 'Legacy']]);
+    expect(records.components.map(({ path, record }) => [path, record.project, record.name])).toEqual([
+      ['api/components/demo/legacy/', 'api/projects/demo/', 'Legacy'],
+    ]);
     expect(records.translations.map(({ record }) => [record.component, record.language_code, record.total, record.revision])).toEqual([
       ['api/components/demo/legacy/', 'de', 120, ''],
       ['api/components/demo/legacy/', 'en', 120, 'a'.repeat(40)],

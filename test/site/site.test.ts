@@ -48,7 +48,9 @@ async function openPage(url: string): Promise<Page> {
 async function expectInert(page: Page): Promise<void> {
   expect(pageErrors).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  const hrefs = await page.$$eval('[href], [src], [action]', (elements) => elements.map((e) => e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action') ?? ''));
+  const hrefs = await page.$$eval('[href], [src], [action]', (elements) =>
+    elements.map((e) => e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action') ?? ''),
+  );
   expect(hrefs.filter((href) => /^\s*(javascript|data|vbscript):/i.test(href))).toEqual([]);
   expect(await page.$$('img[onerror], [onerror], [onclick]')).toHaveLength(0);
 }

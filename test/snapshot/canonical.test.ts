@@ -21,7 +21,11 @@ const value = fc.letrec((tie) => ({
 function sortedKeys(item: unknown): unknown {
   if (Array.isArray(item)) return item.map(sortedKeys);
   if (item === null || typeof item !== 'object') return item;
-  return Object.fromEntries(Object.keys(item).sort().map((key) => [key, sortedKeys((item as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(item)
+      .sort()
+      .map((key) => [key, sortedKeys((item as Record<string, unknown>)[key])]),
+  );
 }
 
 describe('canonical JSON', () => {
@@ -38,7 +42,9 @@ describe('canonical JSON', () => {
   });
 
   it('sorts keys as strings, integer-like ones included', () => {
-    expect(canonicalJson({ 2: 'b', 10: 'a', b: 1, a: { z: 1, y: 2 } })).toBe('{\n  "10": "a",\n  "2": "b",\n  "a": {\n    "y": 2,\n    "z": 1\n  },\n  "b": 1\n}\n');
+    expect(canonicalJson({ 2: 'b', 10: 'a', b: 1, a: { z: 1, y: 2 } })).toBe(
+      '{\n  "10": "a",\n  "2": "b",\n  "a": {\n    "y": 2,\n    "z": 1\n  },\n  "b": 1\n}\n',
+    );
   });
 
   it('reads back exactly what the lossless parser reads, canonical text or not', () => {

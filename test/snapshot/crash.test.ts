@@ -51,7 +51,10 @@ describe('a writer killed at any point', () => {
         if (!run.killed) break;
         killed++;
         const snapshots = await listSnapshots(content);
-        expect(snapshots.every((summary) => !summary.finished), `seed ${seed}: finished after a kill`).toBe(true);
+        expect(
+          snapshots.every((summary) => !summary.finished),
+          `seed ${seed}: finished after a kill`,
+        ).toBe(true);
         await expect(openSnapshot(content)).rejects.toThrow(/no complete snapshot/);
         killPoint = 10 + ((killPoint * 31 + seed) % 50);
       }

@@ -20,7 +20,8 @@ const token = 'disk-full-token';
 const server = useReferenceServer({ behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
 const folder = useTempFolders('tmsnap-disk-full-');
 
-const crawl = (content: string, env: NodeJS.ProcessEnv = {}) => tmsnap(['crawl', '--url', server().url, '--content', content], { env: { WEBLATE_TOKEN: token, ...env } });
+const crawl = (content: string, env: NodeJS.ProcessEnv = {}) =>
+  tmsnap(['crawl', '--url', server().url, '--content', content], { env: { WEBLATE_TOKEN: token, ...env } });
 
 describe('a crawl that cannot write', () => {
   it('stops with exit 1 naming the folder and what to do; the next run resumes it and loses nothing', async () => {

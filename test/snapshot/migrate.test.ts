@@ -40,7 +40,8 @@ async function archives(): Promise<{ fresh: string; old: string; ids: string[] }
   return { fresh, old, ids: [one.id, two.id] };
 }
 
-const manifestOf = async (content: string, id: string) => parseJson(await readFile(join(content, 'snapshots', id, 'manifest.json'), 'utf8')) as { format: number; index: string };
+const manifestOf = async (content: string, id: string) =>
+  parseJson(await readFile(join(content, 'snapshots', id, 'manifest.json'), 'utf8')) as { format: number; index: string };
 
 describe('format 1 and format 2', () => {
   it('reads a format-1 snapshot exactly as its format-2 twin: every record, unit, file and change', async () => {
@@ -52,7 +53,8 @@ describe('format 1 and format 2', () => {
     expect(((await (await openSnapshot(fresh, ids[1])).record('api/memory/')) as { results: unknown[] }).results).toHaveLength(300);
     const translations = (await (await openSnapshot(fresh, ids[1])).translations()).map((entry) => entry.path);
     expect(translations.length).toBeGreaterThan(3);
-    for (const path of translations) expect((await (await openSnapshot(old, ids[1])).units(path)).length).toBe((await (await openSnapshot(fresh, ids[1])).units(path)).length);
+    for (const path of translations)
+      expect((await (await openSnapshot(old, ids[1])).units(path)).length).toBe((await (await openSnapshot(fresh, ids[1])).units(path)).length);
   });
 });
 

@@ -28,11 +28,35 @@ const linkText = fc.oneof(
       fc.boolean(),
     )
     .map(([root, segments, params, slash]) => `${base}${root}${segments.join('/')}${slash ? '/' : ''}${params.length > 0 ? `?${params.join('&')}` : ''}`),
-  fc.constantFrom('https://evil.example/api/projects/x/?format=api', 'javascript:alert(1)', 'tmsnap-raw:x', `${base}javascript:alert(1)`, `${base}tmsnap-raw:x`, base, '', '/api/x/', 'api/x/'),
+  fc.constantFrom(
+    'https://evil.example/api/projects/x/?format=api',
+    'javascript:alert(1)',
+    'tmsnap-raw:x',
+    `${base}javascript:alert(1)`,
+    `${base}tmsnap-raw:x`,
+    base,
+    '',
+    '/api/x/',
+    'api/x/',
+  ),
   fc.string(),
 );
 
-const linkKeys = ['url', 'web_url', 'statistics_url', 'next', 'previous', 'translation', 'source_unit', 'unit', 'component', 'user', 'author', 'notifications', 'license_url'];
+const linkKeys = [
+  'url',
+  'web_url',
+  'statistics_url',
+  'next',
+  'previous',
+  'translation',
+  'source_unit',
+  'unit',
+  'component',
+  'user',
+  'author',
+  'notifications',
+  'license_url',
+];
 
 const leaf = fc.oneof(linkText, fc.integer(), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.boolean(), fc.constant(null));
 
@@ -53,9 +77,17 @@ const embedded = fc.oneof(
 
 function recordFor(kind: RecordKind): fc.Arbitrary<unknown> {
   const withEmbedded = (fields: string[]) =>
-    fc.tuple(looseObject, ...fields.map(() => embedded)).map(([object, ...values]) => Object.fromEntries([...Object.entries(object), ...fields.map((field, i) => [field, values[i]])]));
+    fc
+      .tuple(looseObject, ...fields.map(() => embedded))
+      .map(([object, ...values]) => Object.fromEntries([...Object.entries(object), ...fields.map((field, i) => [field, values[i]])]));
   if (kind === 'component') return withEmbedded(['project', 'source_language']);
-  if (kind === 'translation') return withEmbedded(['language', 'component']).chain((translation) => embedded.map((component) => ({ ...translation, component: typeof component === 'object' && component !== null ? { ...component, project: translation.component } : component })));
+  if (kind === 'translation')
+    return withEmbedded(['language', 'component']).chain((translation) =>
+      embedded.map((component) => ({
+        ...translation,
+        component: typeof component === 'object' && component !== null ? { ...component, project: translation.component } : component,
+      })),
+    );
   if (kind === 'notifications') return fc.array(withEmbedded(['project', 'component']), { maxLength: 3 });
   return fc.oneof(looseObject, fc.array(looseObject, { maxLength: 2 }));
 }
@@ -128,7 +160,15 @@ describe('normalizeRecord / expandRecord', () => {
       fc.property(recordFor('component'), (record) => {
         const linkBase = { baseUrl: base, formatApi: true };
         const reverse = (value: unknown): unknown =>
-          Array.isArray(value) ? value.map(reverse) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverse(v)])) : value;
+          Array.isArray(value)
+            ? value.map(reverse)
+            : value !== null && typeof value === 'object'
+              ? Object.fromEntries(
+                  Object.entries(value)
+                    .reverse()
+                    .map(([k, v]) => [k, reverse(v)]),
+                )
+              : value;
         let stored: unknown;
         try {
           stored = normalizeRecord('component', record, linkBase);

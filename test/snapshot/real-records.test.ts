@@ -17,7 +17,7 @@ async function get(url: string): Promise<unknown> {
 /** Every item of a paginated list, following `next` (the server's links carry format=api; it answers JSON to our Accept). */
 async function all(url: string): Promise<Record<string, unknown>[]> {
   const items = [];
-  for (let next: string | null = url; next !== null; ) {
+  for (let next: string | null = url; next !== null;) {
     const page = (await get(next)) as { next: string | null; results: Record<string, unknown>[] };
     items.push(...page.results);
     next = page.next;

@@ -161,7 +161,21 @@ export function builders(base: string, suffix = '') {
   });
 
   const root = Object.fromEntries(
-    ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons'].map((name) => [name, api(`${name}/`)]),
+    [
+      'users',
+      'groups',
+      'roles',
+      'projects',
+      'components',
+      'translations',
+      'memory',
+      'languages',
+      'component-lists',
+      'changes',
+      'units',
+      'screenshots',
+      'addons',
+    ].map((name) => [name, api(`${name}/`)]),
   );
   return { api, language, project, component, translation, unit, change, root };
 }
@@ -176,7 +190,11 @@ export function sampleInstance(base: string, suffix = '') {
   const translation = build.translation(component, czech, 3);
   // Beyond 2^53 on purpose: a JS number would round these.
   const units = [build.unit(translation.url, 11, 2, -9_007_199_254_740_993n), build.unit(translation.url, 10, 1, 9_223_372_036_854_775_807n)];
-  const changes = [build.change(1, 51, component.url, null), build.change(2, 59, component.url, translation.url), build.change(1500, 59, component.url, translation.url)];
+  const changes = [
+    build.change(1, 51, component.url, null),
+    build.change(2, 59, component.url, translation.url),
+    build.change(1500, 59, component.url, translation.url),
+  ];
   const notifications = [
     { id: 1, notification: 'NewStringNotificaton', scope: 40, frequency: 1, project, component },
     { id: 2, notification: 'LockNotification', scope: 0, frequency: 2, project: null, component: null },
@@ -194,7 +212,9 @@ export function syntheticInstance(base: string, options: { projects: number; lan
   const languages = Array.from({ length: options.languages }, (_, i) => build.language(`l${i}`, `Language ${i}`));
   const projects = Array.from({ length: options.projects }, (_, i) => build.project(options.slugs?.[i] ?? `project-${i}`, i + 1));
   const components = projects.flatMap((project, p) => ['core', 'docs'].map((slug, c) => build.component(project, slug, p * 2 + c + 1, english)));
-  const translations = components.flatMap((component, c) => languages.map((language, l) => build.translation(component, language, c * languages.length + l + 1)));
+  const translations = components.flatMap((component, c) =>
+    languages.map((language, l) => build.translation(component, language, c * languages.length + l + 1)),
+  );
   let nextUnit = 1;
   const units = translations.map((translation) => ({
     translationUrl: translation.url,

@@ -20,12 +20,26 @@ async function writeInstance(writer: SnapshotWriter, instance: ReturnType<typeof
 }
 
 function open(content: string, minute: number) {
-  return openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: '0.1.0', resume: false, now: () => new Date(Date.UTC(2026, 10, 22, 4, minute)) });
+  return openSnapshotWriter(content, {
+    baseUrl: base,
+    scope: {},
+    tmsnapVersion: '0.1.0',
+    resume: false,
+    now: () => new Date(Date.UTC(2026, 10, 22, 4, minute)),
+  });
 }
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/')).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
+    .sort();
 }
 
 async function totalSize(dir: string): Promise<number> {
@@ -74,13 +88,15 @@ describe('content-addressed store', () => {
     await writer.putFile(instance.translations[0]!.url, new Uint8Array([0, 1, 2]), 'application/octet-stream');
     const { id } = await writer.finish(finishOptions);
 
-    for (const file of await files(content)) expect(file).toMatch(new RegExp(`^(objects/[0-9a-f]{2}/[0-9a-f]{62}\\.(json|raw)\\.gz|snapshots/${id}/manifest\\.json)$`));
+    for (const file of await files(content))
+      expect(file).toMatch(new RegExp(`^(objects/[0-9a-f]{2}/[0-9a-f]{62}\\.(json|raw)\\.gz|snapshots/${id}/manifest\\.json)$`));
     const snapshot = await openSnapshot(content);
     expect((await snapshot.projects()).map((entry) => entry.record.slug).sort()).toEqual([...slugs].sort());
     expect(await snapshot.units(instance.translations[0]!.url)).toHaveLength(2);
     const exported = new Map<string, string>();
     for await (const line of exportRecords(snapshot)) if ('record' in line) exported.set(line.url, canonicalJson(line.record));
-    for (const record of [...instance.projects, ...instance.components, ...instance.translations]) expect(exported.get(record.url), record.url).toBe(canonicalJson(record));
+    for (const record of [...instance.projects, ...instance.components, ...instance.translations])
+      expect(exported.get(record.url), record.url).toBe(canonicalJson(record));
   });
 
   it('reports a record that fails its schema and keeps it exactly as it came', async () => {
@@ -164,7 +180,10 @@ describe('tmsnap export', () => {
     expect(await run(['--content', content])).toMatchObject({ code: 2, stderr: expect.stringContaining('--format ndjson is required') });
     expect(await run(['--content', content, '--format', 'csv'])).toMatchObject({ code: 2, stderr: expect.stringContaining('the only format is ndjson') });
     // A snapshot that is not there (or cannot be) is a failure, exit 1 (cli/command.ts, exitCodes).
-    expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a snapshot id') });
+    expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not a snapshot id'),
+    });
     expect(await run(['--content', content, '--format', 'ndjson'])).toMatchObject({ code: 1, stderr: expect.stringContaining('no complete snapshot') });
   });
 });

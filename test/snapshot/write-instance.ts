@@ -10,7 +10,13 @@ const [content] = process.argv.slice(2);
 if (content === undefined) throw new Error('usage: write-instance.ts CONTENT_DIR');
 const base = 'http://127.0.0.1:8000/';
 const instance = syntheticInstance(base, { projects: 2, languages: 5, unitsPerTranslation: 30 });
-const writer = await openSnapshotWriter(content, { baseUrl: base, scope: { projects: ['project-0', 'project-1'] }, tmsnapVersion: '0.1.0', resume: true, now: () => new Date('2026-11-22T04:15:00Z') });
+const writer = await openSnapshotWriter(content, {
+  baseUrl: base,
+  scope: { projects: ['project-0', 'project-1'] },
+  tmsnapVersion: '0.1.0',
+  resume: true,
+  now: () => new Date('2026-11-22T04:15:00Z'),
+});
 const step = (what: string) => process.stdout.write(`${what}\n`);
 
 if (!writer.has(`${base}api/`)) await writer.putRecord(`${base}api/`, instance.root);

@@ -113,8 +113,22 @@ describe('writer → reader → export', () => {
     const objectsAfterFirst = await readdir(join(content, 'objects'), { recursive: true });
 
     const reversed = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(reversed) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
-    const second = await openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: '0.1.0', resume: false, now: () => new Date('2026-11-22T05:00:00Z') });
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const second = await openSnapshotWriter(content, {
+      baseUrl: base,
+      scope: {},
+      tmsnapVersion: '0.1.0',
+      resume: false,
+      now: () => new Date('2026-11-22T05:00:00Z'),
+    });
     await writeSample(second, reversed(sampleInstance(base)) as ReturnType<typeof sampleInstance>);
     await second.finish(finishOptions);
     expect(second.addedBytes).toBe(0);

@@ -20,8 +20,12 @@ export const getStaticPaths = (async () => {
     }));
   return [
     ...projects.flatMap((p) => badge((f) => sitePaths.projectBadge(p.slug, f), p.totals, t('badge.title', { name: p.record.name }))),
-    ...components.flatMap((c) => badge((f) => sitePaths.componentBadge(c.project.slug, c.slug, f), c.totals, t('badge.title', { name: `${c.project.record.name} / ${c.record.name}` }))),
-    ...translations.flatMap((tr) => badge((f) => sitePaths.translationBadge(tr.key, f), tr.record, t('badge.title', { name: `${tr.component.record.name} (${tr.language.code})` }))),
+    ...components.flatMap((c) =>
+      badge((f) => sitePaths.componentBadge(c.project.slug, c.slug, f), c.totals, t('badge.title', { name: `${c.project.record.name} / ${c.record.name}` })),
+    ),
+    ...translations.flatMap((tr) =>
+      badge((f) => sitePaths.translationBadge(tr.key, f), tr.record, t('badge.title', { name: `${tr.component.record.name} (${tr.language.code})` })),
+    ),
   ];
 }) satisfies GetStaticPaths;
 

@@ -20,7 +20,9 @@
       header.appendChild(button);
       button.addEventListener('click', function () {
         var ascending = header.getAttribute('aria-sort') !== 'ascending';
-        Array.prototype.forEach.call(headers, function (other) { other.removeAttribute('aria-sort'); });
+        Array.prototype.forEach.call(headers, function (other) {
+          other.removeAttribute('aria-sort');
+        });
         header.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
         var body = table.tBodies[0];
         var rows = Array.prototype.slice.call(body.rows);
@@ -30,7 +32,9 @@
           var order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
           return ascending ? order : -order;
         });
-        rows.forEach(function (row) { body.appendChild(row); });
+        rows.forEach(function (row) {
+          body.appendChild(row);
+        });
       });
     });
   });
@@ -42,7 +46,9 @@
     filter.hidden = false;
     filter.addEventListener('change', function () {
       var checked = {};
-      filter.querySelectorAll('input[type=checkbox]').forEach(function (box) { checked[box.value] = box.checked; });
+      filter.querySelectorAll('input[type=checkbox]').forEach(function (box) {
+        checked[box.value] = box.checked;
+      });
       var shown = 0;
       rows.forEach(function (row) {
         var visible = checked[row.getAttribute('data-state-group')] !== false;

@@ -138,11 +138,16 @@ function run(): void {
   }
   // Source shards are loaded even for target-only searches: results show the source text.
   const wanted = selectShards(manifest, filters);
-  for (const bucket of wanted.buckets) load(manifest.buckets[bucket]!.sources!.file, (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)));
+  for (const bucket of wanted.buckets)
+    load(manifest.buckets[bucket]!.sources!.file, (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)));
   for (const target of wanted.targets) load(target.file, (data: TargetShardData) => targets.set(target.file, openTargetShard(data)));
 
   const ready = wanted.targets.filter((target) => targets.has(target.file) && sources.has(target.bucket));
-  hits = searchShards({ text: state.q, scope: state.in, components: filters.components, states: filters.states }, sources, ready.map((target) => targets.get(target.file)!));
+  hits = searchShards(
+    { text: state.q, scope: state.in, components: filters.components, states: filters.states },
+    sources,
+    ready.map((target) => targets.get(target.file)!),
+  );
   showHits(true);
   const missing = wanted.targets.length - ready.length;
   const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));

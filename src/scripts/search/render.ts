@@ -56,7 +56,13 @@ export function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement
   const meta = element('p', 'meta');
   const link = element('a', 'unit-link', `${project?.name ?? ''} / ${component?.name ?? ''}`);
   link.href = context.root + unitHref(hit.shard.data, hit.unit);
-  meta.append(link, ' · ', element('span', 'language', language ? `${language.name} (${language.code})` : ''), ' · ', element('span', `state state-${stateCode}`, stateName));
+  meta.append(
+    link,
+    ' · ',
+    element('span', 'language', language ? `${language.name} (${language.code})` : ''),
+    ' · ',
+    element('span', `state state-${stateCode}`, stateName),
+  );
   item.append(meta, forms(context.sourceTexts(hit), 'source', undefined, context.ui), forms(units.target[hit.unit] ?? [], 'target', language, context.ui));
   return item;
 }

@@ -13,5 +13,9 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props }) => {
   const language = props.language as LanguageEntry;
   const { byLanguage } = await latestChangesBySubject();
-  return changesFeed(sitePaths.languageFeed(language.code), { id: `language-${language.code}`, title: language.name }, (byLanguage.get(language.code) ?? []).slice(0, feedEntries));
+  return changesFeed(
+    sitePaths.languageFeed(language.code),
+    { id: `language-${language.code}`, title: language.name },
+    (byLanguage.get(language.code) ?? []).slice(0, feedEntries),
+  );
 };

@@ -13,5 +13,9 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props }) => {
   const project = props.project as ProjectEntry;
   const { byProject } = await latestChangesBySubject();
-  return changesFeed(sitePaths.projectFeed(project.slug), { id: `project-${project.slug}`, title: project.record.name }, (byProject.get(project.slug) ?? []).slice(0, feedEntries));
+  return changesFeed(
+    sitePaths.projectFeed(project.slug),
+    { id: `project-${project.slug}`, title: project.record.name },
+    (byProject.get(project.slug) ?? []).slice(0, feedEntries),
+  );
 };
