@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
 import { action } from '../../api/change.ts';
+import { notificationKinds } from '../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
 import type { PoCatalog, PoEntry } from './po.ts';
@@ -40,29 +41,6 @@ const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0) * 1000;
 const MINUTE = 60_000_000;
 const DAY = 24 * 60 * MINUTE;
 const ACTIVITY_DAYS = 300;
-
-/** Every notification kind the API description names, spelled as the server spells them. */
-export const NOTIFICATION_KINDS = [
-  'MentionCommentNotificaton',
-  'LastAuthorCommentNotificaton',
-  'NewAnnouncementNotificaton',
-  'MergeFailureNotification',
-  'ParseErrorNotification',
-  'NewTranslationNotificaton',
-  'NewAlertNotificaton',
-  'NewStringNotificaton',
-  'NewContributorNotificaton',
-  'NewSuggestionNotificaton',
-  'NewCommentNotificaton',
-  'ChangedStringNotificaton',
-  'TranslatedStringNotificaton',
-  'ApprovedStringNotificaton',
-  'PendingSuggestionsNotification',
-  'ToDoStringsNotification',
-  'NewComponentNotificaton',
-  'RepositoryNotification',
-  'LockNotification',
-] as const;
 
 /** The slug of a component that existed once; only its removal (action 38) remains. */
 export const REMOVED_COMPONENT_SLUG = 'admin-legacy';
@@ -148,7 +126,6 @@ export function buildInstance(parsed: readonly ParsedComponent[], plurals: Plura
   const languages = buildLanguages(plurals);
   const languageByCode = new Map(languages.map((l) => [l.code, l]));
   const projects: ProjectRow[] = PROJECTS.map((project, index) => ({ id: index + 1, ...project }));
-  const projectBySlug = new Map(projects.map((p) => [p.slug, p]));
 
   const components: ComponentRow[] = [];
   const translations: TranslationRow[] = [];
@@ -448,7 +425,7 @@ function buildNotifications(components: readonly ComponentRow[]): NotificationRo
       componentId: scope === 40 ? component.id : null,
     });
   };
-  NOTIFICATION_KINDS.forEach((kind, index) => {
+  notificationKinds.forEach((kind, index) => {
     const user = subscribers[index % subscribers.length];
     if (user === undefined) throw new Error('notifications need subscribers');
     add(user.username, kind, scopes[index % scopes.length] ?? 0, 1 + (Math.floor(index / scopes.length) % 2), index);

@@ -1,3 +1,4 @@
+import { notificationKinds } from '../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import type { ComponentRow, NotificationRow, ProjectRow, TranslationRow, UserRow } from '../model.ts';
 import type { ComponentPlan, Layout, TranslationPlan } from './layout.ts';
@@ -177,28 +178,6 @@ export function translatorOf(users: readonly UserRow[], targetIndex: number, dra
   const translators = users.length - 1;
   return users[1 + ((targetIndex * 3 + (draw % 3)) % translators)] as UserRow;
 }
-
-const notificationKinds = [
-  'MentionCommentNotificaton',
-  'LastAuthorCommentNotificaton',
-  'NewAnnouncementNotificaton',
-  'MergeFailureNotification',
-  'ParseErrorNotification',
-  'NewTranslationNotificaton',
-  'NewAlertNotificaton',
-  'NewStringNotificaton',
-  'NewContributorNotificaton',
-  'NewSuggestionNotificaton',
-  'NewCommentNotificaton',
-  'ChangedStringNotificaton',
-  'TranslatedStringNotificaton',
-  'ApprovedStringNotificaton',
-  'PendingSuggestionsNotification',
-  'ToDoStringsNotification',
-  'NewComponentNotificaton',
-  'RepositoryNotification',
-  'LockNotification',
-];
 
 /** A few subscriptions for the first users, at every scope (0 all … 40 component). */
 export function buildNotifications(layout: Layout, users: readonly UserRow[]): NotificationRow[] {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-server/data/bundled.ts';
-import { NOTIFICATION_KINDS, buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
+import { notificationKinds } from '../../api/notification.ts';
+import { buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
 import { COMPONENTS } from '../../reference-server/data/spec.ts';
 import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/data/po.ts';
 import { stringifyJson } from '../../api/json.ts';
@@ -346,8 +347,8 @@ describe('users and notifications', () => {
 
   it('subscribes several users to every kind, at every scope and both frequencies', () => {
     const kinds = new Set(data.notifications.map((n) => n.notification));
-    for (const kind of NOTIFICATION_KINDS) expect(kinds, kind).toContain(kind);
-    expect(NOTIFICATION_KINDS).toHaveLength(19);
+    for (const kind of notificationKinds) expect(kinds, kind).toContain(kind);
+    expect(notificationKinds).toHaveLength(19);
     expect(new Set(data.notifications.map((n) => n.scope))).toEqual(new Set([0, 10, 20, 40]));
     expect(new Set(data.notifications.map((n) => n.frequency))).toEqual(new Set([1, 2]));
     expect(new Set(data.notifications.map((n) => n.username)).size).toBeGreaterThanOrEqual(3);
