@@ -131,3 +131,10 @@ export function requireArchive(content: string): void {
 export function printJson(value: unknown): void {
   console.log(JSON.stringify(value, null, 2));
 }
+
+/** `--port N`: a TCP port, 0 picking a free one. */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port "${text}" is not a port number (0 to 65535)`);
+  return port;
+}

@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
+import { DATASET_HELP } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
-import { parsePort } from './preview.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, parsePort } from './command.ts';
+import { loadDatasetFlag } from './reference-server.ts';
 import { untilInterrupted } from './signals.ts';
 import { version } from './version.ts';
 
@@ -41,13 +41,7 @@ export const command: Command = {
       port: { type: 'string', default: '0' },
     });
     const port = parsePort(values.port);
-    let model;
-    try {
-      model = await loadDataset(values.data);
-    } catch (error) {
-      if (error instanceof DatasetError) throw new UsageError(error.message);
-      throw error;
-    }
+    const model = await loadDatasetFlag(values.data);
 
     // A real-server profile (weblate-5.4), read as its admin: anonymous clients get 100 requests
     // a day, fewer than one crawl of the bundled data takes. The key is made here and lives only

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, CommandFailure, UsageError, exitCodes, parseCommandLine, renamedFlag } from './command.ts';
+import { type Command, CommandFailure, UsageError, exitCodes, parseCommandLine, parsePort, renamedFlag } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `Usage: tmsnap preview [options]
@@ -14,12 +14,6 @@ Options:
                 its old name, taken until tmsnap 0.3
   --port N      port to listen on; 0 picks a free one (default: 4321)
   -h, --help    this help`;
-
-export function parsePort(text: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port "${text}" is not a port number (0 to 65535)`);
-  return port;
-}
 
 export const command: Command = {
   summary: 'serve a built site folder on 127.0.0.1',

@@ -1,10 +1,11 @@
 import { activityNames } from '../reference-server/activity.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
+import type { Model } from '../reference-server/model.ts';
 import type { Faults } from '../reference-server/faults.ts';
 import { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames } from '../reference-server/profiles.ts';
 import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
 import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
-import { type Command, UsageError, exitCodes, parseCommandLine } from './command.ts';
+import { type Command, UsageError, exitCodes, parseCommandLine, parsePort } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `tmsnap reference-server: a read-only Weblate API over bundled or synthetic data
@@ -117,17 +118,10 @@ async function run(args: string[]): Promise<number> {
     'structured-errors': { type: 'boolean' },
     activity: { type: 'boolean' },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${values.port}" is not a port number (0 to 65535)`);
+  const port = parsePort(values.port);
   const profile = parseProfile(values.profile);
   const behaviours = parseBehaviours(values);
-  let model;
-  try {
-    model = await loadDataset(values.data);
-  } catch (error) {
-    if (error instanceof DatasetError) throw new UsageError(error.message);
-    throw error;
-  }
+  const model = await loadDatasetFlag(values.data);
   const server = await startReferenceServer({ model, port, host: values.host, profile, behaviours });
   console.log(server.url);
   console.error(
@@ -136,6 +130,16 @@ async function run(args: string[]): Promise<number> {
   await untilInterrupted();
   await server.close();
   return exitCodes.ok;
+}
+
+/** `--data`: the reference server's dataset, a bad value being bad usage (also for `tmsnap demo`). */
+export async function loadDatasetFlag(value: string): Promise<Model> {
+  try {
+    return await loadDataset(value);
+  } catch (error) {
+    if (error instanceof DatasetError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 export const command: Command = {

@@ -58,7 +58,7 @@ describe('tmsnap reference-server', () => {
   it.each([
     [['--data', 'bogus'], /--data "bogus" is not a dataset; use bundled, or synthetic:/],
     [['--data', 'synthetic:projects=zero'], /--data synthetic:projects=zero: .*projects/],
-    [['--port', '99999'], /--port: "99999" is not a port number/],
+    [['--port', '99999'], /--port "99999" is not a port number/],
     [['--faults', 'seed=1,explode=0.5'], /--faults: unknown key "explode"/],
     [['--faults', 'error=2'], /--faults: "error" is a fraction/],
     [['--rate-limit', 'anonymous=many'], /--rate-limit: "anonymous" needs a non-negative number/],
