@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, references } from '../archive/references.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { pack } from '../archive/pack.ts';
+import { benchCrawlOptions } from './crawl-options.ts';
 import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
@@ -39,19 +40,7 @@ const content = join(work, 'content');
 
 async function crawlInto(contentDir: string, full: boolean): Promise<CrawlResult & { ms: number }> {
   const started = performance.now();
-  const result = await crawl({
-    apiRoot: new URL(server.url),
-    contentDir,
-    projects: [],
-    full,
-    token,
-    concurrency: 4,
-    timeoutMs: 60_000,
-    retries: 3,
-    maxWaitMs: 5_000,
-    tmsnapVersion: 'bench',
-    userAgent: 'tmsnap-bench',
-  });
+  const result = await crawl(benchCrawlOptions(server.url, contentDir, { full, token }));
   if (result.outcome === 'failed') throw new Error(`crawl failed: ${result.message}`);
   return { ...result, ms: performance.now() - started };
 }

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { benchCrawlOptions } from './crawl-options.ts';
 import { crawl } from '../crawler/crawl.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
@@ -42,19 +43,7 @@ const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-site-history-'));
 const content = join(work, 'content');
 
 async function crawlOnce(full: boolean): Promise<void> {
-  const result = await crawl({
-    apiRoot: new URL(server.url),
-    contentDir: content,
-    projects: [],
-    full,
-    token,
-    concurrency: 4,
-    timeoutMs: 60_000,
-    retries: 3,
-    maxWaitMs: 5_000,
-    tmsnapVersion: 'bench',
-    userAgent: 'tmsnap-bench',
-  });
+  const result = await crawl(benchCrawlOptions(server.url, content, { full, token }));
   if (result.outcome === 'failed') throw new Error(`crawl failed: ${result.message}`);
 }
 
