@@ -3,7 +3,6 @@ import { decodeLink } from '../../snapshot/links.ts';
 import { relativeHref, sitePaths, type SitePath } from '../../site/paths.ts';
 import { publicUrl } from '../../site/web.ts';
 import { atomFeed } from '../utils/atom.ts';
-import { actionName } from '../utils/names.ts';
 import { ui } from '../i18n/page.ts';
 import type { ChangeEntry } from './changes.ts';
 import { siteTree } from './tree.ts';
@@ -31,7 +30,7 @@ export async function changesFeed(self: SitePath, subject: { id: string; title: 
             : undefined);
       return {
         id: decodeLink(`api/changes/${change.id}/`, { baseUrl: base_url, formatApi: format_api_links }),
-        title: where ? `${actionName(change.action)}: ${where}` : actionName(change.action),
+        title: where ? `${ui().actionName(change.action)}: ${where}` : ui().actionName(change.action),
         updated: change.timestamp,
         href: page && href(page),
         author: change.user,

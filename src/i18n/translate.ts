@@ -43,6 +43,8 @@ export interface Translator {
   percent(value: number): string;
   /** A unit state in words (api/unit.ts); one a newer server invented shows as its number. */
   stateName(state: number): string;
+  /** A change action in words (api/change.ts); one a newer server invented shows as its number. */
+  actionName(action: number): string;
 }
 
 export function pluralForm(tree: PluralExpression, forms: number, n: number): number {
@@ -86,6 +88,10 @@ export function translator(lang: UiLanguage, messages: Messages, fallback: Messa
     stateName(state) {
       const key = `state.${state}` as MessageKey;
       return messages[key] !== undefined || fallback[key] !== undefined ? message(key) : t('state.other', { state: String(state) });
+    },
+    actionName(action) {
+      const key = `action.${action}` as MessageKey;
+      return messages[key] !== undefined || fallback[key] !== undefined ? message(key) : t('action.other', { action: String(action) });
     },
   };
 }

@@ -4,6 +4,7 @@
  * chosen by each language's gettext rule.
  */
 import { describe, expect, it } from 'vitest';
+import { changeActions } from '../../api/change.ts';
 import { uiLanguages } from '../../site/config.ts';
 import { catalogs, en, uiTranslator } from '../../src/i18n/index.ts';
 import { clientMessages } from '../../src/i18n/client.ts';
@@ -49,6 +50,16 @@ describe('interface catalogs', () => {
   it('names states, also ones a newer server invented', () => {
     expect(uiTranslator('de').stateName(20)).toBe('übersetzt');
     expect(uiTranslator('ar').stateName(42)).toBe('الحالة 42');
+  });
+
+  it('names every change action Weblate 5.4 knows in each language, and one a newer server invented by its number', () => {
+    for (const code of Object.keys(changeActions).map(Number)) {
+      // English is the table in api/change.ts itself: the site and the server agree on the words.
+      expect(uiTranslator('en').actionName(code)).toBe(changeActions[code]);
+      for (const lang of ['de', 'ar'] as const) expect(uiTranslator(lang).actionName(code), `${lang} ${code}`).not.toBe(changeActions[code]);
+    }
+    expect(uiTranslator('de').actionName(38)).toBe('Komponente entfernt');
+    expect(uiTranslator('ar').actionName(999)).toBe('الإجراء 999');
   });
 
   it('gives the search script only its own messages', () => {
