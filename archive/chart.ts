@@ -23,7 +23,7 @@ export interface Chart {
   /** SVG path data (`M x y L …`) of each line; gaps where the subject did not exist start a new `M`. */
   translatedPath: string;
   fuzzyPath: string;
-  yTicks: { y: number; label: string }[];
+  yTicks: { y: number; value: number; label: string }[];
   xTicks: { x: number; label: string }[];
   /** For screen readers and the chart's `<desc>`. */
   summary: string;
@@ -74,7 +74,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
     previousPresent = true;
   });
 
-  const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), label: `${value}%` }));
+  const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), value, label: `${value}%` }));
   const xTicks = snapshots.length === 0 ? [] : [...new Map([first, last].map((time) => [time, { x: xOf(time), label: dayLabel(new Date(time)) }])).values()];
   const firstPoint = points[0];
   const lastPoint = points.at(-1);

@@ -323,6 +323,10 @@ export const de: Catalog = {
   'history.one': 'Das Archiv hat bisher einen Schnappschuss damit: Der Verlauf beginnt hier.',
   'history.none': 'Noch kein Schnappschuss enthält dies.',
   'history.chartTitle': 'Übersetzungsfortschritt im Zeitverlauf',
+  'history.summary': [
+    'Übersetzt {first} am {firstDay}, {last} am {lastDay} ({count} Schnappschuss); zu bearbeiten jetzt {fuzzy}.',
+    'Übersetzt {first} am {firstDay}, {last} am {lastDay} ({count} Schnappschüsse); zu bearbeiten jetzt {fuzzy}.',
+  ],
   'history.point': '{id}: {percent} übersetzt von {total}',
   'history.latest': 'was sich im neuesten Schnappschuss geändert hat',
   'history.figures': 'Zahlen je Schnappschuss',

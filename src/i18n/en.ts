@@ -336,6 +336,10 @@ export const en = {
   'history.one': 'The archive holds one snapshot with this so far: the history starts here.',
   'history.none': 'No snapshot holds this yet.',
   'history.chartTitle': 'Translation progress over time',
+  'history.summary': [
+    'Translated {first} on {firstDay}, {last} on {lastDay} ({count} snapshot); needs editing {fuzzy} now.',
+    'Translated {first} on {firstDay}, {last} on {lastDay} ({count} snapshots); needs editing {fuzzy} now.',
+  ],
   'history.point': '{id}: {percent} translated of {total}',
   'history.latest': 'what changed in the latest snapshot',
   'history.figures': 'Figures per snapshot',
