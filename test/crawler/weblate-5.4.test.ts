@@ -143,7 +143,8 @@ describe('a crawl of a Weblate 5.4 server', () => {
       const proxy = await startCountingProxy(server.url, { path: /\/api\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/, until: 50 });
       try {
         const content = await contentFolder();
-        const result = await crawlReferenceServer(behind(server, proxy.url), content, { concurrency: 16 });
+        // A generous request timeout: on a loaded machine a 30 s one fired and its retry made `made` exceed `minimum`.
+        const result = await crawlReferenceServer(behind(server, proxy.url), content, { concurrency: 16, timeoutMs: 300_000 });
         expect(result.message).toBeUndefined();
         expect(result.outcome).toBe('complete');
         const translations = (await openSnapshot(content)).manifest.counts.translation ?? 0;
