@@ -91,7 +91,7 @@ export async function openSnapshot(contentDir: string, id?: string): Promise<Sna
     chosen = (await listSnapshots(contentDir)).find((summary) => summary.complete)?.id;
     if (chosen === undefined) throw new Error(`no complete snapshot in ${join(contentDir, 'snapshots')}: run \`tmsnap crawl\` first`);
   } else if (!isSnapshotId(chosen)) {
-    throw new Error(`"${chosen}" is not a snapshot id (expected like 2026-11-22T041500Z); \`tmsnap list\` shows them`);
+    throw new Error(`"${chosen}" is not a snapshot id (expected like 2026-11-22T041500Z); \`tmsnap snapshots\` lists them`);
   }
   const manifest = await readManifest(contentDir, chosen);
   const store = new ObjectStore(contentDir);
