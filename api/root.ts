@@ -19,3 +19,6 @@ export const apiRoot = z.looseObject({
 });
 
 export type ApiRoot = z.infer<typeof apiRoot>;
+
+/** The collections the API root names, in the description's order. */
+export const rootCollections = Object.keys(apiRoot.shape) as (keyof ApiRoot)[];

@@ -1,20 +1,7 @@
+import { rootCollections } from '../../api/root.ts';
 import { type Route, READ_ONLY, ok } from '../api.ts';
 
-const collections = [
-  'users',
-  'groups',
-  'roles',
-  'projects',
-  'components',
-  'translations',
-  'memory',
-  'languages',
-  'component-lists',
-  'changes',
-  'units',
-  'screenshots',
-  'addons',
-];
+const collections: readonly string[] = rootCollections;
 
 export const routes: Route[] = [
   {

@@ -1,4 +1,5 @@
 import { componentDefaults } from '../../reference-server/component-defaults.ts';
+import { rootCollections } from '../../api/root.ts';
 
 /**
  * API records shaped as a Weblate server serves them (seed description), for a server at `base`.
@@ -160,23 +161,7 @@ export function builders(base: string, suffix = '') {
     url: api(`changes/${id}/`),
   });
 
-  const root = Object.fromEntries(
-    [
-      'users',
-      'groups',
-      'roles',
-      'projects',
-      'components',
-      'translations',
-      'memory',
-      'languages',
-      'component-lists',
-      'changes',
-      'units',
-      'screenshots',
-      'addons',
-    ].map((name) => [name, api(`${name}/`)]),
-  );
+  const root = Object.fromEntries(rootCollections.map((name) => [name, api(`${name}/`)]));
   return { api, language, project, component, translation, unit, change, root };
 }
 
