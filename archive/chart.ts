@@ -1,7 +1,7 @@
 /**
  * The geometry of a history chart: translated and needs-editing percentages over time as SVG
- * path data, axis ticks and a one-line summary. Pure numbers and fixed words only: the site's
- * component turns them into markup, so no server string ever reaches the SVG unescaped.
+ * path data and axis ticks. Numbers and ISO days only: the site's component puts them in words of
+ * the interface language and turns them into markup, so no server string reaches the SVG unescaped.
  */
 import type { Series } from './history.ts';
 import { percent } from './figures.ts';
@@ -23,10 +23,8 @@ export interface Chart {
   /** SVG path data (`M x y L …`) of each line; gaps where the subject did not exist start a new `M`. */
   translatedPath: string;
   fuzzyPath: string;
-  yTicks: { y: number; value: number; label: string }[];
+  yTicks: { y: number; value: number }[];
   xTicks: { x: number; label: string }[];
-  /** For screen readers and the chart's `<desc>`. */
-  summary: string;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -34,7 +32,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 export const chartSize = { width: 640, height: 220, left: 40, right: 12, top: 12, bottom: 28 };
 
 /** Day label of a date, UTC (`2026-11-22`). */
-const dayLabel = (date: Date) => date.toISOString().slice(0, 10);
+export const dayLabel = (date: Date): string => date.toISOString().slice(0, 10);
 
 export function chartOf(snapshots: readonly { id: string; date: Date }[], series: Series): Chart {
   const { width, height, left, right, top, bottom } = chartSize;
@@ -74,14 +72,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
     previousPresent = true;
   });
 
-  const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), value, label: `${value}%` }));
+  const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), value }));
   const xTicks = snapshots.length === 0 ? [] : [...new Map([first, last].map((time) => [time, { x: xOf(time), label: dayLabel(new Date(time)) }])).values()];
-  const firstPoint = points[0];
-  const lastPoint = points.at(-1);
-  const summary =
-    firstPoint && lastPoint
-      ? `Translated ${firstPoint.translated.percent}% on ${dayLabel(firstPoint.date)}, ${lastPoint.translated.percent}% on ${dayLabel(lastPoint.date)} ` +
-        `(${points.length} snapshot${points.length === 1 ? '' : 's'}); needs editing ${lastPoint.fuzzy.percent}% now.`
-      : 'No data in any snapshot.';
-  return { width, height, plot, points, translatedPath, fuzzyPath, yTicks, xTicks, summary };
+  return { width, height, plot, points, translatedPath, fuzzyPath, yTicks, xTicks };
 }

@@ -15,8 +15,7 @@ export const storedComponent = api.component.extend({ project: reference, source
 export const storedTranslation = api.translation.extend({ language: reference, component: reference.optional() });
 export const storedUnit = api.unit;
 export const storedChange = api.change;
-/** Anonymous clients of real servers get users as `{id, full_name, username}`: no `url` (docs/crawl.md, "Users"). */
-export const storedUser = api.user.extend({ url: api.user.shape.url.optional() });
+export const storedUser = api.user;
 export const storedNotification = api.notification.extend({ project: reference.nullable(), component: reference.nullable() });
 export const storedStatistics = api.statistics;
 
