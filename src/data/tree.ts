@@ -6,7 +6,7 @@
 import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../../snapshot/schemas.ts';
 import { siteEnv } from '../../site/env.ts';
-import { lastSegment, unitPageCount, type TranslationKey } from '../../site/paths.ts';
+import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '../../site/paths.ts';
 import { componentPathOf, siteRecords, type SiteRecords } from '../../site/records.ts';
 import { addTotals, emptyTotals, type Totals } from './totals.ts';
 
@@ -166,4 +166,16 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
     languageByCode,
     totals,
   };
+}
+
+/** The static paths of the pages kept per project (its page, changes and feed): one each. */
+export async function projectStaticPaths() {
+  const { projects } = await siteTree();
+  return projects.map((project) => ({ params: { project: safeSegment(project.slug) }, props: { project } }));
+}
+
+/** The static paths of the pages kept per language in use (its page, changes and feed). */
+export async function languageStaticPaths() {
+  const { languages } = await siteTree();
+  return languages.map((language) => ({ params: { language: safeSegment(language.code) }, props: { language } }));
 }

@@ -1,14 +1,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { safeSegment, sitePaths } from '../../../../site/paths.ts';
+import { sitePaths } from '../../../../site/paths.ts';
 import { feedEntries, latestChangesBySubject } from '../../../data/changes.ts';
 import { changesFeed } from '../../../data/feeds.ts';
-import { siteTree, type LanguageEntry } from '../../../data/tree.ts';
+import { languageStaticPaths, type LanguageEntry } from '../../../data/tree.ts';
 
 /** The latest changes in one language: `languages/<code>/feed.xml`. */
-export const getStaticPaths = (async () => {
-  const { languages } = await siteTree();
-  return languages.map((language) => ({ params: { language: safeSegment(language.code) }, props: { language } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = languageStaticPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const language = props.language as LanguageEntry;

@@ -1,14 +1,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { safeSegment, sitePaths } from '../../../../site/paths.ts';
+import { sitePaths } from '../../../../site/paths.ts';
 import { feedEntries, latestChangesBySubject } from '../../../data/changes.ts';
 import { changesFeed } from '../../../data/feeds.ts';
-import { siteTree, type ProjectEntry } from '../../../data/tree.ts';
+import { projectStaticPaths, type ProjectEntry } from '../../../data/tree.ts';
 
 /** The latest changes of one project: `projects/<project>/feed.xml`. */
-export const getStaticPaths = (async () => {
-  const { projects } = await siteTree();
-  return projects.map((project) => ({ params: { project: safeSegment(project.slug) }, props: { project } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = projectStaticPaths satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const project = props.project as ProjectEntry;
