@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { snapshotListings } from '../../archive/listing.ts';
 import { verifyStore } from '../../archive/verify.ts';
-import { sampleInstance } from '../snapshot/records.ts';
+import { sampleInstance } from '../helpers/records.ts';
 import { base, finishOptions, newWriter, useContentDir, writeSample } from '../snapshot/helpers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -3,28 +3,16 @@
  * with diacritics (de, pl), Cyrillic (ru), Arabic (right-to-left, six plural forms), Japanese,
  * sources repeated across components, and a hostile target.
  */
-import { componentDefaults } from '../../reference-server/component-defaults.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 
 export const base = 'http://weblate.test/';
-const api = (path: string) => `${base}api/${path}`;
+const build = builders(base, { time: '2026-11-20T10:00:00.000000Z', author: 'Jane Translator' });
+const api = build.api;
 
 export const hostileTarget = '<img src=x onerror="window.__pwned=1">';
 
-const languageInfo = {
-  en: { name: 'English', direction: 'ltr', number: 2, formula: 'n != 1' },
-  de: { name: 'German', direction: 'ltr', number: 2, formula: 'n != 1' },
-  pl: { name: 'Polish', direction: 'ltr', number: 3, formula: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
-  ru: { name: 'Russian', direction: 'ltr', number: 3, formula: 'n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
-  ar: {
-    name: 'Arabic',
-    direction: 'rtl',
-    number: 6,
-    formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
-  },
-  ja: { name: 'Japanese', direction: 'ltr', number: 1, formula: '0' },
-} as const;
-export type Code = keyof typeof languageInfo;
+export type Code = 'en' | 'de' | 'pl' | 'ru' | 'ar' | 'ja';
 
 /** Each string: its source forms and, per language, its target forms and state. */
 interface FixtureString {
@@ -32,17 +20,19 @@ interface FixtureString {
   targets: Partial<Record<Exclude<Code, 'en'>, [string[], number]>>;
 }
 
-const editor: FixtureString[] = [
-  {
-    source: ['Save as…'],
-    targets: {
-      de: [['Speichern unter…'], 20],
-      pl: [['Zapisz jako…'], 20],
-      ru: [['Сохранить как…'], 20],
-      ar: [['حفظ باسم…'], 20],
-      ja: [['名前を付けて保存…'], 20],
-    },
+// In two components: a search for it finds both.
+const saveAs: FixtureString = {
+  source: ['Save as…'],
+  targets: {
+    de: [['Speichern unter…'], 20],
+    pl: [['Zapisz jako…'], 20],
+    ru: [['Сохранить как…'], 20],
+    ar: [['حفظ باسم…'], 20],
+    ja: [['名前を付けて保存…'], 20],
   },
+};
+const editor: FixtureString[] = [
+  saveAs,
   {
     source: ['Save all files as a new template'],
     targets: {
@@ -90,16 +80,7 @@ const dialogs: FixtureString[] = [
   },
 ];
 const site: FixtureString[] = [
-  {
-    source: ['Save as…'],
-    targets: {
-      de: [['Speichern unter…'], 20],
-      pl: [['Zapisz jako…'], 20],
-      ru: [['Сохранить как…'], 20],
-      ar: [['حفظ باسم…'], 20],
-      ja: [['名前を付けて保存…'], 20],
-    },
-  },
+  saveAs,
   {
     source: ['Welcome'],
     targets: { de: [[hostileTarget], 20], pl: [['Witamy'], 20], ru: [['Добро пожаловать'], 20], ar: [['أهلاً وسهلاً'], 20], ja: [['ようこそ'], 20] },
@@ -112,160 +93,20 @@ export const fixtureComponents = [
   { project: 'web', slug: 'site', name: 'Web site', strings: site },
 ] as const;
 
-function language(code: Code) {
-  const info = languageInfo[code];
-  return {
-    code,
-    name: info.name,
-    plural: { id: 1, source: 0, type: 1, number: info.number, formula: info.formula },
-    aliases: [],
-    direction: info.direction,
-    population: 1000,
-    web_url: `${base}languages/${code}/`,
-    url: api(`languages/${code}/`),
-    statistics_url: api(`languages/${code}/statistics/`),
-  };
+const language = (code: Code) => build.language(code, languageFacts[code].name, languageFacts[code]);
+
+function project(slug: 'office' | 'web', id: number) {
+  return build.project(slug, id, { name: slug === 'office' ? 'Office' : 'Web', translation_review: true, instructions: '' });
 }
 
-function project(slug: string, id: number) {
-  const url = (path = '') => api(`projects/${slug}/${path}`);
-  return {
-    name: slug === 'office' ? 'Office' : 'Web',
-    slug,
-    id,
-    web: 'https://example.org/',
-    web_url: `${base}projects/${slug}/`,
-    url: url(),
-    components_list_url: url('components/'),
-    repository_url: url('repository/'),
-    statistics_url: url('statistics/'),
-    changes_list_url: url('changes/'),
-    languages_url: url('languages/'),
-    translation_review: true,
-    source_review: false,
-    set_language_team: true,
-    instructions: '',
-    enable_hooks: true,
-    language_aliases: '',
-  };
-}
-
-function component(proj: ReturnType<typeof project>, slug: string, name: string, id: number) {
-  const url = (path = '') => api(`components/${proj.slug}/${slug}/${path}`);
-  const text = '';
-  return {
-    ...componentDefaults,
+function component(owner: ReturnType<typeof project>, slug: string, name: string, id: number) {
+  return build.component(owner, slug, id, language('en'), {
     name,
-    slug,
-    id,
-    source_language: language('en'),
-    project: proj,
     repo: 'https://git.example.org/office.git',
-    git_export: text,
-    push_branch: text,
-    filemask: 'po/*.po',
-    template: text,
-    edit_template: false,
-    intermediate: text,
-    new_base: text,
-    license: 'MIT',
-    agreement: text,
-    web_url: `${base}projects/${proj.slug}/${slug}/`,
-    url: url(),
-    repository_url: url('repository/'),
-    translations_url: url('translations/'),
-    statistics_url: url('statistics/'),
-    lock_url: url('lock/'),
-    links_url: url('links/'),
-    changes_list_url: url('changes/'),
-    task_url: null,
-    language_code_style: text,
-    push: text,
-    check_flags: text,
-    repoweb: text,
-    report_source_bugs: text,
-    commit_message: text,
-    add_message: text,
-    delete_message: text,
-    merge_message: text,
-    addon_message: text,
-    pull_message: text,
-    variant_regex: text,
-  };
-}
-
-function translation(comp: ReturnType<typeof component>, code: Code, id: number, units: { state: number }[]) {
-  const url = (path = '') => api(`translations/${comp.project.slug}/${comp.slug}/${code}/${path}`);
-  const translated = units.filter((unit) => unit.state >= 20).length;
-  const fuzzy = units.filter((unit) => unit.state >= 10 && unit.state < 20).length;
-  return {
-    language: language(code),
-    component: comp,
-    language_code: code,
-    id,
-    filename: `po/${code}.po`,
-    revision: 'a'.repeat(40),
-    web_url: `${base}projects/${comp.project.slug}/${comp.slug}/${code}/`,
-    share_url: `${base}engage/${comp.project.slug}/${code}/`,
-    translate_url: `${base}translate/${comp.project.slug}/${comp.slug}/${code}/`,
-    url: url(),
-    is_template: false,
-    is_source: code === 'en',
-    total: units.length,
-    total_words: units.length * 2,
-    translated,
-    translated_words: translated * 2,
-    translated_percent: Math.round((translated / units.length) * 1000) / 10,
-    fuzzy,
-    fuzzy_words: fuzzy * 2,
-    fuzzy_percent: Math.round((fuzzy / units.length) * 1000) / 10,
-    failing_checks: 0,
-    failing_checks_words: 0,
-    failing_checks_percent: 0,
-    have_suggestion: 0,
-    have_comment: 0,
-    last_change: '2026-11-20T10:00:00.000000Z',
-    last_author: 'Jane Translator',
-    repository_url: url('repository/'),
-    file_url: url('file/'),
-    statistics_url: url('statistics/'),
-    changes_list_url: url('changes/'),
-    units_list_url: url('units/'),
-  };
-}
-
-function unit(translationUrl: string, id: number, position: number, source: string[], target: string[], state: number, idHash: bigint) {
-  return {
-    id,
-    translation: translationUrl,
-    source,
-    previous_source: '',
-    target,
-    id_hash: idHash,
-    content_hash: idHash,
-    location: '',
-    context: '',
-    note: '',
-    flags: '',
-    extra_flags: '',
-    labels: [],
-    state,
-    fuzzy: state >= 10 && state < 20,
-    translated: state >= 20,
-    approved: state === 30,
-    position,
-    has_suggestion: false,
-    has_comment: false,
-    has_failing_check: false,
-    num_words: 2,
-    source_unit: api(`units/${id}/`),
-    priority: 100,
-    web_url: `${base}translate/x/?checksum=${(idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
-    url: api(`units/${id}/`),
-    explanation: '',
-    pending: false,
-    timestamp: '2026-11-20T10:00:00.000000Z',
-  };
+    new_base: '',
+    license_url: null,
+    commit_message: '',
+  });
 }
 
 export const codes: Code[] = ['en', 'de', 'pl', 'ru', 'ar', 'ja'];
@@ -291,17 +132,15 @@ export async function writeSearchFixture(contentDir: string): Promise<string> {
           ? { source: string.source, target: string.source, state: 100 }
           : { source: string.source, target: string.targets[code]![0], state: string.targets[code]![1] },
       );
-      const record = translation(comp, code, translationId++, strings);
+      const record = build.translation(comp, language(code), translationId++, unitCounts(strings));
       await writer.putRecord(record.url, record);
       const units = strings.map((string, position) =>
-        unit(
+        build.unit(
           record.url,
           unitId(index, code, position),
           position + 1,
-          string.source,
-          string.target,
-          string.state,
           BigInt(index * 100 + position) * 7_919_000_000_000_001n - 4_000_000_000_000_000_000n,
+          { source: string.source, target: string.target, state: string.state, location: '', sourceUnit: unitId(index, code, position) },
         ),
       );
       await writer.putUnits(record.url, units);

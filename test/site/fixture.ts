@@ -3,11 +3,12 @@
  * projects, an RTL language with six plural forms, 150 units in one translation (two unit
  * pages), and hostile strings in every place the site shows server text.
  */
-import { componentDefaults } from '../../reference-server/component-defaults.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 
 export const base = 'http://weblate.test/';
-const api = (path: string) => `${base}api/${path}`;
+const build = builders(base, { time: '2026-11-20T10:00:00.000000Z', author: 'Jane Translator' });
+const api = build.api;
 
 export const hostile = {
   script: '<script>window.__pwned=1</script>',
@@ -15,102 +16,18 @@ export const hostile = {
   link: 'javascript:window.__pwned=1',
 };
 
-const plurals = {
-  en: { number: 2, formula: 'n != 1' },
-  de: { number: 2, formula: 'n != 1' },
-  ar: { number: 6, formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))' },
-  pl: { number: 3, formula: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
-  fr: { number: 2, formula: 'n > 1' },
-  es: { number: 2, formula: 'n != 1' },
-  ja: { number: 1, formula: '0' },
-  ru: { number: 3, formula: 'n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2' },
-  he: { number: 2, formula: 'n != 1' },
-  cs: { number: 3, formula: '(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2' },
-  pt_BR: { number: 2, formula: 'n > 1' },
-  zh_Hans: { number: 1, formula: '0' },
-} as const;
+// writeScaledSnapshot reads plural counts from here.
+const plurals = languageFacts;
 type Code = keyof typeof plurals;
-const names: Record<Code, string> = {
-  en: 'English',
-  de: 'German',
-  ar: 'Arabic',
-  pl: 'Polish',
-  fr: 'French',
-  es: 'Spanish',
-  ja: 'Japanese',
-  ru: 'Russian',
-  he: 'Hebrew',
-  cs: 'Czech',
-  pt_BR: 'Portuguese (Brazil)',
-  zh_Hans: 'Chinese (Simplified)',
-};
 
-function language(code: Code) {
-  return {
-    code,
-    name: names[code],
-    plural: { id: 1, source: 0, type: 1, ...plurals[code] },
-    aliases: code === 'ar' ? ['ar_AR'] : [],
-    direction: code === 'ar' || code === 'he' ? 'rtl' : 'ltr',
-    population: 1000,
-    web_url: `${base}languages/${code}/`,
-    url: api(`languages/${code}/`),
-    statistics_url: api(`languages/${code}/statistics/`),
-  };
-}
+const language = (code: Code) => build.language(code, plurals[code].name, { ...plurals[code], aliases: code === 'ar' ? ['ar_AR'] : [] });
 
 function project(slug: string, name: string, id: number, extra: { web: string; instructions: string }) {
-  return {
-    name,
-    slug,
-    id,
-    web_url: `${base}projects/${slug}/`,
-    url: api(`projects/${slug}/`),
-    components_list_url: api(`projects/${slug}/components/`),
-    repository_url: api(`projects/${slug}/repository/`),
-    statistics_url: api(`projects/${slug}/statistics/`),
-    changes_list_url: api(`projects/${slug}/changes/`),
-    languages_url: api(`projects/${slug}/languages/`),
-    translation_review: false,
-    source_review: false,
-    set_language_team: true,
-    enable_hooks: true,
-    language_aliases: '',
-    ...extra,
-  };
+  return build.project(slug, id, { name, ...extra });
 }
 
-function component(proj: ReturnType<typeof project>, slug: string, name: string, id: number, extra: { repoweb: string; license_url: string | null }) {
-  const url = (path = '') => api(`components/${proj.slug}/${slug}/${path}`);
-  return {
-    ...componentDefaults,
-    name,
-    slug,
-    id,
-    source_language: language('en'),
-    project: proj,
-    repo: 'https://git.example.org/demo.git',
-    filemask: 'po/*.po',
-    edit_template: false,
-    new_base: 'po/demo.pot',
-    license: 'MIT',
-    web_url: `${base}projects/${proj.slug}/${slug}/`,
-    url: url(),
-    repository_url: url('repository/'),
-    translations_url: url('translations/'),
-    statistics_url: url('statistics/'),
-    lock_url: url('lock/'),
-    links_url: url('links/'),
-    changes_list_url: url('changes/'),
-    task_url: null,
-    commit_message: '',
-    add_message: '',
-    delete_message: '',
-    merge_message: '',
-    addon_message: '',
-    pull_message: '',
-    ...extra,
-  };
+function component(owner: ReturnType<typeof project>, slug: string, name: string, id: number, extra: { repoweb: string; license_url: string | null }) {
+  return build.component(owner, slug, id, language('en'), { name, commit_message: '', ...extra });
 }
 
 export interface FixtureUnit {
@@ -127,77 +44,12 @@ export interface FixtureUnit {
 }
 
 function unit(translationUrl: string, u: FixtureUnit) {
-  return {
-    id: u.id,
-    translation: translationUrl,
-    source: u.source,
-    previous_source: '',
-    target: u.target,
-    id_hash: u.idHash,
-    content_hash: u.idHash,
-    location: u.location ?? '',
-    context: u.context ?? '',
-    note: u.note ?? '',
-    flags: '',
-    extra_flags: '',
-    labels: u.labels ?? [],
-    state: u.state,
-    fuzzy: u.state >= 10 && u.state < 20,
-    translated: u.state >= 20,
-    approved: u.state === 30,
-    position: u.position,
-    has_suggestion: false,
-    has_comment: false,
-    has_failing_check: false,
-    num_words: 2,
-    source_unit: api(`units/${u.id}/`),
-    priority: 100,
-    web_url: `${base}translate/x/?checksum=${(u.idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
-    url: api(`units/${u.id}/`),
-    explanation: '',
-    pending: false,
-    timestamp: '2026-11-20T10:00:00.000000Z',
-  };
+  return build.unit(translationUrl, u.id, u.position, u.idHash, { ...u, location: u.location ?? '', sourceUnit: u.id });
 }
 
-function translation(comp: ReturnType<typeof component>, code: Code, id: number, units: FixtureUnit[]) {
-  const url = (path = '') => api(`translations/${comp.project.slug}/${comp.slug}/${code}/${path}`);
-  const translated = units.filter((u) => u.state >= 20).length;
-  const fuzzy = units.filter((u) => u.state >= 10 && u.state < 20).length;
-  return {
-    language: language(code),
-    component: comp,
-    language_code: code,
-    id,
-    filename: `po/${code}.po`,
-    revision: 'a'.repeat(40),
-    web_url: `${base}projects/${comp.project.slug}/${comp.slug}/${code}/`,
-    share_url: `${base}engage/${comp.project.slug}/${code}/`,
-    translate_url: `${base}translate/${comp.project.slug}/${comp.slug}/${code}/`,
-    url: url(),
-    is_template: false,
-    is_source: code === 'en',
-    total: units.length,
-    total_words: units.length * 2,
-    translated,
-    translated_words: translated * 2,
-    translated_percent: units.length ? Math.round((translated / units.length) * 1000) / 10 : 0,
-    fuzzy,
-    fuzzy_words: fuzzy * 2,
-    fuzzy_percent: 0,
-    failing_checks: 0,
-    failing_checks_words: 0,
-    failing_checks_percent: 0,
-    have_suggestion: 0,
-    have_comment: 0,
-    last_change: '2026-11-20T10:00:00.000000Z',
-    last_author: 'Jane Translator',
-    repository_url: url('repository/'),
-    file_url: url('file/'),
-    statistics_url: url('statistics/'),
-    changes_list_url: url('changes/'),
-    units_list_url: url('units/'),
-  };
+function translation(owner: ReturnType<typeof component>, code: Code, id: number, units: FixtureUnit[]) {
+  // 0 whatever the units: what this fixture has always stored, so its snapshots stay the same.
+  return build.translation(owner, language(code), id, { ...unitCounts(units), fuzzy_percent: 0 });
 }
 
 /** The units of each translation, by language; the ids are what the tests look for. */
@@ -280,19 +132,14 @@ export async function writeFixtureSnapshot(contentDir: string, edits: ReadonlyMa
     new TextEncoder().encode('msgid "x"\nmsgstr "<script>window.__pwned=1</script>"\n'),
     'text/x-gettext-catalog',
   );
-  const change = (id: number, action: number, target: string, user: string | null, unit: number | null = null, language: Code = 'de') => ({
-    id,
-    unit: unit === null ? null : api(`units/${unit}/`),
-    component: core.url,
-    translation: api(`translations/demo/core/${language}/`),
-    user: user === null ? null : api(`users/${user}/`),
-    author: null,
-    timestamp: `2026-11-${String(10 + (id % 10)).padStart(2, '0')}T10:00:00.000000Z`,
-    action,
-    action_name: 'whatever the server said',
-    target,
-    url: api(`changes/${id}/`),
-  });
+  const change = (id: number, action: number, target: string, user: string | null, unit: number | null = null, language: Code = 'de') =>
+    build.change(id, action, core.url, api(`translations/demo/core/${language}/`), {
+      unit: unit === null ? null : api(`units/${unit}/`),
+      user: user === null ? null : api(`users/${user}/`),
+      timestamp: `2026-11-${String(10 + (id % 10)).padStart(2, '0')}T10:00:00.000000Z`,
+      action_name: 'whatever the server said',
+      target,
+    });
   await writer.putChanges([
     ...Array.from({ length: 130 }, (_, i) => change(i + 1, i % 2 === 0 ? 2 : 59, `change ${i + 1}`, i % 4 === 0 ? 'jane' : null)),
     change(131, 999, hostile.script, 'jane'),

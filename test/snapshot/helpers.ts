@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
-import { sampleInstance } from './records.ts';
+import { sampleInstance } from '../helpers/records.ts';
 
 /** A fresh `content/` directory per test, removed afterwards. */
 export function useContentDir(): () => Promise<string> {

@@ -9,7 +9,7 @@ import { canonicalJson, exportRecords, openSnapshot, type Snapshot } from '../..
 import { tmsnap } from '../helpers/tmsnap.ts';
 import { writeFormat1Copy } from './format1.ts';
 import { base, finishOptions, newWriter, useContentDir, writeSample } from './helpers.ts';
-import { sampleInstance, syntheticInstance } from './records.ts';
+import { sampleInstance, syntheticInstance } from '../helpers/records.ts';
 
 const contentDir = useContentDir();
 

@@ -13,7 +13,7 @@ import {
   type RecordKind,
 } from '../../snapshot/index.ts';
 import { parseJson } from '../../api/index.ts';
-import { sampleInstance } from './records.ts';
+import { sampleInstance } from '../helpers/records.ts';
 
 const base = 'http://127.0.0.1:8000/weblate/';
 const kinds: RecordKind[] = ['root', 'language', 'project', 'component', 'translation', 'unit', 'change', 'user', 'notifications', 'statistics', 'other'];

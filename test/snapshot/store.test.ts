@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../api/index.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
 import { finishOptions, useContentDir } from './helpers.ts';
-import { syntheticInstance } from './records.ts';
+import { syntheticInstance } from '../helpers/records.ts';
 
 const contentDir = useContentDir();
 const base = 'http://127.0.0.1:8000/';

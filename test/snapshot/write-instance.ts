@@ -4,7 +4,7 @@
  * anywhere. The clock is pinned so that a resumed run and a clean run agree byte for byte.
  */
 import { openSnapshotWriter } from '../../snapshot/index.ts';
-import { syntheticInstance } from './records.ts';
+import { syntheticInstance } from '../helpers/records.ts';
 
 const [content] = process.argv.slice(2);
 if (content === undefined) throw new Error('usage: write-instance.ts CONTENT_DIR');

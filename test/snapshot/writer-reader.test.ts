@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { base, finishOptions, newWriter, useContentDir, writeSample } from './helpers.ts';
-import { sampleInstance } from './records.ts';
+import { sampleInstance } from '../helpers/records.ts';
 
 const contentDir = useContentDir();
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { base, finishOptions, newWriter, writeSample } from './helpers.ts';
-import { sampleInstance } from './records.ts';
+import { sampleInstance } from '../helpers/records.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 
 /**

@@ -1,18 +1,72 @@
 import { componentDefaults } from '../../reference-server/component-defaults.ts';
 import { rootCollections } from '../../api/root.ts';
 
+/** Plural rules, names and directions of the languages the test instances use (Weblate's own). */
+export const languageFacts = {
+  en: { name: 'English', number: 2, formula: 'n != 1', direction: 'ltr' },
+  de: { name: 'German', number: 2, formula: 'n != 1', direction: 'ltr' },
+  ar: {
+    name: 'Arabic',
+    number: 6,
+    formula: '(n==0) ? 0 : ((n==1) ? 1 : ((n==2) ? 2 : ((n%100>=3 && n%100<=10) ? 3 : ((n%100>=11 && n%100<=99) ? 4 : 5))))',
+    direction: 'rtl',
+  },
+  pl: { name: 'Polish', number: 3, formula: 'n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2', direction: 'ltr' },
+  fr: { name: 'French', number: 2, formula: 'n > 1', direction: 'ltr' },
+  es: { name: 'Spanish', number: 2, formula: 'n != 1', direction: 'ltr' },
+  ja: { name: 'Japanese', number: 1, formula: '0', direction: 'ltr' },
+  ru: { name: 'Russian', number: 3, formula: 'n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2', direction: 'ltr' },
+  he: { name: 'Hebrew', number: 2, formula: 'n != 1', direction: 'rtl' },
+  cs: { name: 'Czech', number: 3, formula: '(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2', direction: 'ltr' },
+  pt_BR: { name: 'Portuguese (Brazil)', number: 2, formula: 'n > 1', direction: 'ltr' },
+  zh_Hans: { name: 'Chinese (Simplified)', number: 1, formula: '0', direction: 'ltr' },
+} as const;
+
+/** What a unit holds besides its identity; what is left out takes the sample's value. */
+export interface UnitText {
+  source?: string[];
+  target?: string[];
+  state?: number;
+  context?: string;
+  note?: string;
+  location?: string;
+  labels?: unknown[];
+  /** Id of the unit's source-language unit. */
+  sourceUnit?: number;
+}
+
+/** A translation's counts as Weblate derives them from its units' states (two words a unit). */
+export function unitCounts(units: readonly { state: number }[]) {
+  const translated = units.filter((unit) => unit.state >= 20).length;
+  const fuzzy = units.filter((unit) => unit.state >= 10 && unit.state < 20).length;
+  const percent = (count: number) => (units.length ? Math.round((count / units.length) * 1000) / 10 : 0);
+  return {
+    total: units.length,
+    total_words: units.length * 2,
+    translated,
+    translated_words: translated * 2,
+    translated_percent: percent(translated),
+    fuzzy,
+    fuzzy_words: fuzzy * 2,
+    fuzzy_percent: percent(fuzzy),
+  };
+}
+
 /**
- * API records shaped as a Weblate server serves them (seed description), for a server at `base`.
- * `suffix` is what the server appends to its API links (`?format=api` or nothing).
+ * API records shaped as a Weblate server serves them (seed description), for a server at `base`:
+ * the one record builder of the tests. Each builder makes a whole record from its identity;
+ * its last argument replaces fields. `suffix` is what the server appends to its API links
+ * (`?format=api` or nothing); `time` and `author` stamp translations and units.
  */
-export function builders(base: string, suffix = '') {
+export function builders(base: string, options: { suffix?: string; time?: string; author?: string } = {}) {
+  const { suffix = '', time = '2024-05-01T12:00:00.123456Z', author = 'Jane' } = options;
   const api = (path: string) => `${base}api/${path}${suffix}`;
-  const language = (code: string, name: string) => ({
+  const language = (code: string, name: string, extra: { number?: number; formula?: string; direction?: string; aliases?: string[] } = {}) => ({
     code,
     name,
-    plural: { id: 1, source: 0, number: 2, formula: 'n != 1', type: 1 },
-    aliases: [],
-    direction: 'ltr',
+    plural: { id: 1, source: 0, number: extra.number ?? 2, formula: extra.formula ?? 'n != 1', type: 1 },
+    aliases: extra.aliases ?? [],
+    direction: extra.direction ?? 'ltr',
     population: 1000,
     web_url: `${base}languages/${code}/`,
     url: api(`languages/${code}/`),
@@ -22,7 +76,7 @@ export function builders(base: string, suffix = '') {
 
   // Slugs are data; in URLs they are percent-encoded path segments.
   const segment = encodeURIComponent;
-  const project = (slug: string, id: number) => ({
+  const projectRecord = (slug: string, id: number) => ({
     name: `Project ${slug}`,
     slug,
     id,
@@ -41,9 +95,10 @@ export function builders(base: string, suffix = '') {
     enable_hooks: true,
     language_aliases: '',
   });
+  const project = (slug: string, id: number, overrides: Partial<ReturnType<typeof projectRecord>> = {}) => ({ ...projectRecord(slug, id), ...overrides });
   type Project = ReturnType<typeof project>;
 
-  const component = (owner: Project, slug: string, id: number, sourceLanguage: Language) => {
+  const componentRecord = (owner: Project, slug: string, id: number, sourceLanguage: Language) => {
     const path = `components/${segment(owner.slug)}/${segment(slug)}/`;
     return {
       ...componentDefaults,
@@ -57,7 +112,7 @@ export function builders(base: string, suffix = '') {
       edit_template: false,
       new_base: 'po/demo.pot',
       license: 'MIT',
-      license_url: 'https://spdx.org/licenses/MIT.html',
+      license_url: 'https://spdx.org/licenses/MIT.html' as string | null,
       web_url: `${base}projects/${segment(owner.slug)}/${segment(slug)}/`,
       url: api(path),
       repository_url: api(`${path}repository/`),
@@ -75,9 +130,13 @@ export function builders(base: string, suffix = '') {
       pull_message: '',
     };
   };
+  const component = (owner: Project, slug: string, id: number, sourceLanguage: Language, overrides: Partial<ReturnType<typeof componentRecord>> = {}) => ({
+    ...componentRecord(owner, slug, id, sourceLanguage),
+    ...overrides,
+  });
   type Component = ReturnType<typeof component>;
 
-  const translation = (owner: Component, lang: Language, id: number) => {
+  const translationRecord = (owner: Component, lang: Language, id: number) => {
     const path = `translations/${segment(owner.project.slug)}/${segment(owner.slug)}/${segment(lang.code)}/`;
     return {
       language: lang,
@@ -91,7 +150,7 @@ export function builders(base: string, suffix = '') {
       translate_url: `${base}translate/${segment(owner.project.slug)}/${segment(owner.slug)}/${segment(lang.code)}/`,
       url: api(path),
       is_template: false,
-      is_source: false,
+      is_source: lang.code === owner.source_language.code,
       total: 2,
       total_words: 4,
       translated: 1,
@@ -105,8 +164,8 @@ export function builders(base: string, suffix = '') {
       failing_checks_percent: 0,
       have_suggestion: 0,
       have_comment: 0,
-      last_change: '2024-05-01T12:00:00.123456Z',
-      last_author: 'Jane',
+      last_change: time,
+      last_author: author,
       repository_url: api(`${path}repository/`),
       file_url: api(`${path}file/`),
       statistics_url: api(`${path}statistics/`),
@@ -114,40 +173,47 @@ export function builders(base: string, suffix = '') {
       units_list_url: api(`${path}units/`),
     };
   };
-
-  const unit = (translationUrl: string, id: number, position: number, idHash: bigint) => ({
-    id,
-    translation: translationUrl,
-    source: [`Hello <b>world</b> ${id}`],
-    previous_source: '',
-    target: [position % 2 === 1 ? `Ahoj ${id}` : ''],
-    id_hash: idHash,
-    content_hash: idHash,
-    location: 'src/main.c:1',
-    context: '',
-    note: '',
-    flags: '',
-    extra_flags: '',
-    labels: [],
-    state: position % 2 === 1 ? 20 : 0,
-    fuzzy: false,
-    translated: position % 2 === 1,
-    approved: false,
-    position,
-    has_suggestion: false,
-    has_comment: false,
-    has_failing_check: false,
-    num_words: 2,
-    source_unit: api(`units/${id + 100}/`),
-    priority: 100,
-    web_url: `${base}translate/x/?checksum=${(idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
-    url: api(`units/${id}/`),
-    explanation: '',
-    pending: false,
-    timestamp: '2024-05-01T12:00:00.123456Z',
+  const translation = (owner: Component, lang: Language, id: number, overrides: Partial<ReturnType<typeof translationRecord>> = {}) => ({
+    ...translationRecord(owner, lang, id),
+    ...overrides,
   });
 
-  const change = (id: number, action: number, componentUrl: string, translationUrl: string | null) => ({
+  const unit = (translationUrl: string, id: number, position: number, idHash: bigint, text: UnitText = {}) => {
+    const state = text.state ?? (position % 2 === 1 ? 20 : 0);
+    return {
+      id,
+      translation: translationUrl,
+      source: text.source ?? [`Hello <b>world</b> ${id}`],
+      previous_source: '',
+      target: text.target ?? [position % 2 === 1 ? `Ahoj ${id}` : ''],
+      id_hash: idHash,
+      content_hash: idHash,
+      location: text.location ?? 'src/main.c:1',
+      context: text.context ?? '',
+      note: text.note ?? '',
+      flags: '',
+      extra_flags: '',
+      labels: text.labels ?? [],
+      state,
+      fuzzy: state >= 10 && state < 20,
+      translated: state >= 20,
+      approved: state === 30,
+      position,
+      has_suggestion: false,
+      has_comment: false,
+      has_failing_check: false,
+      num_words: 2,
+      source_unit: api(`units/${text.sourceUnit ?? id + 100}/`),
+      priority: 100,
+      web_url: `${base}translate/x/?checksum=${(idHash + 2n ** 63n).toString(16).padStart(16, '0')}`,
+      url: api(`units/${id}/`),
+      explanation: '',
+      pending: false,
+      timestamp: time,
+    };
+  };
+
+  const changeRecord = (id: number, action: number, componentUrl: string, translationUrl: string | null) => ({
     id,
     unit: action === 59 ? api('units/10/') : null,
     component: componentUrl,
@@ -160,6 +226,13 @@ export function builders(base: string, suffix = '') {
     target: action === 59 ? 'Hello' : '',
     url: api(`changes/${id}/`),
   });
+  const change = (
+    id: number,
+    action: number,
+    componentUrl: string,
+    translationUrl: string | null,
+    overrides: Partial<ReturnType<typeof changeRecord>> = {},
+  ) => ({ ...changeRecord(id, action, componentUrl, translationUrl), ...overrides });
 
   const root = Object.fromEntries(rootCollections.map((name) => [name, api(`${name}/`)]));
   return { api, language, project, component, translation, unit, change, root };
@@ -167,7 +240,7 @@ export function builders(base: string, suffix = '') {
 
 /** One project, one component, one translation with two units (their hashes beyond 2^53), three changes. */
 export function sampleInstance(base: string, suffix = '') {
-  const build = builders(base, suffix);
+  const build = builders(base, { suffix });
   const english = build.language('en', 'English');
   const czech = build.language('cs', 'Czech');
   const project = build.project('demo', 1);
