@@ -11,7 +11,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../snapshot/index.ts';
-import { builders } from '../test/snapshot/records.ts';
+import { builders } from '../test/helpers/records.ts';
 
 const unitsWanted = Number(process.argv[2] ?? 1_000_000);
 const unitsPerTranslation = 1000;
