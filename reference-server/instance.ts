@@ -166,6 +166,7 @@ export class Instance {
    * million-change log is rarely read far.
    */
   #newestChange(translationId: number): ChangeRow | undefined {
+    if (this.model.newestChange) return this.model.newestChange(translationId);
     let cursor = this.#backwardCursor ?? this.model.changeCount();
     while (cursor > 0 && !this.#newest.has(translationId)) {
       const start = Math.max(0, cursor - BACKWARD_WINDOW);

@@ -192,6 +192,12 @@ export interface Model {
   unitCounts?(translationId: number): Counts;
 
   /**
+   * The newest change of a translation; optional, for models that know it without reading the
+   * log backwards (the lazy synthetic one, whose source translations' changes come first).
+   */
+  newestChange?(translationId: number): ChangeRow | undefined;
+
+  /**
    * Number of changes, and a window of them in ascending id order. Ids are handed out as
    * things happen, so timestamps never decrease with the id: the HTTP layer bisects on them.
    */
