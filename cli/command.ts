@@ -127,6 +127,32 @@ export function requireArchive(content: string): void {
   }
 }
 
+/** `--content` and `--json`: the options of every command that reads an archive and reports on it. */
+export function archiveOptions() {
+  return { content: contentOption(), json: { type: 'boolean', default: false } } as const;
+}
+
+type ArchiveCommandLine<Options extends NonNullable<ParseArgsConfig['options']>, Positionals extends boolean> = ReturnType<
+  typeof parseCommandLine<Options & ReturnType<typeof archiveOptions>, Positionals>
+>;
+
+/**
+ * The command line of a command that reads an existing archive: its own options plus
+ * `--content` and `--json`, parsed; then `check`, the command's further usage rules, so that
+ * bad usage is told as such (exit 2) even when the folder is wrong too; then the folder
+ * refused if it holds no archive (`requireArchive`, exit 1), before anything is read.
+ */
+export function parseArchiveCommandLine<const Options extends NonNullable<ParseArgsConfig['options']> = {}, const Positionals extends boolean = false>(
+  args: string[],
+  options?: Options,
+  { positionals, check }: { positionals?: Positionals; check?: (parsed: ArchiveCommandLine<Options, Positionals>) => void } = {},
+): ArchiveCommandLine<Options, Positionals> {
+  const parsed = parseCommandLine(args, { ...archiveOptions(), ...options } as Options & ReturnType<typeof archiveOptions>, positionals);
+  check?.(parsed);
+  requireArchive((parsed.values as { content: string }).content);
+  return parsed;
+}
+
 /** Prints a command's report as JSON on stdout, the `--json` shape every reporting command uses. */
 export function printJson(value: unknown): void {
   console.log(JSON.stringify(value, null, 2));

@@ -1,7 +1,7 @@
 import { stringifyJson } from '../api/index.ts';
 import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
 import { formatDiff } from '../archive/report.ts';
-import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
+import { type Command, CommandFailure, UsageError, exitCodes, parseArchiveCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap diff [A [B]] [options]
 
@@ -21,18 +21,16 @@ export const command: Command = {
   summary: 'what changed between two snapshots, string by string',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(
+    const { values, positionals } = parseArchiveCommandLine(
       args,
+      { project: { type: 'string', multiple: true, default: [] }, lang: { type: 'string', multiple: true, default: [] } },
       {
-        project: { type: 'string', multiple: true, default: [] },
-        lang: { type: 'string', multiple: true, default: [] },
-        content: contentOption(),
-        json: { type: 'boolean', default: false },
+        positionals: true,
+        check: ({ positionals }) => {
+          if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
+        },
       },
-      true,
     );
-    if (positionals.length > 2) throw new UsageError(`expected at most two snapshot ids, got ${positionals.length}`);
-    requireArchive(values.content);
     try {
       const { from, to } = await chooseSnapshots(values.content, positionals[0], positionals[1]);
       const diff = await compareSnapshots(values.content, from, to, { projects: values.project, languages: values.lang });

@@ -2,29 +2,31 @@ import { type Command, CommandFailure, UsageError, closest, exitCodes } from './
 import { defaultsInEffect } from './defaults.ts';
 import { version } from './version.ts';
 
+/** A command as `main` knows it: its summary, and its module, loaded only when the command is run or its help asked for. */
+function lazy(summary: string, load: () => Promise<{ command: Command }>) {
+  return { summary, load: async () => (await load()).command };
+}
+
 /**
  * Each subcommand is loaded only when asked for, and its one-line summary is written here, so
  * `tmsnap --help` loads no command at all (start-up time: README, "Why tsx").
  * test/cli/main.test.ts checks that each summary matches the command's own.
  */
 export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  demo: { summary: 'reference server → crawl → build → preview, in one command', load: async () => (await import('./demo.ts')).command },
-  'reference-server': {
-    summary: 'serve a read-only Weblate API over bundled or synthetic data',
-    load: async () => (await import('./reference-server.ts')).command,
-  },
-  crawl: { summary: 'crawl a Weblate server into a dated snapshot (resumable)', load: async () => (await import('./crawl.ts')).command },
-  build: { summary: 'build the static status site from a snapshot', load: async () => (await import('./build.ts')).command },
-  preview: { summary: 'serve a built site folder on 127.0.0.1', load: async () => (await import('./preview.ts')).command },
-  export: { summary: 'print every record of a snapshot, re-expanded, as NDJSON', load: async () => (await import('./export.ts')).command },
-  snapshots: { summary: 'list the snapshots with date, scope, counts, size and state', load: async () => (await import('./snapshots.ts')).command },
-  prune: { summary: 'remove old snapshots and the objects nothing needs any more', load: async () => (await import('./prune.ts')).command },
-  verify: { summary: 'check every object against its hash and every manifest reference', load: async () => (await import('./verify.ts')).command },
-  pack: { summary: 'write snapshots and the objects they need to a .tar.gz', load: async () => (await import('./pack.ts')).command },
-  unpack: { summary: 'add the snapshots of a pack archive to the content folder', load: async () => (await import('./unpack.ts')).command },
-  migrate: { summary: 'rewrite an archive to the current snapshot format, in place', load: async () => (await import('./migrate.ts')).command },
-  search: { summary: 'search a snapshot’s strings from the terminal', load: async () => (await import('./search.ts')).command },
-  diff: { summary: 'what changed between two snapshots, string by string', load: async () => (await import('./diff.ts')).command },
+  demo: lazy('reference server → crawl → build → preview, in one command', () => import('./demo.ts')),
+  'reference-server': lazy('serve a read-only Weblate API over bundled or synthetic data', () => import('./reference-server.ts')),
+  crawl: lazy('crawl a Weblate server into a dated snapshot (resumable)', () => import('./crawl.ts')),
+  build: lazy('build the static status site from a snapshot', () => import('./build.ts')),
+  preview: lazy('serve a built site folder on 127.0.0.1', () => import('./preview.ts')),
+  export: lazy('print every record of a snapshot, re-expanded, as NDJSON', () => import('./export.ts')),
+  snapshots: lazy('list the snapshots with date, scope, counts, size and state', () => import('./snapshots.ts')),
+  prune: lazy('remove old snapshots and the objects nothing needs any more', () => import('./prune.ts')),
+  verify: lazy('check every object against its hash and every manifest reference', () => import('./verify.ts')),
+  pack: lazy('write snapshots and the objects they need to a .tar.gz', () => import('./pack.ts')),
+  unpack: lazy('add the snapshots of a pack archive to the content folder', () => import('./unpack.ts')),
+  migrate: lazy('rewrite an archive to the current snapshot format, in place', () => import('./migrate.ts')),
+  search: lazy('search a snapshot’s strings from the terminal', () => import('./search.ts')),
+  diff: lazy('what changed between two snapshots, string by string', () => import('./diff.ts')),
 };
 
 function overview(): string {

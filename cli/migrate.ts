@@ -2,7 +2,7 @@ import { formatBytes } from '../archive/listing.ts';
 import { migrate, MigrateError } from '../archive/migrate.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { StoreWriteError } from '../snapshot/store.ts';
-import { type Command, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
+import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap migrate [options]
 
@@ -23,8 +23,7 @@ export const command: Command = {
   summary: 'rewrite an archive to the current snapshot format, in place',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
-    requireArchive(values.content);
+    const { values } = parseArchiveCommandLine(args);
     try {
       const result = await withArchiveLock(
         values.content,

@@ -1,6 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { pack, PackError } from '../archive/pack.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
+import { type Command, UsageError, exitCodes, parseArchiveCommandLine } from './command.ts';
 
 const help = `Usage: tmsnap pack [ID…] --out FILE [options]
 
@@ -23,22 +23,26 @@ export const command: Command = {
   summary: 'write snapshots and the objects they need to a .tar.gz',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(
+    const { values, positionals } = parseArchiveCommandLine(
       args,
-      { out: { type: 'string' }, since: { type: 'string' }, content: contentOption(), json: { type: 'boolean', default: false } },
-      true,
+      { out: { type: 'string' }, since: { type: 'string' } },
+      {
+        positionals: true,
+        check: ({ values }) => {
+          if (values.out === undefined) throw new UsageError('--out FILE is required (e.g. --out archive.tar.gz, or --out - for stdout)');
+        },
+      },
     );
-    if (values.out === undefined) throw new UsageError('--out FILE is required (e.g. --out archive.tar.gz, or --out - for stdout)');
-    requireArchive(values.content);
-    const toStdout = values.out === '-';
+    const out = values.out!; // refused above when missing
+    const toStdout = out === '-';
     // With the pack on stdout, the summary goes to stderr: stdout holds only the archive.
     const say = (text: string) => (toStdout ? console.error(text) : console.log(text));
     try {
-      const result = await pack(values.content, positionals, toStdout ? process.stdout : values.out, { since: values.since });
-      if (values.json) say(JSON.stringify({ out: values.out, since: values.since ?? null, ...result }, null, 2));
+      const result = await pack(values.content, positionals, toStdout ? process.stdout : out, { since: values.since });
+      if (values.json) say(JSON.stringify({ out, since: values.since ?? null, ...result }, null, 2));
       else
         say(
-          `pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : values.out} (${formatBytes(result.bytes)})`,
+          `pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : out} (${formatBytes(result.bytes)})`,
         );
       return exitCodes.ok;
     } catch (error) {

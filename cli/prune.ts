@@ -1,7 +1,7 @@
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
-import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
+import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
 
@@ -37,8 +37,7 @@ export const command: Command = {
       'keep-weekly': { type: 'string' },
       'keep-monthly': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
-      content: contentOption(),
-      json: { type: 'boolean', default: false },
+      ...archiveOptions(),
     });
     if (values['keep-daily'] === undefined && values['keep-weekly'] === undefined && values['keep-monthly'] === undefined) {
       throw new UsageError('say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly');

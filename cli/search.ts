@@ -2,7 +2,7 @@ import { stringifyJson } from '../api/index.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
-import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine, requireArchive } from './command.ts';
+import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]
 
@@ -50,8 +50,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
       in: { type: 'string', default: 'both' },
       limit: { type: 'string', default: '20' },
       snapshot: { type: 'string' },
-      content: contentOption(),
-      json: { type: 'boolean', default: false },
+      ...archiveOptions(),
     },
     true,
   );

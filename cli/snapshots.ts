@@ -1,5 +1,5 @@
 import { formatListing, snapshotListings } from '../archive/listing.ts';
-import { type Command, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
+import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap snapshots [options]
 
@@ -18,8 +18,7 @@ export const command: Command = {
   summary: 'list the snapshots with date, scope, counts, size and state',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
-    requireArchive(values.content);
+    const { values } = parseArchiveCommandLine(args);
     const listings = await snapshotListings(values.content);
     if (values.json) printJson(listings);
     else console.log(formatListing(listings));

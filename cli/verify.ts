@@ -1,6 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { verifyStore } from '../archive/verify.ts';
-import { type Command, contentOption, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
+import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap verify [options]
 
@@ -20,8 +20,7 @@ export const command: Command = {
   summary: 'check every object against its hash and every manifest reference',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } });
-    requireArchive(values.content);
+    const { values } = parseArchiveCommandLine(args);
     const report = await verifyStore(values.content, ({ checked, total }) => {
       if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
     });
