@@ -21,7 +21,7 @@ import { createReadStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -68,8 +68,11 @@ async function treeBytes(dir: string): Promise<{ bytes: number; files: number }>
 async function serve(root: string) {
   const gzipSizes = new Map<string, number>();
   let sent = 0;
+  // Bytes per URL path since the last take, so a run can count what arrived before a moment.
+  let byPath = new Map<string, number>();
   const server = createServer(async (request, response) => {
-    let file = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    let file = normalize(join(root, decodeURIComponent(path)));
     if (!file.startsWith(root + sep)) return void response.writeHead(403).end();
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
@@ -78,6 +81,7 @@ async function serve(root: string) {
       const pagefindBinary = /\/pagefind\/.*\.pf_/.test(file);
       if (!gzipSizes.has(file)) gzipSizes.set(file, pagefindBinary ? size : gzipSync(await readFile(file)).length);
       sent += gzipSizes.get(file)!;
+      byPath.set(path, (byPath.get(path) ?? 0) + gzipSizes.get(file)!);
       const types: Record<string, string> = {
         '.html': 'text/html; charset=utf-8',
         '.js': 'text/javascript',
@@ -97,7 +101,14 @@ async function serve(root: string) {
     takeSent: () => {
       const value = sent;
       sent = 0;
+      byPath = new Map();
       return value;
+    },
+    /** Bytes sent for these URL paths since the last take. */
+    sentFor: (paths: Iterable<string>) => {
+      let bytes = 0;
+      for (const path of new Set(paths)) bytes += byPath.get(path) ?? 0;
+      return bytes;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
@@ -111,6 +122,52 @@ function launch(): Promise<Browser> {
   });
 }
 
+/** One cold query on the search page: first results, complete results, and keystrokes after. */
+interface OurRun {
+  /** Page load to the first result on screen, and the gzip bytes of the files that had arrived by then. */
+  first: number;
+  firstBytes: number;
+  /** Page load to complete results (the page's `tmsnap-search-done` mark), and every byte fetched by then. */
+  done: number;
+  doneBytes: number;
+  results: number;
+  keys: number[];
+}
+
+async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof serve>>, path: string): Promise<OurRun> {
+  // Cold: a fresh browser context starts with an empty cache.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Notes when the first result appears and which files had arrived: the page streams results
+  // as shards arrive, so first results can come long before complete ones.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if ((document.getElementById('search-results')?.children.length ?? 0) === 0) return;
+      const loaded = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+      (window as unknown as { benchFirst: unknown }).benchFirst = { at: performance.now(), loaded: [location.pathname, ...loaded] };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  server.takeSent();
+  await page.goto(`${server.url}${path}`);
+  await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done', undefined, { timeout: 300_000 });
+  const done = await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN);
+  const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
+  const firstBytes = server.sentFor(first?.loaded ?? []);
+  const doneBytes = server.takeSent();
+  const results = await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10));
+  await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
+  const query = await page.inputValue('#search-q');
+  await page.fill('#search-q', '');
+  for (const character of query) await page.locator('#search-q').pressSequentially(character);
+  const keys = await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration));
+  await context.close();
+  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, keys };
+}
+
+const startLoad = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 const snapshot = await openSnapshot(resolve(args.content), args.snapshot);
 const translations = await snapshot.translations();
 const languages = new Set(translations.map((translation) => translation.record.language_code));
@@ -186,7 +243,7 @@ window.pagefindReady = true;
 </script></html>`,
     );
   }
-  const ours = await treeBytes(join(dist, 'search'));
+  const onDisk = await treeBytes(join(dist, 'search'));
 
   // 3. The query: a word from the middle of the source strings, in one language.
   const manifestText = await readFile(join(dist, 'search/manifest.js'), 'utf8');
@@ -204,34 +261,22 @@ window.pagefindReady = true;
   );
   const words = (sources?.texts ?? []).flatMap((forms) => tokenize(forms[0] ?? '')).filter((word) => word.length >= 5);
   const query = args.query ?? words[Math.floor(words.length / 2)] ?? 'file';
-  console.log(`query: "${query}" in language ${language} (typed one character at a time after the first results)`);
+  console.log(`query: "${query}" in language ${language}, then in all languages (typed one character at a time after the first results)`);
 
   const server = await serve(dist);
   const browser = await launch();
-  const ourFirst: number[] = [];
-  const ourBytes: number[] = [];
-  const ourKeys: number[] = [];
-  let ourResults = 0;
+  const scopes = [
+    { label: `${language} only`, params: `&lang=${encodeURIComponent(language)}` },
+    { label: 'all languages', params: '' },
+  ];
+  const ours = scopes.map((scope) => ({ ...scope, runs: [] as OurRun[] }));
   const theirFirst: number[] = [];
   const theirBytes: number[] = [];
   const theirKeys: number[] = [];
   let theirResults = 0;
   try {
     for (let attempt = 0; attempt < runs; attempt++) {
-      // Cold: a fresh browser context starts with an empty cache.
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      server.takeSent();
-      await page.goto(`${server.url}search/index.html?q=${encodeURIComponent(query)}&lang=${encodeURIComponent(language)}`);
-      await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done', undefined, { timeout: 120_000 });
-      ourFirst.push(await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN));
-      ourBytes.push(server.takeSent());
-      ourResults = await page.evaluate(() => Number.parseInt(document.getElementById('search-status')?.textContent ?? '', 10));
-      await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
-      await page.fill('#search-q', '');
-      for (const character of query) await page.locator('#search-q').pressSequentially(character);
-      ourKeys.push(...(await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration))));
-      await context.close();
+      for (const scope of ours) scope.runs.push(await measureOurs(browser, server, `search/index.html?q=${encodeURIComponent(query)}${scope.params}`));
       if (args['index-only']) continue;
 
       const theirContext = await browser.newContext();
@@ -261,31 +306,47 @@ window.pagefindReady = true;
     Number.isNaN(buildMs) ? '' : ` (+${((ms / (buildMs - indexMs)) * 100).toFixed(1)}% on the ${seconds(buildMs - indexMs)} site build)`;
   const skipped = 'not run (--index-only)';
   const theirs = (value: () => string) => (args['index-only'] ? skipped : value());
+  const stat = (values: number[], format: (value: number) => string) => `median ${format(median(values))}`;
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: [string, string, string][] = [
     ['index build', `${seconds(indexMs)}${siteShare(indexMs)}`, theirs(() => `${seconds(pagefindMs)}${siteShare(pagefindMs)}`)],
     [
       'index on disk',
-      `${megabytes(ours.bytes)} in ${ours.files} files (${((ours.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`,
+      `${megabytes(onDisk.bytes)} in ${onDisk.files} files (${((onDisk.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`,
       theirs(() => `${megabytes(pagefind.bytes)} in ${pagefind.files} files (${((pagefind.bytes / unitBytes) * 100).toFixed(1)}%)`),
     ],
-    ['results for the query', `${ourResults} (${language} only)`, theirs(() => `${theirResults} pages (all languages; top 10 loaded)`)],
+    ['pagefind: results', '', theirs(() => `${theirResults} pages (all languages; top 10 loaded)`)],
     [
-      'cold load to first results',
-      `median ${median(ourFirst).toFixed(0)} ms of ${runs}`,
-      theirs(() => `median ${median(theirFirst).toFixed(0)} ms of ${runs}`),
+      'pagefind: cold first results',
+      '',
+      theirs(() => `median ${median(theirFirst).toFixed(0)} ms of ${runs}, ${megabytes(median(theirBytes))} fetched (gzip)`),
     ],
-    ['fetched for it (gzip)', `median ${megabytes(median(ourBytes))}`, theirs(() => `median ${megabytes(median(theirBytes))}`)],
     [
-      'per keystroke after',
-      `median ${median(ourKeys).toFixed(1)} ms, max ${Math.max(...ourKeys).toFixed(1)} ms (${ourKeys.length})`,
+      'pagefind: per keystroke',
+      '',
       theirs(() => `median ${median(theirKeys).toFixed(1)} ms, max ${Math.max(...theirKeys).toFixed(1)} ms (${theirKeys.length})`),
     ],
   ];
-  const width = Math.max(...rows.map(([, ours]) => ours.length));
+  for (const scope of ours) {
+    const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes') => scope.runs.map((entry) => entry[key]);
+    const keys = scope.runs.flatMap((entry) => entry.keys);
+    rows.push(
+      [`${scope.label}: results`, `${scope.runs.at(-1)?.results ?? 0}`, ''],
+      [`${scope.label}: first results`, `${stat(pick('first'), ms)} of ${runs}, ${stat(pick('firstBytes'), megabytes)} fetched (gzip)`, ''],
+      [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, ''],
+      [`${scope.label}: per keystroke`, `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`, ''],
+    );
+  }
+  const width = Math.max(...rows.map(([, value]) => value.length));
   console.log(
-    `\n${''.padEnd(28)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
+    `\n${''.padEnd(36)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
   );
-  for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(28)}${ourValue.padEnd(width + 2)}${theirValue}`);
+  for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(36)}${ourValue.padEnd(width + 2)}${theirValue}`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (at the start: ${startLoad})`,
+  );
   if (!args['index-only']) console.log(`site build total ${seconds(buildMs)} (Astro + search index)`);
 
   const results = join(repo, 'bench/results');
@@ -299,7 +360,7 @@ window.pagefindReady = true;
     buildMs,
     indexMs,
     pagefindMs,
-    ours: { ...ours, first: ourFirst, bytes: ourBytes, keys: ourKeys, results: ourResults },
+    ours: { ...onDisk, scopes: ours.map(({ label, runs }) => ({ label, runs })) },
     pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults },
   };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);

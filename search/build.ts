@@ -1,6 +1,6 @@
 /**
- * Writes the site's search index into `<outDir>/search/`: `manifest.js`, one script per shard
- * under `shards/`, and `app.js` (the page's script, bundled as a classic script because module
+ * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js`, one
+ * script per shard under `shards/`, and `app.js` (the page's script, bundled as a classic script because module
  * scripts do not load from `file://`). The site's Astro integration calls this once the pages
  * are written (site/search-integration.ts, on `astro:build:done`).
  */
@@ -8,7 +8,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stateName } from '../api/unit.ts';
-import { registerFunction, searchFormat, type SearchManifest, type ShardFile } from './format.ts';
+import { registerFunction, searchFormat, routesFile, type SearchManifest, type SearchRoutes, type ShardFile, type ShardRoute } from './format.ts';
+import { indexTerms, shardRoute } from './routing.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
 export interface SearchBuildOptions {
@@ -21,8 +22,10 @@ export interface SearchBuildOptions {
 
 export interface SearchBuildReport {
   shards: number;
-  /** Bytes of every file written (manifest, shards, app). */
+  /** Bytes of every file written (manifest, routes, shards, app). */
   bytes: number;
+  /** Bytes of the routes file alone. */
+  routeBytes: number;
   units: number;
   sources: number;
 }
@@ -43,7 +46,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
   await rm(join(dir, 'shards'), { recursive: true, force: true });
   await mkdir(join(dir, 'shards'), { recursive: true });
   const plan = await planSearch(snapshot, options.unitsPerShard ?? defaultUnitsPerShard);
-  const report: SearchBuildReport = { shards: 0, bytes: 0, units: 0, sources: 0 };
+  const report: SearchBuildReport = { shards: 0, bytes: 0, routeBytes: 0, units: 0, sources: 0 };
   const write = async (file: string, data: unknown): Promise<ShardFile> => {
     const text = shardScript(file, data);
     await writeFile(join(dir, file), text);
@@ -53,7 +56,9 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
   };
 
   const sourceFiles = new Map<number, ShardFile>();
+  const sourceRoutes = new Map<number, ShardRoute>();
   const targets: SearchManifest['targets'] = [];
+  const targetRoutes: ShardRoute[] = [];
   const states = new Set<number>();
   const streamOptions: ShardStreamOptions = { unitHref: options.unitHref };
   if (options.onProgress) streamOptions.onProgress = options.onProgress;
@@ -61,16 +66,24 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     report.shards++;
     if (shard.kind === 'source') {
       sourceFiles.set(shard.data.bucket, await write(`shards/s-${shard.data.bucket}.js`, shard.data));
+      sourceRoutes.set(shard.data.bucket, shardRoute(indexTerms(shard.data.index)));
       report.sources += shard.data.texts.length;
     } else {
       const file = await write(`shards/t-${shard.data.bucket}-${shard.data.language}.js`, shard.data);
       targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units });
+      targetRoutes.push(shardRoute(indexTerms(shard.data.index)));
       report.units += shard.units;
       for (const state of shard.data.units.state) states.add(state);
     }
   }
 
   const { numbering } = plan;
+  const routes: SearchRoutes = {
+    format: searchFormat,
+    sources: plan.buckets.map((_, bucket) => sourceRoutes.get(bucket) ?? null),
+    targets: targetRoutes,
+  };
+  report.routeBytes = (await write(routesFile, routes)).bytes;
   const manifest: SearchManifest = {
     format: searchFormat,
     snapshot: { id: snapshot.manifest.id, finished: snapshot.manifest.finished },

@@ -1,16 +1,18 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 1. One manifest names every
- * shard; shards are of two kinds:
+ * The search index as the site ships it (`dist/search/`). Version 2 (1 had no routes). One
+ * manifest names every shard; shards are of two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
  * - a target shard per language × bucket: that language's units, their targets indexed, each
  *   pointing at its source string in the bucket's source shard.
+ * A routes file tells, per shard, which query terms can match there (`search/routing.ts`), so
+ * a query loads only the shards that can hold a result.
  * Tables are columns (one array per field) because a million units as objects repeat every
  * key a million times.
  */
 import type { AsPlainObject } from 'minisearch';
 
-export const searchFormat = 1;
+export const searchFormat = 2;
 
 export interface ShardFile {
   /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */
@@ -29,6 +31,23 @@ export interface SearchManifest {
   /** `sources` is null for a bucket whose components have no units. */
   buckets: { components: number[]; sources: ShardFile | null }[];
   targets: (ShardFile & { bucket: number; language: number; units: number })[];
+}
+
+/** The routes file, beside the manifest. */
+export const routesFile = 'routes.js';
+
+/**
+ * A shard's route (`search/routing.ts`): the heads of its terms (first three characters)
+ * separated by spaces, and the code-unit pairs of its longer terms, concatenated.
+ */
+export type ShardRoute = [heads: string, pairs: string];
+
+export interface SearchRoutes {
+  format: typeof searchFormat;
+  /** Per bucket, the route of its source shard (null where the manifest has none). */
+  sources: (ShardRoute | null)[];
+  /** Per target shard, in the manifest's order. */
+  targets: ShardRoute[];
 }
 
 export interface SourceShardData {

@@ -3,6 +3,7 @@
  * the build plans once, the browser and the CLI pick shards from the plan.
  */
 import type { SearchManifest } from './format.ts';
+import type { SearchScope } from './query.ts';
 
 export interface ComponentSize {
   component: number;
@@ -41,16 +42,46 @@ export interface ShardSelection {
   components?: ReadonlySet<number> | undefined;
 }
 
+/** What a query can match, shard by shard (`search/routing.ts`), and where it looks. */
+export interface ShardRouting {
+  scope: SearchScope;
+  /** Whether the query can match a source string of `bucket`. */
+  source(bucket: number): boolean;
+  /** Whether it can match a target of `manifest.targets[position]`. */
+  target(position: number): boolean;
+}
+
 /**
  * The shards a query with these filters reads: target shards of the wanted languages in
- * buckets holding a wanted component, and the source shards of those buckets.
+ * buckets holding a wanted component, and the source shards of those buckets. `routeShards`
+ * with a routing keeps only target shards where the query can match, through their targets or through
+ * their bucket's sources (a source match is a match in every language of the bucket), and
+ * the source shards of their buckets (results show the source text).
  */
 export function selectShards(manifest: SearchManifest, selection: ShardSelection): { buckets: number[]; targets: SearchManifest['targets'] } {
+  const { buckets, targets } = routeShards(manifest, selection);
+  return { buckets, targets };
+}
+
+/** `selectShards` with routing, and the targets' positions in the manifest. */
+export function routeShards(
+  manifest: SearchManifest,
+  selection: ShardSelection,
+  routing?: ShardRouting,
+): { buckets: number[]; targets: SearchManifest['targets']; positions: number[] } {
   const { components, languages } = selection;
-  const targets = manifest.targets.filter(
-    (target) =>
-      (!languages || languages.has(target.language)) &&
-      (!components || (manifest.buckets[target.bucket]?.components ?? []).some((component) => components.has(component))),
-  );
-  return { buckets: [...new Set(targets.map((target) => target.bucket))], targets };
+  const positions: number[] = [];
+  manifest.targets.forEach((target, position) => {
+    if (languages && !languages.has(target.language)) return;
+    if (components && !(manifest.buckets[target.bucket]?.components ?? []).some((component) => components.has(component))) return;
+    if (routing && !canMatch(routing, target.bucket, position)) return;
+    positions.push(position);
+  });
+  const targets = positions.map((position) => manifest.targets[position]!);
+  return { buckets: [...new Set(targets.map((target) => target.bucket))], targets, positions };
+}
+
+/** Whether a query can find a unit of a target shard: by its target, or by its source. */
+export function canMatch(routing: ShardRouting, bucket: number, position: number): boolean {
+  return (routing.scope !== 'source' && routing.target(position)) || (routing.scope !== 'target' && routing.source(bucket));
 }

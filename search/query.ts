@@ -15,6 +15,8 @@ export interface SearchRequest {
   /** Only units of these components (manifest positions); all when absent. */
   components?: ReadonlySet<number> | undefined;
   states?: ReadonlySet<number> | undefined;
+  /** Whether the query can match in a bucket's sources or a shard's targets (`search/routing.ts`): indexes where it cannot are not searched. */
+  routing?: { source(bucket: number): boolean; target(shard: OpenTargetShard): boolean } | undefined;
 }
 
 export interface SearchHit extends Ranked {
@@ -51,11 +53,12 @@ export function searchShards(request: SearchRequest, sources: ReadonlyMap<number
       if (!sourceShard) throw new Error(`search: the source shard of bucket ${shard.data.bucket} is not loaded`);
       fromSources = sourceMatches.get(shard.data.bucket);
       if (!fromSources) {
-        fromSources = search(sourceShard.index);
+        fromSources = request.routing && !request.routing.source(shard.data.bucket) ? new Map() : search(sourceShard.index);
         sourceMatches.set(shard.data.bucket, fromSources);
       }
     }
-    const fromTargets = request.scope !== 'source' ? search(shard.index) : undefined;
+    const fromTargets =
+      request.scope === 'source' ? undefined : request.routing && !request.routing.target(shard) ? new Map<number, Match>() : search(shard.index);
     const units = new Set<number>(fromTargets?.keys());
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of shard.unitsBySource.get(sourceId) ?? []) units.add(unit);
 

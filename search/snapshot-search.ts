@@ -7,10 +7,13 @@ import { siteUnitHref } from '../site/search-links.ts';
 import { decodeLink } from '../snapshot/links.ts';
 import type { Snapshot } from '../snapshot/reader.ts';
 import { resolveFilters, type FilterInput } from './filters.ts';
-import type { SearchManifest } from './format.ts';
+import type { SearchManifest, TargetShardData } from './format.ts';
+import { canMatch, type ShardRouting } from './plan.ts';
 import { searchShards, type SearchScope } from './query.ts';
 import { openSourceShard, openTargetShard, unitHref, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
+import { indexTerms, RouteTest, shardRoute } from './routing.ts';
 import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
+import { tokenize } from './text.ts';
 
 export interface SnapshotQuery {
   text: string;
@@ -71,9 +74,25 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
     selection: { languages: filters.languages, components: filters.components },
     ...(query.onProgress ? { onProgress: query.onProgress } : {}),
   });
+  // The site's routing rules (search/routing.ts), applied as each bucket's shards are built:
+  // only shards where the query can match are opened and searched. A bucket's source shard
+  // comes after its target shards, so those wait for it.
+  const terms = tokenize(query.text);
+  const holds = (data: { index: TargetShardData['index'] }) => terms.length > 0 && new RouteTest(shardRoute(indexTerms(data.index))).holdsAll(terms);
+  let waiting: TargetShardData[] = [];
   for await (const shard of shards) {
-    if (shard.kind === 'source') sources.set(shard.data.bucket, openSourceShard(shard.data));
-    else targets.push(openTargetShard(shard.data));
+    if (shard.kind === 'target') {
+      waiting.push(shard.data);
+      continue;
+    }
+    const fromSources = holds(shard.data);
+    const routing: ShardRouting = { scope: query.scope, source: () => fromSources, target: (position) => holds(waiting[position]!) };
+    const wanted = waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
+    if (wanted.length > 0) {
+      sources.set(shard.data.bucket, openSourceShard(shard.data));
+      targets.push(...wanted.map(openTargetShard));
+    }
+    waiting = [];
   }
 
   const hits = searchShards({ text: query.text, scope: query.scope, components: filters.components, states: filters.states }, sources, targets);
