@@ -95,6 +95,7 @@ export function unitChange(layout: Layout, users: readonly UserRow[], id: number
   const state = stateOf(seed, place);
   const { action, byUser } = unitAction(seed, state, translation.targetIndex < 0, changeIndex);
   const user = byUser ? translatorOf(users, translation.targetIndex, mix(seed, topic.changeUser, id)).username : null;
+  let target: string | undefined;
   return {
     id,
     action,
@@ -104,7 +105,10 @@ export function unitChange(layout: Layout, users: readonly UserRow[], id: number
     unitId: translation.firstUnitId + index,
     translationId: translation.id,
     componentId: translation.component.index + 1,
-    // A translation change carries the new text; a repository change the source string.
-    target: (byUser ? targetOf(state, place)[0] : string.source[0]) ?? '',
+    // A translation change carries the new text; a repository change the source string. A
+    // getter, as in a unit row (./units.ts): scans of the log (indexes, tallies) never read it.
+    get target() {
+      return (target ??= (byUser ? targetOf(state, place)[0] : string.source[0]) ?? '');
+    },
   };
 }

@@ -4,7 +4,7 @@ import { buildComponents, buildNotifications, buildProjects, buildTranslations, 
 import { setupChange, setupEventCount, unitChange } from './changes.ts';
 import { languageTable } from './languages.ts';
 import { type Layout, type TranslationPlan, kindOrdinal, locateUnit, planLayout, unitIdOfOrdinal } from './layout.ts';
-import { createBlockPermutation, mix, topic } from './random.ts';
+import { type Permutation, createBlockPermutation, mix, topic } from './random.ts';
 import type { SyntheticSpec } from './spec.ts';
 import { type SourceString, createStringSource } from './strings.ts';
 import { eventTime, isoMicroseconds } from './timeline.ts';
@@ -89,6 +89,16 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     return unitChange(layout, users, index + 1, changeIndex, placeOf(located.translation, located.index), isoMicroseconds(time));
   };
 
+  // Each translation's newest change, found by arithmetic rather than by reading the log
+  // backwards: a source translation's newest change lies before every target change, so the
+  // backward read went through the whole log (10M changes for a 10M-unit instance).
+  const newestChanges = new Map<number, ChangeRow>();
+  const newestChange = (translation: TranslationPlan): ChangeRow => {
+    const source = translation.targetIndex < 0;
+    const newest = newestInOrder(source ? sourceOrder : targetOrder, kindOrdinal(translation, 0), translation.unitCount);
+    return changeAt(setupCount + (source ? 0 : sourceTotal) + newest);
+  };
+
   return {
     languages: () => languages,
     projects: () => projects,
@@ -115,12 +125,34 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
       const located = locateUnit(layout, id);
       return located && unitAt(located.translation, located.index);
     },
+    newestChange: (translationId) => {
+      const translation = translationOf(layout, translationId);
+      if (!translation || translation.unitCount === 0) return undefined;
+      let change = newestChanges.get(translation.id);
+      if (!change) newestChanges.set(translation.id, (change = newestChange(translation)));
+      return change;
+    },
     changeCount: () => setupCount + layout.unitTotal,
     changes: (offset, limit) => {
       const [start, end] = window(offset, limit, setupCount + layout.unitTotal);
       return Array.from({ length: end - start }, (_, n) => changeAt(start + n));
     },
   };
+}
+
+/**
+ * The latest position that `order` gives any of the `count` consecutive ordinals from `first`.
+ * A block permutation keeps each block's ordinals in order, so only the last ordinal of each
+ * block in the range can be the latest: a translation's newest unit change costs a step per block.
+ */
+function newestInOrder(order: Permutation, first: number, count: number): number {
+  let newest = -1;
+  for (let ordinal = first; ordinal < first + count;) {
+    const blockEnd = Math.min(first + count, (Math.floor(ordinal / SESSION_UNITS) + 1) * SESSION_UNITS);
+    newest = Math.max(newest, order.inverse(blockEnd - 1));
+    ordinal = blockEnd;
+  }
+  return newest;
 }
 
 function translationOf(layout: Layout, id: number): TranslationPlan | undefined {

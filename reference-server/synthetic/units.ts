@@ -61,19 +61,30 @@ export function statusOf(seed: number, place: UnitPlace): UnitStatus {
   };
 }
 
-/** The unit row; `timestamp` is its latest change's (the change log decides when that was). */
+/**
+ * The unit row; `timestamp` is its latest change's (the change log decides when that was).
+ * The texts written in the target language are getters, computed when read: a `q=` filter on
+ * state or time, statistics and the change log's scans read millions of rows and never the
+ * text, which is most of a row's cost (a spread or JSON rendering reads them as usual).
+ */
 export function buildUnit(seed: number, place: UnitPlace, timestamp: string): UnitRow {
   const { translation, index, string } = place;
   const status = statusOf(seed, place);
   const { state } = status;
+  let target: string[] | undefined;
+  let previousSource: string | undefined;
   return {
     id: translation.firstUnitId + index,
     translationId: translation.id,
     sourceUnitId: translation.sourceFirstUnitId + index,
     position: string.position,
     source: [...string.source],
-    previous_source: state === 10 && chance(seed, topic.unitDetail, translation.id, index, 0) < 0.5 ? previousSourceOf(string) : '',
-    target: targetOf(state, place),
+    get previous_source() {
+      return (previousSource ??= state === 10 && chance(seed, topic.unitDetail, translation.id, index, 0) < 0.5 ? previousSourceOf(string) : '');
+    },
+    get target() {
+      return (target ??= targetOf(state, place));
+    },
     context: string.context,
     note: string.note,
     location: string.location,

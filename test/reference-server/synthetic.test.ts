@@ -43,7 +43,7 @@ describe('parseSyntheticSpec', () => {
     ['units=1.5', 'synthetic: "units" must be a whole number from 1 to 100000000, got "1.5"'],
     ['units=-3', 'synthetic: "units" must be a whole number from 1 to 100000000, got "-3"'],
     ['projects=0', 'synthetic: "projects" must be a whole number from 1 to 1000, got "0"'],
-    ['languages=80', 'synthetic: "languages" must be a whole number from 1 to 61, got "80"'],
+    ['languages=200', 'synthetic: "languages" must be a whole number from 1 to 107, got "200"'],
     ['seed=4294967296', 'synthetic: "seed" must be a whole number from 0 to 4294967295, got "4294967296"'],
     ['unit=5', 'synthetic: unknown key "unit" in "unit=5"; the keys are projects, components, languages, units, seed, as in synthetic:projects=3,units=20000'],
     ['units', 'synthetic: "units" needs one value, as in units=20000, got "units"'],
