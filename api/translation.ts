@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp, url } from './common.ts';
 import { component } from './component.ts';
 import { language } from './language.ts';
+import { translationCounts } from './statistics.ts';
 
 export const translation = z.looseObject({
   language,
@@ -16,12 +17,7 @@ export const translation = z.looseObject({
   url,
   is_template: z.boolean(),
   is_source: z.boolean(),
-  total: z.number().int(),
-  total_words: z.number().int(),
-  translated: z.number().int(),
-  translated_words: z.number().int(),
-  translated_percent: z.number(),
-  fuzzy: z.number().int(),
+  ...translationCounts,
   fuzzy_words: z.number().int(),
   fuzzy_percent: z.number(),
   failing_checks: z.number().int(),
