@@ -89,6 +89,13 @@ export const sitePaths = {
   /** Units are published in pages of `unitsPerPage`, each unit an anchor (see docs/site.md). */
   units: ({ project, component, language }: TranslationKey, page: number): SitePath =>
     `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/units/${page}/index.html`,
+  /**
+   * One source string in every language of its component, keyed by the string's checksum
+   * (`stringChecksum`), in one of 256 folders by its last two hex digits, so that no folder
+   * holds more than a 256th of a component's strings (docs/site.md, "One page per string").
+   */
+  sourceString: (project: string, component: string, checksum: string): SitePath =>
+    `projects/${safeSegment(project)}/${safeSegment(component)}/strings/${checksum.slice(-2)}/${checksum}/index.html`,
   file: ({ project, component, language }: TranslationKey, filename: string): SitePath =>
     `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/file/${safeFileName(filename)}`,
   languages: (): SitePath => 'languages/index.html',
@@ -135,6 +142,17 @@ export function unitPageCount(total: number): number {
 /** Units beyond what `total` promised stay on the last page, so no unit is ever left out. */
 export function unitPageOf(index: number, pages: number): number {
   return Math.min(Math.floor(index / unitsPerPage) + 1, pages);
+}
+
+/**
+ * A string's key across the languages of a component: its `id_hash` as Weblate's own
+ * `checksum` (id_hash + 2^63 as 16 hex digits, docs/weblate-api.md), the same in every
+ * translation and stable while the source string and its context stay.
+ */
+export function stringChecksum(idHash: bigint): string {
+  return BigInt.asUintN(64, idHash + 2n ** 63n)
+    .toString(16)
+    .padStart(16, '0');
 }
 
 /** `api/components/p/c/` → `c` (as the server spells it, `cat%252Fcomp` for categories). */

@@ -1,12 +1,12 @@
 /**
  * Units, read one translation at a time (a whole snapshot's units do not fit in memory).
  *
- * Unit pages render translation by translation, component by component, so a cache bounded
- * by unit count holds a whole ordinary component: its lists are read once for the same-string
- * index and reused by its pages. Bounded so that a huge component cannot exhaust memory.
+ * Unit pages and string pages render translation by translation, component by component, so a
+ * cache bounded by unit count holds a whole ordinary component: its lists are read once for the
+ * string pages' index and reused. Bounded so that a huge component cannot exhaust memory.
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
-import { unitPageOf } from '../../site/paths.ts';
+import { stringChecksum, unitPageOf } from '../../site/paths.ts';
 import { siteTree, type ComponentEntry, type TranslationEntry } from './tree.ts';
 
 const unitCache = new Map<string, { units: Promise<StoredUnit[]>; count: number }>();
@@ -31,32 +31,79 @@ export function units(translation: TranslationEntry): Promise<StoredUnit[]> {
   return entry.units;
 }
 
-export interface UnitLocation {
+/** One translation of a string, for the string's page: where its unit is and what it says. */
+export interface StringTranslation {
   translation: TranslationEntry;
   page: number;
   id: number;
+  state: number;
+  target: string[];
 }
 
-// Pages of one component render together: one component's index at a time.
-let componentIndex: { path: string; index: Promise<Map<string, UnitLocation[]>> } | undefined;
+/** A string of a component in every language that has it, for its page (docs/site.md, "One page per string"). */
+export interface ComponentString {
+  /** The unit of the source language when the snapshot holds it, else the first translation's. */
+  source: StoredUnit;
+  translations: StringTranslation[];
+}
 
-/** Where each string (by `id_hash`) of a component sits in each of its languages: the "other languages" links. */
-export function sameStringIndex(component: ComponentEntry): Promise<Map<string, UnitLocation[]>> {
-  if (componentIndex?.path !== component.path) {
-    componentIndex = { path: component.path, index: buildSameStringIndex(component) };
+/** The component's translation in its source language, when the snapshot holds it. */
+function sourceTranslation(component: ComponentEntry): TranslationEntry | undefined {
+  return component.translations.find((translation) => translation.language.code === component.sourceLanguage);
+}
+
+const keysByComponent = new Map<string, Promise<Set<string>>>();
+
+/**
+ * The checksums of the strings of a component that get a page: those of its source translation
+ * (in Weblate every unit has its source unit there), or, when the snapshot lacks that
+ * translation, of all its translations. Small (a key per string, not per unit), kept for the build.
+ */
+export function stringKeys(component: ComponentEntry): Promise<Set<string>> {
+  let keys = keysByComponent.get(component.path);
+  if (!keys) {
+    keys = (async () => {
+      const found = new Set<string>();
+      const source = sourceTranslation(component);
+      for (const translation of source ? [source] : component.translations) {
+        for (const unit of await units(translation)) found.add(stringChecksum(unit.id_hash));
+      }
+      return found;
+    })();
+    keysByComponent.set(component.path, keys);
   }
-  return componentIndex.index;
+  return keys;
 }
 
-async function buildSameStringIndex(component: ComponentEntry): Promise<Map<string, UnitLocation[]>> {
-  const index = new Map<string, UnitLocation[]>();
+// String pages render component by component: the index of the last two components only
+// (two, since pages render a few at a time and may straddle a component's end).
+const componentIndexes = new Map<string, Promise<Map<string, ComponentString>>>();
+
+/**
+ * Every string of a component (by checksum) in each of its languages, in the order of the
+ * component's translations (by language name). Holds one component's units, never the instance's.
+ */
+export function componentStrings(component: ComponentEntry): Promise<Map<string, ComponentString>> {
+  let index = componentIndexes.get(component.path);
+  if (!index) {
+    index = buildComponentStrings(component);
+    componentIndexes.set(component.path, index);
+    for (const path of componentIndexes.keys()) if (componentIndexes.size > 2) componentIndexes.delete(path);
+  }
+  return index;
+}
+
+async function buildComponentStrings(component: ComponentEntry): Promise<Map<string, ComponentString>> {
+  const index = new Map<string, ComponentString>();
+  const source = sourceTranslation(component);
   for (const translation of component.translations) {
     const list = await units(translation);
     list.forEach((unit, position) => {
-      const key = unit.id_hash.toString();
-      const locations = index.get(key) ?? [];
-      locations.push({ translation, page: unitPageOf(position, translation.unitPages), id: unit.id });
-      index.set(key, locations);
+      const key = stringChecksum(unit.id_hash);
+      let entry = index.get(key);
+      if (!entry) index.set(key, (entry = { source: unit, translations: [] }));
+      else if (translation === source) entry.source = unit;
+      entry.translations.push({ translation, page: unitPageOf(position, translation.unitPages), id: unit.id, state: unit.state, target: unit.target });
     });
   }
   return index;

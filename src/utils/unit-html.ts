@@ -12,7 +12,17 @@ import type { SourceLocation } from './repoweb.ts';
 
 export interface TextLanguage {
   tag: string;
-  dir: 'ltr' | 'rtl';
+  /** Only where it differs from the page's (the interface language's): a million units would repeat `dir="ltr"`. */
+  dir?: 'ltr' | 'rtl' | undefined;
+}
+
+/** `{tag, dir}` for a text on a page in the interface direction `pageDir`: `dir` only when it differs. */
+export function textLanguage(tag: string, dir: 'ltr' | 'rtl', pageDir: 'ltr' | 'rtl'): TextLanguage {
+  return dir === pageDir ? { tag } : { tag, dir };
+}
+
+function langAttributes(language: TextLanguage): Html {
+  return language.dir ? html` lang="${language.tag}" dir="${language.dir}"` : html` lang="${language.tag}"`;
 }
 
 const english = pageUi('en');
@@ -20,7 +30,7 @@ const english = pageUi('en');
 export function unitRows(units: readonly StoredUnit[], target: TextLanguage, href: (unit: StoredUnit, index: number) => string, ui: PageUi = english): Html {
   return html`${units.map(
     (unit, index) =>
-      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${ui.stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text" lang="${target.tag}" dir="${target.dir}">${excerpt(unit.target.join(' | '))}</td></tr>`,
+      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${ui.stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text"${langAttributes(target)}>${excerpt(unit.target.join(' | '))}</td></tr>`,
   )}`;
 }
 
@@ -30,8 +40,8 @@ export interface UnitContext {
   sourceLabels: (forms: number) => string[];
   targetLabels: (forms: number) => string[];
   locations: (unit: StoredUnit) => SourceLocation[];
-  /** The same string in the other languages: language name and relative link. */
-  others: (unit: StoredUnit) => Array<{ name: string; href: string }>;
+  /** The page of the string in every language (docs/site.md, "One page per string"): one relative link, or none. */
+  allLanguages: (unit: StoredUnit) => string | undefined;
   live: (unit: StoredUnit) => string | undefined;
   /** The string's rows across archived snapshots, oldest first; undefined when it never changed. */
   history?: (unit: StoredUnit) => readonly UnitHistoryRow[] | undefined;
@@ -55,44 +65,84 @@ function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext, ui:
 }
 
 function forms(texts: readonly string[], labels: string[], language: TextLanguage): Html {
-  return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text" lang="${language.tag}" dir="${language.dir}">${text}</div></div>`)}`;
+  return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text"${langAttributes(language)}>${text}</div></div>`)}`;
+}
+
+/**
+ * A string's text as a cell (`dd`, `td`): one form is the cell itself, `class="text"` with its
+ * language and direction; plural forms are one labelled block each. Every unit of a million
+ * renders this, so the common case carries no wrapper (issue 14: bytes per string).
+ */
+function textCell(tag: 'dd' | 'td', texts: readonly string[], labels: string[], language: TextLanguage, empty?: string): Html {
+  if (empty !== undefined && texts.every((text) => text === '')) return html`<${tag} class="muted">${empty}</${tag}>`;
+  if (texts.length === 1 && !labels[0]) return html`<${tag} class="text"${langAttributes(language)}>${texts[0]}</${tag}>`;
+  return html`<${tag}>${forms(texts, labels, language)}</${tag}>`;
+}
+
+function locationList(locations: readonly SourceLocation[]): Html {
+  return html`${locations.map((location, index) => html`${index > 0 ? ', ' : ''}${location.href ? html`<a href="${location.href}" rel="nofollow noreferrer">${location.text}</a>` : html`<code>${location.text}</code>`}`)}`;
 }
 
 function field(name: string, value: Html | string, className?: string): Html {
   return html`<dt>${name}</dt><dd${className ? html` class="${className}"` : ''}>${value}</dd>`;
 }
 
+/**
+ * One unit on its unit page, its permalink `#unit-<id>`. The same string in the other languages
+ * is one link to its page (`allLanguages`), not a link per language: at 50 languages those
+ * links were two thirds of every article (docs/site.md, "One page per string").
+ */
 export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
-  const id = `unit-${unit.id}`;
   const locations = context.locations(unit);
   const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
-  const others = context.others(unit);
+  const allLanguages = context.allLanguages(unit);
   const live = context.live(unit);
-  const untranslated = unit.target.every((text) => text === '');
   const history = context.history?.(unit);
   const ui = context.ui ?? english;
   const { t } = ui;
-  return html`<article class="unit" id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl class="meta">${[
-    field(t('unit.source'), forms(unit.source, context.sourceLabels(unit.source.length), context.source)),
-    field(
-      t('unit.translation'),
-      untranslated ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(unit.target, context.targetLabels(unit.target.length), context.target),
-    ),
+  const links = [
+    allLanguages !== undefined && html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`,
+    live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`,
+  ].filter((link) => link !== false);
+  return html`<article class="unit" id="unit-${unit.id}"><h2>${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, context.sourceLabels(unit.source.length), context.source)}<dt>${t('unit.translation')}</dt>${textCell('dd', unit.target, context.targetLabels(unit.target.length), context.target, t('unit.notTranslated'))}${[
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
     unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
     unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
-    locations.length > 0 &&
-      field(
-        t('unit.location'),
-        html`${locations.map((location, index) => html`${index > 0 ? ', ' : ''}${location.href ? html`<a href="${location.href}" rel="nofollow noopener noreferrer">${location.text}</a>` : html`<code>${location.text}</code>`}`)}`,
-      ),
+    locations.length > 0 && field(t('unit.location'), locationList(locations)),
     flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
     field(t('unit.lastChanged'), ui.timeHtml(unit.timestamp)),
-    others.length > 0 &&
-      field(t('unit.otherLanguages'), html`${others.map((other, index) => html`${index > 0 ? ', ' : ''}<a href="${other.href}">${other.name}</a>`)}`),
-    live !== undefined && field(t('common.onServer'), html`<a href="${live}">${t('unit.openEditor')}</a>`),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
-  ]}</dl></article>`;
+  ]}</dl>${links.length > 0 ? html`<p>${links.map((link, index) => html`${index > 0 ? ' · ' : ''}${link}`)}</p>` : ''}</article>`;
+}
+
+/** One translation of a string on the string's page. */
+export interface StringRow {
+  /** The language's name, and the relative link to the unit on its unit page. */
+  name: string;
+  href: string;
+  state: number;
+  target: readonly string[];
+  language: TextLanguage;
+  labels: (forms: number) => string[];
+}
+
+/** The rows of a string's page: each language's translation, state and link to its unit. */
+export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
+  return html`${rows.map(
+    (row) =>
+      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui.t('unit.notTranslated'))}</tr>`,
+  )}`;
+}
+
+/** The source of a string on its page: text with plural labels, context, note, explanation, location. */
+export function stringSource(unit: StoredUnit, source: TextLanguage, labels: string[], locations: SourceLocation[], ui: PageUi = english): Html {
+  const { t } = ui;
+  return html`<dl class="meta"><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, labels, source)}${[
+    unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
+    unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
+    unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
+    locations.length > 0 && field(t('unit.location'), locationList(locations)),
+  ]}</dl>`;
 }
