@@ -92,7 +92,8 @@ describe('a crawled reference server, built and browsed', () => {
     expect(await page.locator('article.unit').nth(2).locator('.text[lang=cs]').innerText()).toBe(hostile.attribute);
     expect(await first.getByRole('link', { name: 'src/hello.c:12' }).getAttribute('href')).toBe('https://git.example.org/hello/blob/main/src/hello.c#L12');
     await inert();
-    await first.getByRole('link', { name: 'Arabic' }).click();
+    await first.getByRole('link', { name: 'All languages' }).click();
+    await page.getByRole('link', { name: 'Arabic', exact: true }).click();
     await page.waitForURL(/\/ar\/units\/1\/index\.html#unit-\d+$/);
     await page.waitForLoadState('load');
     expect(await page.locator('article.unit:target .text[dir=rtl][lang=ar]').count()).toBeGreaterThan(0);

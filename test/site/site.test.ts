@@ -137,11 +137,14 @@ describe('the built site', () => {
 
   it('links a string to the same string in the other languages', async () => {
     const page = await openPage(`${server.url}projects/demo/core/de/units/1/index.html`);
-    await page.locator('#unit-2002').getByRole('link', { name: 'Arabic' }).click();
+    // Through the string's page in every language (one link per string, issue 14).
+    await page.locator('#unit-2002').getByRole('link', { name: 'All languages' }).click();
+    await page.getByRole('link', { name: 'Arabic', exact: true }).click();
     expect(page.url()).toMatch(/\/projects\/demo\/core\/ar\/units\/1\/index\.html#unit-3002$/);
     const english = await openPage(`${server.url}projects/demo/core/de/units/2/index.html`);
     expect(await english.locator('#unit-2150').isVisible()).toBe(true);
-    await english.locator('#unit-2150').getByRole('link', { name: 'English' }).click();
+    await english.locator('#unit-2150').getByRole('link', { name: 'All languages' }).click();
+    await english.getByRole('link', { name: 'English', exact: true }).click();
     expect(english.url()).toMatch(/\/en\/units\/2\/index\.html#unit-1150$/);
     await english.close();
     await page.close();
