@@ -1,0 +1,221 @@
+/**
+ * Routing (search/routing.ts): a shard's route never rules out a query its index answers,
+ * for random texts and queries in several scripts (prefixes, one and two edits, character
+ * pairs), and it does rule out shards that cannot match. Over a built index, a query routed
+ * to some shards finds exactly what it finds in all of them.
+ */
+import fc from 'fast-check';
+import MiniSearch from 'minisearch';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSearchIndex } from '../../search/build.ts';
+import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
+import { indexOptions, searchOptions, type SearchDocument } from '../../search/matching.ts';
+import { routeShards, selectShards } from '../../search/plan.ts';
+import { searchShards, type SearchScope } from '../../search/query.ts';
+import { fuzzyEdits, indexTerms, openRoutes, routeQuery, RouteTest, shardRoute } from '../../search/routing.ts';
+import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
+import { tokenize } from '../../search/text.ts';
+import { openSnapshot } from '../../snapshot/reader.ts';
+import { siteUnitHref } from '../../site/search-links.ts';
+import { writeSearchFixture } from './fixture.ts';
+
+/** Few characters per script, so random words share prefixes and come within an edit of each other. */
+const scripts = {
+  latin: [...'abcdeéosßł'],
+  cyrillic: [...'абвгдеёж'],
+  arabic: [...'ملفحظ'],
+  han: [...'保存文件名前'],
+  kana: [...'ファイルをく'],
+  thai: ['ก', 'ข', 'ค', 'ก\u0e34', 'ข\u0e49'],
+  digits: [...'019'],
+};
+const characters = Object.values(scripts).flat();
+const word = fc
+  .constantFrom(...Object.values(scripts))
+  .chain((pool) => fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 9 }).map((chars) => chars.join('')));
+const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
+
+/** One random edit: insert, delete or replace a character (code units, as MiniSearch counts). */
+function edit(term: string, draw: number, character: string): string {
+  const at = draw % (term.length + 1);
+  switch (draw % 3) {
+    case 0:
+      return term.slice(0, at) + character + term.slice(at);
+    case 1:
+      return term.slice(0, at) + term.slice(at + 1);
+    default:
+      return term.slice(0, at) + character + term.slice(at + 1);
+  }
+}
+
+/** A query made from the indexed texts, so many of them match: prefixes, near misses, pairs. */
+const query = (texts: string[]) =>
+  fc
+    .record({
+      text: fc.constantFrom(...texts),
+      kind: fc.constantFrom('prefix', 'one edit', 'two edits', 'two terms', 'substring', 'random'),
+      cut: fc.nat(),
+      draws: fc.array(fc.nat(), { minLength: 2, maxLength: 2 }),
+      characters: fc.array(fc.constantFrom(...characters), { minLength: 2, maxLength: 2 }),
+      random: text,
+    })
+    .map(({ text, kind, cut, draws, characters: [first, second], random }) => {
+      const words = text.split(' ');
+      const picked = words[cut % words.length]!;
+      switch (kind) {
+        case 'prefix':
+          return Array.from(picked)
+            .slice(0, 1 + (cut % Array.from(picked).length))
+            .join('');
+        case 'one edit':
+          return edit(picked, draws[0]!, first!);
+        case 'two edits':
+          return edit(edit(picked, draws[0]!, first!), draws[1]!, second!);
+        case 'two terms':
+          return `${picked} ${words[(cut + 1) % words.length]}`;
+        case 'substring':
+          return text.slice(cut % text.length, (cut % text.length) + 2 + (draws[0]! % 4));
+        default:
+          return random;
+      }
+    });
+
+function indexOf(texts: string[]): MiniSearch<SearchDocument> {
+  const index = new MiniSearch<SearchDocument>(indexOptions);
+  texts.forEach((text, id) => index.add({ id, text }));
+  return index;
+}
+
+/** A route as the page gets it: through the JSON of a shard script. */
+const shipped = (index: MiniSearch<SearchDocument>) => new RouteTest(JSON.parse(JSON.stringify(shardRoute(indexTerms(index.toJSON())))));
+
+describe('a shard route', () => {
+  test('never rules out a query the shard answers', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 12 }).chain((texts) => fc.tuple(fc.constant(texts), fc.array(query(texts), { minLength: 1, maxLength: 10 }))),
+        ([texts, queries]) => {
+          const index = indexOf(texts);
+          const route = shipped(index);
+          for (const text of queries) {
+            if (index.search(text, searchOptions).length === 0) continue;
+            answered++;
+            expect(route.holdsAll(tokenize(text)), `query ${JSON.stringify(text)} over ${JSON.stringify(texts)}`).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400, seed: 14 },
+    );
+    // The property says something only if many queries matched.
+    expect(answered).toBeGreaterThan(1000);
+  });
+
+  test('rules out other scripts, missing heads and terms too far from every word', () => {
+    const route = shipped(indexOf(['Otwórz plik', 'Zapisz jako…', '名前を付けて保存…']));
+    expect(route.holdsAll(tokenize('otworz'))).toBe(true);
+    expect(route.holdsAll(tokenize('pl'))).toBe(true);
+    expect(route.holdsAll(tokenize('保存'))).toBe(true);
+    expect(route.holdsAll(tokenize('plik zapisz'))).toBe(true);
+    // One edit from "zapisz" (a fuzzy term of six letters keeps three of its five pairs).
+    expect(route.holdsAll(tokenize('zapizz'))).toBe(true);
+    expect(route.holdsAll(tokenize('файл'))).toBe(false);
+    expect(route.holdsAll(tokenize('保管'))).toBe(false);
+    expect(route.holdsAll(tokenize('xyz'))).toBe(false);
+    expect(route.holdsAll(tokenize('plik xyz'))).toBe(false);
+    expect(route.holdsAll(tokenize('qqqqqq'))).toBe(false);
+  });
+
+  test('allows as many edits as the search options do', () => {
+    expect(['abc', 'abcd', 'abcdefg', 'abcdefgh', '保存保存保存'].map(fuzzyEdits)).toEqual([0, 1, 1, 2, 0]);
+  });
+});
+
+describe('routing over a built index', () => {
+  let dir: string;
+  let manifest: SearchManifest;
+  let routes: SearchRoutes;
+  const shards = new Map<string, unknown>();
+
+  /** Runs a search script the way the page does. */
+  async function load<T>(out: string, file: string): Promise<T> {
+    let data: unknown;
+    runInNewContext(await readFile(join(out, 'search', file), 'utf8'), { tmsnapSearch: (_: string, value: unknown) => (data = value) });
+    return data as T;
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tmsnap-search-routing-'));
+    await writeSearchFixture(join(dir, 'content'));
+    const out = join(dir, 'out');
+    // Two units per shard: three buckets, so routing has buckets to skip as well as languages.
+    await buildSearchIndex(await openSnapshot(join(dir, 'content')), out, { unitHref: siteUnitHref, unitsPerShard: 2 });
+    manifest = await load<SearchManifest>(out, 'manifest.js');
+    routes = await load<SearchRoutes>(out, routesFile);
+    for (const bucket of manifest.buckets) if (bucket.sources) shards.set(bucket.sources.file, await load(out, bucket.sources.file));
+    for (const target of manifest.targets) shards.set(target.file, await load(out, target.file));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Results of `text` searched in the given target shards (and every source shard). */
+  function found(text: string, scope: SearchScope, targets: SearchManifest['targets']): string[] {
+    const sources = new Map(
+      manifest.buckets
+        .flatMap((bucket) => (bucket.sources ? [openSourceShard(shards.get(bucket.sources.file) as SourceShardData)] : []))
+        .map((shard) => [shard.data.bucket, shard]),
+    );
+    const opened = targets.map((target) => openTargetShard(shards.get(target.file) as TargetShardData));
+    return searchShards({ text, scope }, sources, opened)
+      .map((hit) => unitHref(hit.shard.data, hit.unit))
+      .sort();
+  }
+
+  test('the routes file names a route for every shard', () => {
+    expect(routes.format).toBe(manifest.format);
+    expect(routes.targets).toHaveLength(manifest.targets.length);
+    expect(routes.sources.map((route) => route !== null)).toEqual(manifest.buckets.map((bucket) => bucket.sources !== null));
+  });
+
+  test('a query routed to some shards finds what it finds in all of them', () => {
+    const opened = openRoutes(routes);
+    const texts = [...shards.values()].flatMap((data) =>
+      'texts' in (data as object) ? (data as SourceShardData).texts.flat() : (data as TargetShardData).units.target.flat(),
+    );
+    let skipped = 0;
+    let withResults = 0;
+    fc.assert(
+      fc.property(query(texts.filter((value) => value.trim() !== '')), fc.constantFrom<SearchScope>('both', 'source', 'target'), (text, scope) => {
+        const all = found(text, scope, manifest.targets);
+        const routed = routeShards(manifest, {}, routeQuery(opened, text, scope));
+        skipped += manifest.targets.length - routed.targets.length;
+        if (all.length > 0) withResults++;
+        expect(found(text, scope, routed.targets), `query ${JSON.stringify(text)} in ${scope}`).toEqual(all);
+      }),
+      { numRuns: 300, seed: 14 },
+    );
+    expect(withResults).toBeGreaterThan(100);
+    expect(skipped).toBeGreaterThan(1000);
+  });
+
+  test('a word found in one language loads that language only, with its bucket’s sources', () => {
+    const opened = openRoutes(routes);
+    const routed = routeShards(manifest, {}, routeQuery(opened, 'schliessen', 'both'));
+    expect(routed.targets.map((target) => manifest.languages[target.language]!.code)).toEqual(['de']);
+    expect(routed.buckets).toEqual([routed.targets[0]!.bucket]);
+    // A source word reaches every language of the buckets that hold it, and no other bucket.
+    const source = routeShards(manifest, {}, routeQuery(opened, 'welcome', 'both'));
+    expect(new Set(source.targets.map((target) => manifest.languages[target.language]!.code))).toEqual(new Set(['ar', 'de', 'en', 'ja', 'pl', 'ru']));
+    expect(source.buckets).toEqual([2]);
+    expect(routeShards(manifest, {}, routeQuery(opened, 'welcome', 'target')).targets.map((target) => manifest.languages[target.language]!.code)).toEqual([
+      'en',
+    ]);
+    // Nothing to find: nothing to load. Without routes, everything the filters allow.
+    expect(routeShards(manifest, {}, routeQuery(opened, 'zzzz', 'both')).targets).toEqual([]);
+    expect(routeShards(manifest, {}, routeQuery(opened, '…', 'both')).targets).toEqual([]);
+    expect(routeShards(manifest, {}, routeQuery(undefined, 'zzzz', 'both')).targets).toEqual(selectShards(manifest, {}).targets);
+  });
+});
