@@ -65,6 +65,7 @@ export const ar: Catalog = {
   ],
   'search.loadingParts': 'جارٍ تحميل فهرس البحث ({ready} من {total} أجزاء)… {results} حتى الآن.',
   'search.loading': 'جارٍ تحميل فهرس البحث…',
+  'search.oldIndex': 'كُتب فهرس البحث هذا بإصدار آخر من tmsnap (الصيغة {found}؛ وهذه الصفحة تقرأ الصيغة {expected}): أعد بناء الموقع.',
   'search.noIndex': 'تعذّر تحميل فهرس البحث (search/manifest.js): هل بُني الموقع مع فهرس البحث؟',
   'search.form': 'الصيغة {form}: ',
   'search.untranslated': '(غير مترجم)',

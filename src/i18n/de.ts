@@ -50,6 +50,7 @@ export const de: Catalog = {
   ],
   'search.loadingParts': 'Suchindex wird geladen ({ready} von {total} Teilen)… bisher {results}.',
   'search.loading': 'Suchindex wird geladen…',
+  'search.oldIndex': 'Dieser Suchindex stammt von einer anderen tmsnap-Version (Format {found}; diese Seite liest Format {expected}): Bitte die Website neu erstellen.',
   'search.noIndex': 'Der Suchindex (search/manifest.js) konnte nicht geladen werden: Wurde die Website mit ihrem Suchindex erstellt?',
   'search.form': 'Form {form}: ',
   'search.untranslated': '(nicht übersetzt)',

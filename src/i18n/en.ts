@@ -54,6 +54,7 @@ export const en = {
   ],
   'search.loadingParts': 'Loading the search index ({ready} of {total} parts)… {results} so far.',
   'search.loading': 'Loading the search index…',
+  'search.oldIndex': 'This search index was written by another version of tmsnap (format {found}; this page reads format {expected}): build the site again.',
   'search.noIndex': 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?',
   'search.form': 'form {form}: ',
   'search.untranslated': '(untranslated)',
