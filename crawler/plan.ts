@@ -22,8 +22,14 @@ import { parseApiPath } from '../api/paths.ts';
 export const taskKinds = ['root', 'records', 'units', 'changes', 'resource', 'file', 'record'] as const;
 export type TaskKind = (typeof taskKinds)[number];
 
-/** Tasks run in phases: the structure first, so that units and changes know every translation. */
-export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3 } as const;
+/**
+ * Tasks run in phases: the structure first, so that units and changes know every translation.
+ * Files come last: a real server commits a component's pending edits when one of its files is
+ * downloaded (docs/weblate-api.md, Incremental updates), which changes the component's
+ * `repository/`, its translations' revisions and units, and statistics. Read after any
+ * download, those would show a state half before and half after the crawl's own commits.
+ */
+export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3, downloads: 4 } as const;
 
 export interface Planned {
   kind: TaskKind;
@@ -96,7 +102,7 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       // A translation's statistics/ is an item of its component's statistics/ list, which Weblate
       // writes with the same serializer (docs/weblate-api.md, Values): one request per component.
       if (sub === 'units' || sub === 'changes' || sub === 'statistics') return undefined;
-      return structure(sub === 'file' ? 'file' : 'resource');
+      return sub === 'file' ? { kind: 'file', phase: phases.downloads } : structure('resource');
     case 'user':
       if (sub === undefined) return whole ? undefined : { kind: 'record', phase: phases.stragglers };
       return below ? structure('resource') : undefined;

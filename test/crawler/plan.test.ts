@@ -46,7 +46,7 @@ describe('planLink', () => {
     ]) {
       expect(planLink(path, whole), path).toEqual({ kind: 'resource', phase: phases.structure });
     }
-    expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ kind: 'file', phase: phases.structure });
+    expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ kind: 'file', phase: phases.downloads });
     // After the structure phase, when the crawl knows which languages a translation uses.
     expect(planLink('languages/de/statistics/', whole)).toEqual({ kind: 'resource', phase: phases.bulk });
     // A component's statistics/ holds each translation's: one request, after the translations are known.
