@@ -77,6 +77,11 @@ export interface CrawlResult {
   counts: Record<string, number>;
   /** Why a failed crawl stopped and what to do. */
   message?: string;
+  /**
+   * The archive stopped the crawl (its lock held by another writer, or a write the disk
+   * refused): no snapshot id or figures to report, `message` says it all.
+   */
+  stoppedByArchive?: true;
 }
 
 /** Largest page sizes Weblate honours: 1000 for lists, 10000 for units (weblate-api-facts.md). */
@@ -113,6 +118,7 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       access: [],
       counts: {},
       message: error.message,
+      stoppedByArchive: true,
     };
   }
 }
