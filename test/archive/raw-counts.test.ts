@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { snapshotListings } from '../../archive/listing.ts';
 import { verifyStore } from '../../archive/verify.ts';
 import { sampleInstance } from '../helpers/records.ts';
-import { base, finishOptions, newWriter, useContentDir, writeSample } from '../snapshot/helpers.ts';
+import { base, finishOptions, newWriter, writeSample } from '../snapshot/helpers.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const execute = promisify(execFile);
-const contentDir = useContentDir();
+const contentDir = useContentFolders('tmsnap-snapshot-');
 
 /** Two snapshots: the first with two records that do not fit their schema, the second without. */
 async function archiveWithRaw(): Promise<{ content: string; rawId: string; cleanId: string }> {

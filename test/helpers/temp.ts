@@ -21,3 +21,12 @@ export function useTempFolders(prefix = 'tmsnap-test-', scope: 'each' | 'all' = 
     return folder;
   };
 }
+
+/**
+ * The same, each call giving `<fresh folder>/content`, not yet created: an archive's folder as
+ * `tmsnap crawl --content` is given it (the writer creates it).
+ */
+export function useContentFolders(prefix = 'tmsnap-test-', scope: 'each' | 'all' = 'each'): () => Promise<string> {
+  const folder = useTempFolders(prefix, scope);
+  return async () => join(await folder(), 'content');
+}

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { listSnapshots, openSnapshot } from '../../snapshot/index.ts';
-import { useContentDir } from './helpers.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
-const contentDir = useContentDir();
+const contentDir = useContentFolders('tmsnap-snapshot-');
 const script = fileURLToPath(new URL('./write-instance.ts', import.meta.url));
 
 /** Runs the writer child; with `killAfter`, SIGKILLs it once it has printed that many lines. */

@@ -1,22 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
 import { sampleInstance } from '../helpers/records.ts';
-
-/** A fresh `content/` directory per test, removed afterwards. */
-export function useContentDir(): () => Promise<string> {
-  const dirs: string[] = [];
-  afterEach(async () => {
-    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-  });
-  return async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmsnap-snapshot-'));
-    dirs.push(dir);
-    return join(dir, 'content');
-  };
-}
 
 export const base = 'http://127.0.0.1:8000/weblate/';
 

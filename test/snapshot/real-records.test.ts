@@ -4,9 +4,10 @@ import { loadDataset } from '../../reference-server/datasets.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, withoutFormatApi } from '../../snapshot/index.ts';
-import { finishOptions, useContentDir } from './helpers.ts';
+import { finishOptions } from './helpers.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
-const contentDir = useContentDir();
+const contentDir = useContentFolders('tmsnap-snapshot-');
 
 async function get(url: string): Promise<unknown> {
   const response = await fetch(url, { headers: { Accept: 'application/json' } });

@@ -6,10 +6,11 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../api/index.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
-import { finishOptions, useContentDir } from './helpers.ts';
+import { finishOptions } from './helpers.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 
-const contentDir = useContentDir();
+const contentDir = useContentFolders('tmsnap-snapshot-');
 const base = 'http://127.0.0.1:8000/';
 
 async function writeInstance(writer: SnapshotWriter, instance: ReturnType<typeof syntheticInstance>): Promise<void> {

@@ -2,10 +2,11 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
-import { base, finishOptions, newWriter, useContentDir, writeSample } from './helpers.ts';
+import { base, finishOptions, newWriter, writeSample } from './helpers.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 import { sampleInstance } from '../helpers/records.ts';
 
-const contentDir = useContentDir();
+const contentDir = useContentFolders('tmsnap-snapshot-');
 
 async function exported(content: string) {
   const lines = [];
