@@ -1,7 +1,5 @@
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { parseJson } from '../../api/index.ts';
 import { canonicalJson } from '../../snapshot/canonical.ts';
 import { snapshotIdAt } from '../../snapshot/ids.ts';
@@ -9,6 +7,7 @@ import type { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 import { randomActivity } from './activity.ts';
 
 /** The key `historyServer` accepts; a server started without tokens reads a crawl sending it as anonymous. */
@@ -24,18 +23,8 @@ export async function crawlInto(server: ReferenceServer, contentDir: string): Pr
   return (await crawlComplete(server, contentDir, { token: TEST_TOKEN })).snapshotId;
 }
 
-/** Fresh content folders under the temp dir, removed after the file's tests. */
-export function useContentDirs(): () => Promise<string> {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
-  return async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmsnap-archive-'));
-    dirs.push(dir);
-    return join(dir, 'content');
-  };
-}
+/** The name some tests still import: `useContentFolders('tmsnap-archive-', 'all')` of test/helpers/temp.ts. */
+export const useContentDirs = (): (() => Promise<string>) => useContentFolders('tmsnap-archive-', 'all');
 
 /** Moves a finished snapshot to another date: its folder name and manifest say so, as if crawled then. */
 export async function redate(content: string, id: string, date: Date): Promise<string> {

@@ -6,7 +6,7 @@ import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { randomActivity, type ExpectedDiff } from './activity.ts';
-import { useContentDirs } from './crawl.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import type { ReferenceServer } from '../../reference-server/server.ts';
 
@@ -42,7 +42,7 @@ function checkAgainstRecords(diff: SnapshotDiff, expected: ExpectedDiff): void {
 }
 
 describe('tmsnap diff against the reference server', () => {
-  const contentDir = useContentDirs();
+  const contentDir = useContentFolders('tmsnap-archive-', 'all');
 
   it('reports exactly the strings the mutation records name, with their kinds and texts', async () => {
     await fc.assert(

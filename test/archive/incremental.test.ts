@@ -5,7 +5,7 @@ import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer, type TestServerOptions } from '../helpers/reference-server.ts';
 import { randomActivity } from './activity.ts';
-import { useContentDirs } from './crawl.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
 /**
  * Issue 6's bar for the incremental crawl: after random activity through the reference
@@ -41,7 +41,7 @@ async function indexOf(contentDir: string, id: string) {
 }
 
 describe('incremental crawl', () => {
-  const contentDir = useContentDirs();
+  const contentDir = useContentFolders('tmsnap-archive-', 'all');
 
   it.each(variants)(
     'gives the same records as a full crawl of the same state, over seeds of random activity, whole instance or one project: %s',

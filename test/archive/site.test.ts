@@ -8,7 +8,8 @@ import { unitChangeKinds, type SnapshotDiff } from '../../archive/diff.ts';
 import { percent } from '../../archive/figures.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { artifacts, buildWithCli, launchChromium, seriousViolations } from '../site/browser.ts';
-import { crawlHistory, useContentDirs } from './crawl.ts';
+import { crawlHistory } from './crawl.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
 /**
  * The archive features in the built site: history charts on project, component, translation
@@ -16,7 +17,7 @@ import { crawlHistory, useContentDirs } from './crawl.ts';
  * (`file://`) in Chromium; figures checked against the snapshots themselves.
  */
 
-const contentDir = useContentDirs();
+const contentDir = useContentFolders('tmsnap-archive-', 'all');
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 4, 15));
 let content: string;
 let ids: string[];

@@ -18,7 +18,8 @@ import { parseJson } from '../../api/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
-import { redate, useContentDirs } from './crawl.ts';
+import { redate } from './crawl.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 import { randomActivity } from './activity.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
@@ -61,7 +62,7 @@ async function tmsnap(...args: string[]): Promise<{ code: number; stdout: string
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 4, 15));
 
-const contentDir = useContentDirs();
+const contentDir = useContentFolders('tmsnap-archive-', 'all');
 /** A content folder with snapshots of four days, the data changing in between; copied per test. */
 let history: { content: string; ids: string[] };
 
