@@ -1,36 +1,38 @@
 /**
- * `npm run bench:build [-- bundled 100k 1m 1m-direct]`: how fast `tmsnap build` turns a snapshot into
- * the site. For each scenario it starts the reference server, crawls it (once: a finished
- * crawl in bench/results/ is reused), then builds in a child process and reports pages/s,
- * total time and the child's peak RSS. Prints figures; asserts none.
+ * `npm run bench:build [-- bundled 100k 1m 10m]`: how fast `tmsnap build` turns a snapshot into
+ * the site. Scenarios are bench/scenarios.ts's: `bundled` and `100k` crawl the reference
+ * server (once), `1m` and `10m` write their snapshot straight through the writer
+ * (bench/direct-snapshot.ts; crawling them is bench/crawl.ts's row). Then it builds in a child
+ * process and reports pages/s, total time, the child's peak RSS, and Astro's memory and time per
+ * thousand pages while it writes them (the child's RSS sampled against pages written).
+ * Resumable: a finished snapshot, and a finished build of that snapshot, in
+ * bench/results/<scenario>/ are reused (`--rebuild` builds again). Prints figures; asserts none.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
-import { writeScaledSnapshot } from '../test/site/fixture.ts';
+import { writeDirectSnapshot } from './direct-snapshot.ts';
+import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const results = join(repo, 'bench/results/build');
-
-const scenarios: Record<string, string> = {
-  bundled: 'bundled',
-  '100k': 'synthetic:units=100000,seed=1',
-  '1m': 'synthetic:units=1000000,seed=1',
-  // The same size written straight through the snapshot writer: crawling the synthetic server
-  // over HTTP took ~10 min per 100k units on this (shared) machine, far longer than the build.
-  '1m-direct': 'direct:1000000',
-};
+/** Scenarios whose snapshot is written straight through the writer rather than crawled. */
+const direct = new Set(['1m', '10m']);
+const loads = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 /** Runs a child to completion, its output appended to `log`; the last stdout line is returned. */
-function run(args: string[], log: string, onLine?: (line: string) => void, env: NodeJS.ProcessEnv = {}): Promise<string> {
+function run(args: string[], log: string, onLine?: (line: string) => void, env: NodeJS.ProcessEnv = {}, onSpawn?: (pid: number) => void): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    if (child.pid !== undefined) onSpawn?.(child.pid);
     const out = createWriteStream(log, { flags: 'a' });
     let last = '';
     for (const stream of [child.stdout, child.stderr]) {
@@ -69,15 +71,15 @@ async function countFiles(dir: string): Promise<{ html: number; files: number; b
 
 async function crawlOnce(name: string, data: string, content: string, log: string): Promise<void> {
   if ((await listSnapshots(content)).some((s) => s.complete)) {
-    console.log(`${name}: reusing the crawl in ${content}`);
+    console.log(`${name}: reusing the snapshot in ${content}`);
     return;
   }
-  if (data.startsWith('direct:')) {
+  if (direct.has(name)) {
     const started = performance.now();
-    await writeScaledSnapshot(content, Number(data.slice('direct:'.length)), (done) =>
-      process.stdout.write(`\r${name}: writing the snapshot, ${done} units   `),
+    const result = await writeDirectSnapshot(content, data, (progress) =>
+      process.stdout.write(`\r${name}: writing the snapshot, ${progress.stage} ${progress.done}/${progress.total}   `),
     );
-    console.log(`\n${name}: wrote the snapshot in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`\n${name}: wrote the snapshot in ${((performance.now() - started) / 1000).toFixed(0)} s${result.resumed ? ' (continued)' : ''}`);
     return;
   }
   // The default (5.4) profile read with a token at raised limits (anonymous: 100 requests a day).
@@ -97,42 +99,99 @@ async function crawlOnce(name: string, data: string, content: string, log: strin
   }
 }
 
-async function bench(name: string): Promise<void> {
-  const data = scenarios[name];
-  if (!data) throw new Error(`unknown scenario "${name}"; scenarios: ${Object.keys(scenarios).join(', ')}`);
-  const content = join(results, name, 'content');
-  const out = join(results, name, 'dist');
-  const log = join(results, `${name}.log`);
-  await mkdir(results, { recursive: true });
-  await crawlOnce(name, data, content, log);
-  const [snapshot] = (await listSnapshots(content)).filter((s) => s.complete);
-  await rm(out, { recursive: true, force: true });
+/** The child's resident set, from /proc (Linux); 0 where it cannot be read. */
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+interface Sample {
+  seconds: number;
+  pages: number;
+  rss: number;
+}
+
+/**
+ * Astro's cost per thousand pages while it writes them: RSS and time between the first and
+ * the last sample taken during page generation (a least-squares slope would weigh the plateau
+ * the same; the ends say what grew).
+ */
+function perThousandPages(samples: readonly Sample[]): string {
+  const writing = samples.filter((sample) => sample.pages > 0);
+  const first = writing[0];
+  const last = writing.at(-1);
+  if (!first || !last || last.pages - first.pages < 100) return 'too few pages written between samples to say';
+  const pages = last.pages - first.pages;
+  const rss = ((last.rss - first.rss) / 2 ** 20 / pages) * 1000;
+  const seconds = ((last.seconds - first.seconds) / pages) * 1000;
+  return `${rss.toFixed(1)} MB RSS and ${seconds.toFixed(1)} s per thousand pages (${first.pages}→${last.pages} pages, RSS ${(first.rss / 2 ** 20).toFixed(0)}→${(last.rss / 2 ** 20).toFixed(0)} MB)`;
+}
+
+async function bench(name: string, rebuild: boolean): Promise<void> {
+  const { data, about } = scenarioNamed(name);
+  const results = scenarioResults(name);
+  const log = join(results.dir, 'build.log');
+  const figures = join(results.dir, 'build.json');
+  await mkdir(results.dir, { recursive: true });
+  await crawlOnce(name, data, results.content, log);
+  const [snapshot] = (await listSnapshots(results.content)).filter((s) => s.complete);
+  const reused = rebuild ? undefined : await readFile(figures, 'utf8').catch(() => undefined);
+  if (reused !== undefined && (JSON.parse(reused) as { snapshot?: string }).snapshot === snapshot?.id) {
+    console.log(`${name}: reusing the build of snapshot ${snapshot?.id} (--rebuild to build again):\n${(JSON.parse(reused) as { report: string }).report}`);
+    return;
+  }
+  await rm(results.dist, { recursive: true, force: true });
+  const loadBefore = loads();
   const started = performance.now();
   let routes = 0;
-  const childResult = await run(['--import', 'tsx', join(repo, 'bench/build.ts'), '--child', content, out], log, (line) => {
-    if (line.includes('▶ src/pages/')) {
-      routes += 1;
-      process.stdout.write(`\r${name}: building, route ${routes} (${((performance.now() - started) / 1000).toFixed(0)} s)   `);
-    }
-  });
+  let pages = 0;
+  let pid: number | undefined;
+  const samples: Sample[] = [];
+  const sampler = setInterval(() => {
+    if (pid === undefined) return;
+    void rssOf(pid).then((rss) => samples.push({ seconds: (performance.now() - started) / 1000, pages, rss }));
+  }, 2000);
+  const childResult = await run(
+    ['--import', 'tsx', join(repo, 'bench/build.ts'), '--child', results.content, results.dist],
+    log,
+    (line) => {
+      if (line.includes('▶ src/pages/')) routes += 1;
+      // The child's count of pages Astro wrote so far (its progress callback, every 100 pages).
+      else if (/^pages \d+$/.test(line)) pages = Number(line.slice('pages '.length));
+      else return;
+      process.stdout.write(`\r${name}: building, route ${routes}, ${pages} pages (${((performance.now() - started) / 1000).toFixed(0)} s)   `);
+    },
+    {},
+    (childPid) => (pid = childPid),
+  ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
   const { maxRssKb } = JSON.parse(childResult) as { maxRssKb: number };
-  const { html, files, bytes } = await countFiles(out);
+  const { html, files, bytes } = await countFiles(results.dist);
   const counts = snapshot?.manifest?.counts ?? {};
   process.stdout.write('\n');
-  console.log(
-    [
-      `scenario ${name} (${data})`,
-      `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
-      `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
-      `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
-    ].join('\n'),
-  );
+  const report = [
+    `scenario ${name} (${about}; --data ${data}${direct.has(name) ? ', written directly' : ', crawled'})`,
+    `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
+    `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
+    `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
+    `  astro: ${perThousandPages(samples)}`,
+    `  load average: ${loadBefore} before, ${loads()} after`,
+  ].join('\n');
+  console.log(report);
+  await writeFile(figures, `${JSON.stringify({ snapshot: snapshot?.id, report, samples }, null, 2)}\n`);
 }
 
 async function child(content: string, out: string): Promise<void> {
   const { buildSite } = await import('../site/build.ts');
-  await buildSite({ content, out, base: '/', hideAuthors: false });
+  await buildSite({
+    content,
+    out,
+    base: '/',
+    hideAuthors: false,
+    onProgress: ({ done }) => {
+      if (done % 100 === 0) console.error(`pages ${done}`);
+    },
+  });
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
   console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }));
 }
@@ -143,5 +202,7 @@ if (args[0] === '--child') {
 } else {
   const cpu = cpus();
   console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
-  for (const name of args.length > 0 ? args : ['bundled', '100k', '1m-direct']) await bench(name);
+  const rebuild = args.includes('--rebuild');
+  const names = args.filter((arg) => arg !== '--rebuild');
+  for (const name of names.length > 0 ? names : ['bundled', '100k', '1m']) await bench(name, rebuild);
 }

@@ -1,28 +1,44 @@
 /**
  * How fast and how frugal `tmsnap crawl` is: requests made against the minimum, records per
  * second and peak memory, crawling a local reference server (a separate process, so its
- * memory and CPU are not counted as the crawler's).
+ * memory and CPU are not counted as the crawler's; its own peak RSS is printed beside).
  *
- *   npm run bench:crawl                                  # bundled data, then a 1M-unit instance
+ *   npm run bench:crawl                                  # bundled data, then the 1m scenario
+ *   npm run bench:crawl -- --scenario 1m                 # bench/scenarios.ts: bundled, 100k, 1m, 10m
  *   npm run bench:crawl -- --data synthetic:projects=3,units=100000
  *   npm run bench:crawl -- --data bundled,all-languages   # with the 652 languages a real server lists
  *   npm run bench:crawl -- --data bundled --limits real   # 5.4's own limits (5000 an hour with the token)
  *   npm run bench:crawl -- --data bundled --project django --anonymous --limits real   # 100 a day
  *
- * It reports numbers and asserts none.
+ * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
+ * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
+ * continued by the next (the figures then cover that sitting), and a finished one is reported
+ * again instead of crawled. It reports numbers and asserts none.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
+import { listSnapshots } from '../snapshot/reader.ts';
+import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 const bin = new URL('../bin/tmsnap.js', import.meta.url).pathname;
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+const loads = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** A process's peak resident set (VmHWM) from /proc, in bytes; 0 where it cannot be read. */
+async function peakRssOf(pid: number | undefined): Promise<number> {
+  const status = pid === undefined ? '' : await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
 
 /** The key the bench's server accepts; the crawl sends it as `tmsnap crawl` sends WEBLATE_TOKEN. */
 const token = 'wlu_bench_crawl';
@@ -32,9 +48,11 @@ const token = 'wlu_bench_crawl';
  * `token`. `raised` limits are out of the way, so the figures measure the crawl, not the
  * throttle; `real` keeps 5.4's own (100 a day anonymous, 5000 an hour with a token).
  */
-async function startServer(data: string, limits: 'raised' | 'real'): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(data: string, limits: 'raised' | 'real', port: number): Promise<{ url: string; child: ChildProcess }> {
   const rateLimit = limits === 'raised' ? ['--rate-limit', 'anonymous=1000000,authenticated=1000000,window=3600'] : [];
-  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data, '--token', token, ...rateLimit], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data, '--token', token, '--port', String(port), ...rateLimit], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const url = /https?:\/\/\S+\/api\//.exec(line)?.[0];
@@ -50,11 +68,26 @@ interface Scenario {
   anonymous: boolean;
   /** `raised` (out of the way) or `real` (5.4's: 100 a day anonymous, 5000 an hour with a token). */
   limits: 'raised' | 'real';
+  /** A named scenario's crawl is kept (and resumed) in bench/results/<scenario>/; others go to a temporary folder. */
+  keep: string | undefined;
+  port: number;
 }
 
-async function scenario(data: string, { concurrency, projects, anonymous, limits }: Scenario): Promise<void> {
-  const { url, child } = await startServer(data, limits);
-  const content = await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-'));
+async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port }: Scenario): Promise<void> {
+  const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
+  const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
+  if (figures !== undefined && (await listSnapshots(content).catch(() => [])).some((snapshot) => snapshot.complete)) {
+    console.log(`\n${keep}: the crawl in ${content} is finished; its figures:\n${await readFile(figures, 'utf8').catch(() => '(none recorded)')}`);
+    return;
+  }
+  await mkdir(content, { recursive: true });
+  const loadBefore = loads();
+  const { url, child } = await startServer(data, limits, port);
+  const lines: string[] = [];
+  const print = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
   try {
     const rssBefore = process.memoryUsage().rss;
     const reporter = new ProgressReporter('lines', (text) => process.stderr.write(text));
@@ -81,37 +114,40 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
     // scenarios in one run it is the highest so far.
     const peakRss = process.resourceUsage().maxRSS * 1024;
     const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
-    console.log(
+    print(
       `\n--data ${data}${projects.map((slug) => ` --project ${slug}`).join('')} (${anonymous ? 'anonymous' : 'token'}, ${limits} limits, concurrency ${concurrency})`,
     );
-    console.log(`  outcome            ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
-    console.log(
+    print(`  outcome            ${result.outcome}${result.message ? `: ${result.message}` : ''}`);
+    print(
       `  input              ${Object.entries(result.counts)
         .map(([kind, n]) => `${n} ${kind}`)
         .join(', ')}`,
     );
-    console.log(`  requests           made ${result.made}, minimum ${result.minimum}`);
-    console.log(
+    print(`  requests           made ${result.made}, minimum ${result.minimum}`);
+    print(
       `  by kind            ${Object.entries(result.requestsByKind)
         .map(([kind, n]) => `${kind} ${n?.made}/${n?.minimum}`)
         .join(', ')}`,
     );
-    if (result.skipped) console.log(`  skipped            ${result.skipped.map((entry) => `${entry.urls.length} ${entry.kind}`).join(', ')}`);
-    if (result.access.length > 0) console.log(`  not readable       ${result.access.map((entry) => `${entry.kind} (${entry.status})`).join(', ')}`);
-    console.log(
-      `  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`,
-    );
-    console.log(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
-    console.log(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
+    if (result.skipped) print(`  skipped            ${result.skipped.map((entry) => `${entry.urls.length} ${entry.kind}`).join(', ')}`);
+    if (result.access.length > 0) print(`  not readable       ${result.access.map((entry) => `${entry.kind} (${entry.status})`).join(', ')}`);
+    print(`  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`);
+    print(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
+    print(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
+    print(`  peak RSS (server)  ${((await peakRssOf(child.pid)) / 2 ** 20).toFixed(0)} MiB`);
+    print(`  load average       ${loadBefore} before, ${loads()} after${keep === undefined ? '' : `; snapshot kept in ${content}`}`);
+    if (figures !== undefined) await writeFile(figures, `${lines.join('\n')}\n`);
   } finally {
     child.kill();
-    await rm(content, { recursive: true, force: true });
+    if (keep === undefined) await rm(content, { recursive: true, force: true });
   }
 }
 
 const { values } = parseArgs({
   options: {
     data: { type: 'string', multiple: true },
+    scenario: { type: 'string', multiple: true },
+    port: { type: 'string', default: '18714' },
     concurrency: { type: 'string', default: '4' },
     project: { type: 'string', multiple: true },
     anonymous: { type: 'boolean', default: false },
@@ -119,9 +155,21 @@ const { values } = parseArgs({
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
-const scenarios = values.data ?? ['bundled', 'synthetic:projects=10,components=10,languages=9,units=1000000'];
+const named = (values.scenario ?? []).map((name) => scenarioNamed(name));
+const runs: { data: string; keep: string | undefined }[] = [
+  ...named.map((entry) => ({ data: entry.data, keep: entry.name })),
+  ...(values.data ?? []).map((data) => ({ data, keep: undefined })),
+];
+if (runs.length === 0) runs.push({ data: 'bundled', keep: undefined }, { data: scenarioNamed('1m').data, keep: '1m' });
 const cpu = cpus();
 console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${gib(totalmem())} memory (${gib(freemem())} free), node ${process.version}`);
-for (const data of scenarios) {
-  await scenario(data, { concurrency: Number(values.concurrency), projects: values.project ?? [], anonymous: values.anonymous, limits: values.limits });
+for (const { data, keep } of runs) {
+  await scenario(data, {
+    concurrency: Number(values.concurrency),
+    projects: values.project ?? [],
+    anonymous: values.anonymous,
+    limits: values.limits,
+    keep,
+    port: Number(values.port),
+  });
 }
