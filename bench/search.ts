@@ -4,6 +4,7 @@
  * size; asserts nothing.
  *
  *   npm run bench:search -- --content DIR [--snapshot ID] [--lang CODE] [--query TEXT] [--runs N]
+ *   npm run bench:search -- --scenario 1m|10m …   (the snapshot bench/build.ts wrote, bench/scenarios.ts)
  *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE
  *
  * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
@@ -32,11 +33,13 @@ import type { SearchManifest, SourceShardData } from '../search/format.ts';
 import { buildSearchIndex } from '../search/build.ts';
 import { siteUnitHref } from '../site/search-links.ts';
 import { tokenize } from '../search/text.ts';
+import { scenarioResults } from './scenarios.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     content: { type: 'string', default: 'content' },
+    scenario: { type: 'string' },
     snapshot: { type: 'string' },
     lang: { type: 'string' },
     query: { type: 'string' },
@@ -47,6 +50,7 @@ const { values: args } = parseArgs({
   },
 });
 const runs = Number(args.runs);
+const contentDir = args.scenario === undefined ? resolve(args.content) : scenarioResults(args.scenario).content;
 
 const run = promisify(execFile);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -168,7 +172,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
 const startLoad = loadavg()
   .map((value) => value.toFixed(2))
   .join(' ');
-const snapshot = await openSnapshot(resolve(args.content), args.snapshot);
+const snapshot = await openSnapshot(contentDir, args.snapshot);
 const translations = await snapshot.translations();
 const languages = new Set(translations.map((translation) => translation.record.language_code));
 let unitCount = 0;
@@ -206,7 +210,7 @@ try {
     const buildStarted = performance.now();
     const build = await run(
       process.execPath,
-      [join(repo, 'bin/tmsnap.js'), 'build', '--content', resolve(args.content), ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist],
+      [join(repo, 'bin/tmsnap.js'), 'build', '--content', contentDir, ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist],
       {
         maxBuffer: 256 * 1024 * 1024,
       },
