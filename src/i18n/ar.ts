@@ -350,7 +350,7 @@ export const ar: Catalog = {
   'unit.lastChanged': 'آخر تغيير',
   'unit.openEditor': 'افتح في المحرر',
   'unit.allLanguages': 'كل اللغات',
-  'string.title': '«{text}» بكل لغات {name}',
+  'string.title': '«{text}» بكل اللغات',
   'unit.history': 'السجل',
   'plural.form': 'الصيغة {form}',
   'plural.formCounts': 'الصيغة {form} (n = {counts})',

@@ -50,7 +50,8 @@ export const de: Catalog = {
   ],
   'search.loadingParts': 'Suchindex wird geladen ({ready} von {total} Teilen)… bisher {results}.',
   'search.loading': 'Suchindex wird geladen…',
-  'search.oldIndex': 'Dieser Suchindex stammt von einer anderen tmsnap-Version (Format {found}; diese Seite liest Format {expected}): Bitte die Website neu erstellen.',
+  'search.oldIndex':
+    'Dieser Suchindex stammt von einer anderen tmsnap-Version (Format {found}; diese Seite liest Format {expected}): Bitte die Website neu erstellen.',
   'search.noIndex': 'Der Suchindex (search/manifest.js) konnte nicht geladen werden: Wurde die Website mit ihrem Suchindex erstellt?',
   'search.form': 'Form {form}: ',
   'search.untranslated': '(nicht übersetzt)',
@@ -303,7 +304,7 @@ export const de: Catalog = {
   'unit.lastChanged': 'Zuletzt geändert',
   'unit.openEditor': 'im Editor öffnen',
   'unit.allLanguages': 'Alle Sprachen',
-  'string.title': '„{text}“ in allen Sprachen von {name}',
+  'string.title': '„{text}“ in allen Sprachen',
   'unit.history': 'Verlauf',
   'plural.form': 'Form {form}',
   'plural.formCounts': 'Form {form} (n = {counts})',

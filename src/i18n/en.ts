@@ -314,7 +314,7 @@ export const en = {
   'unit.lastChanged': 'Last changed',
   'unit.openEditor': 'open in the editor',
   'unit.allLanguages': 'All languages',
-  'string.title': '“{text}” in every language of {name}',
+  'string.title': '“{text}” in every language',
   'unit.history': 'History',
   'plural.form': 'Form {form}',
   'plural.formCounts': 'Form {form} (n = {counts})',

@@ -35,9 +35,9 @@ async function htmlFiles(dist: string, pattern: RegExp): Promise<string[]> {
 const unitPages = /\/units\/\d+\/index\.html$/;
 const stringPages = /\/strings\/[0-9a-f]{2}\/[0-9a-f]{16}\/index\.html$/;
 
-/** The `href`s of the links in a page's table rows (`<tr><th scope="row"><a href>`), entities decoded. */
+/** The `href`s of the links in a page's table rows (`<tr><th><a href>`), entities decoded. */
 function rowLinks(page: string): Array<{ href: string; name: string }> {
-  return [...page.matchAll(/<tr><th scope="row"><a href="([^"]*)">([^<]*)<\/a>/g)].map((match) => ({
+  return [...page.matchAll(/<tr><th><a href="([^"]*)">([^<]*)<\/a>/g)].map((match) => ({
     href: match[1]!.replaceAll('&amp;', '&'),
     name: match[2]!,
   }));
