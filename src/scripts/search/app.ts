@@ -1,12 +1,14 @@
 /**
- * The search page: reads the query from the URL, loads only the shards it needs (as script
- * files, so it works from `file://`), runs the query on each keystroke and keeps the URL in
+ * The search page: reads the query from the URL, loads only the shards where the query can
+ * match (as script files, so it works from `file://`; `search/routing.ts` tells which),
+ * shows results as shards arrive, runs the query on each keystroke and keeps the URL in
  * step so a search can be shared. Bundled as a classic script by `search/build.ts`.
  */
 import { resolveFilters } from '../../../search/filters.ts';
-import type { SearchManifest, SourceShardData, TargetShardData } from '../../../search/format.ts';
-import { selectShards } from '../../../search/plan.ts';
+import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
+import { routeShards } from '../../../search/plan.ts';
 import { searchShards, type SearchHit } from '../../../search/query.ts';
+import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import type { UiLanguage } from '../../../site/config.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
@@ -15,6 +17,12 @@ import { renderHit } from './render.ts';
 import { readState, writeState, type SearchState } from './url-state.ts';
 
 const pageSize = 50;
+/**
+ * Shard files loading at once. More would all arrive together and wait for the one thread
+ * that parses them; fewer in turn let the first results (a source shard and one target
+ * shard) show before the rest arrive.
+ */
+const parallelLoads = 3;
 
 const form = document.getElementById('search-form') as HTMLFormElement;
 const status = document.getElementById('search-status') as HTMLElement;
@@ -29,9 +37,16 @@ const { t } = ui;
 
 const sources = new Map<number, OpenSourceShard>();
 const targets = new Map<string, OpenTargetShard>();
+/** Each open target shard's position in the manifest, which its route is looked up by. */
+const positions = new Map<OpenTargetShard, number>();
 const requested = new Set<string>();
 const failed = new Set<string>();
+/** Files the current query wants, most useful first; loaded `parallelLoads` at a time. */
+let queue: { file: string; open: (data: never) => void }[] = [];
+let loading = 0;
 let manifest: SearchManifest;
+/** Undefined when the routes file did not load: then every shard the filters allow is loaded. */
+let routes: OpenRoutes | undefined;
 let hits: SearchHit[] = [];
 let shown = 0;
 let scheduled = false;
@@ -89,19 +104,28 @@ function shareUrl(state: SearchState): void {
   }
 }
 
-function load(file: string, open: (data: never) => void): void {
-  if (requested.has(file)) return;
-  requested.add(file);
-  loadScript(file).then(
-    (data) => {
-      open(data as never);
-      schedule();
-    },
-    () => {
-      failed.add(file);
-      schedule();
-    },
-  );
+function pump(): void {
+  while (loading < parallelLoads) {
+    const next = queue.shift();
+    if (!next) return;
+    if (requested.has(next.file)) continue;
+    requested.add(next.file);
+    loading++;
+    loadScript(next.file).then(
+      (data) => {
+        loading--;
+        next.open(data as never);
+        pump();
+        schedule();
+      },
+      () => {
+        loading--;
+        failed.add(next.file);
+        pump();
+        schedule();
+      },
+    );
+  }
 }
 
 function schedule(): void {
@@ -130,21 +154,47 @@ function run(): void {
     states: state.state ? [state.state] : [],
   });
   if (state.q.trim() === '') {
+    queue = [];
     hits = [];
     showHits(true);
     const strings = manifest.targets.reduce((sum, target) => sum + target.units, 0);
     setStatus('idle', t('search.prompt', { strings, languages: manifest.languages.length }, strings));
     return;
   }
+  const routing = routeQuery(routes, state.q, state.in);
+  const wanted = routeShards(manifest, filters, routing);
   // Source shards are loaded even for target-only searches: results show the source text.
-  const wanted = selectShards(manifest, filters);
-  for (const bucket of wanted.buckets)
-    load(manifest.buckets[bucket]!.sources!.file, (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)));
-  for (const target of wanted.targets) load(target.file, (data: TargetShardData) => targets.set(target.file, openTargetShard(data)));
+  // Each bucket's sources come before its first target shard, target shards where the query
+  // can match a target before those it reaches through sources only.
+  const order = wanted.positions
+    .map((position, rank) => ({ position, rank, byTarget: state.in !== 'source' && routing.target(position) }))
+    .sort((a, b) => Number(b.byTarget) - Number(a.byTarget) || a.rank - b.rank);
+  queue = [];
+  for (const { position } of order) {
+    const target = manifest.targets[position]!;
+    const sourceFile = manifest.buckets[target.bucket]!.sources!.file;
+    queue.push({ file: sourceFile, open: (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)) });
+    queue.push({
+      file: target.file,
+      open: (data: TargetShardData) => {
+        const shard = openTargetShard(data);
+        targets.set(target.file, shard);
+        positions.set(shard, position);
+      },
+    });
+  }
+  queue = queue.filter((entry) => !requested.has(entry.file));
+  pump();
 
   const ready = wanted.targets.filter((target) => targets.has(target.file) && sources.has(target.bucket));
   hits = searchShards(
-    { text: state.q, scope: state.in, components: filters.components, states: filters.states },
+    {
+      text: state.q,
+      scope: state.in,
+      components: filters.components,
+      states: filters.states,
+      routing: { source: routing.source, target: (shard) => routing.target(positions.get(shard) ?? -1) },
+    },
     sources,
     ready.map((target) => targets.get(target.file)!),
   );
@@ -182,12 +232,24 @@ function showHits(reset: boolean): void {
 async function start(): Promise<void> {
   installRegistration();
   setStatus('loading', t('search.loading'));
+  // The routes are needed by the first query: fetched beside the manifest, not after it.
+  const routesLoaded = loadScript<SearchRoutes>(routesFile).then(
+    (data) => data,
+    () => undefined,
+  );
   try {
     manifest = await loadScript<SearchManifest>('manifest.js');
   } catch {
     setStatus('error', t('search.noIndex'));
     return;
   }
+  // An index written by another tmsnap names files or fields this script does not know.
+  if (manifest.format !== searchFormat) {
+    setStatus('error', t('search.oldIndex', { found: String(manifest.format), expected: String(searchFormat) }));
+    return;
+  }
+  const routeData = await routesLoaded;
+  if (routeData?.format === searchFormat && routeData.targets.length === manifest.targets.length) routes = openRoutes(routeData);
   fillFilters();
   applyState(readState(new URLSearchParams(location.search)));
   run();

@@ -1,0 +1,114 @@
+/**
+ * The search page routes a query in all languages to the shards that can match it, over HTTP
+ * and from file://: it counts the shard scripts the page loads, checks that a near miss is
+ * still found, and that an index of another format is told apart.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildWithCli, launchChromium, serveStatic } from '../site/browser.ts';
+import { writeSearchFixture } from './fixture.ts';
+
+let work: string;
+let dist: string;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'tmsnap-search-routing-browser-'));
+  const content = join(work, 'content');
+  dist = join(work, 'dist');
+  await writeSearchFixture(content);
+  await buildWithCli(['--content', content, '--out', dist]);
+  server = await serveStatic(dist);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** Opens the search page and notes every search file it requests. */
+async function open(root: string, query: string): Promise<{ page: Page; loaded: () => string[] }> {
+  const page = await browser.newPage();
+  const requested: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${root}search/index.html${query}`);
+  const loaded = () =>
+    requested
+      .filter((url) => url.includes('/search/shards/'))
+      .map((url) => url.replace(/^.*\/search\//, ''))
+      .sort();
+  return { page, loaded };
+}
+
+async function finished(page: Page): Promise<{ state: string; status: string; targets: string[] }> {
+  await page.waitForFunction(() => ['done', 'idle', 'error'].includes(document.getElementById('search-status')?.dataset.state ?? ''));
+  return page.evaluate(() => ({
+    state: document.getElementById('search-status')?.dataset.state ?? '',
+    status: document.getElementById('search-status')?.textContent ?? '',
+    targets: [...document.querySelectorAll('#search-results > li')].map(
+      (item) => `${(item as HTMLElement).dataset.language}:${item.querySelector('.target .text')?.textContent}`,
+    ),
+  }));
+}
+
+describe.each([
+  ['over HTTP', () => server.url],
+  ['from file://', () => pathToFileURL(dist).href + '/'],
+])('routing on the search page %s', (_, rootUrl) => {
+  test('a word of one language, searched in all, loads that language’s shard and the sources only', async () => {
+    // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German.
+    const { page, loaded } = await open(rootUrl(), '?q=schliessen');
+    expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
+    // One edit away, and still found: fuzzy terms are routed by the pairs they keep.
+    await page.fill('#search-q', 'schliesen');
+    expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
+    // A source word reaches every language.
+    await page.fill('#search-q', 'window');
+    expect(new Set((await finished(page)).targets.map((target) => target.split(':')[0]))).toEqual(new Set(['ar', 'de', 'en', 'ja', 'pl', 'ru']));
+    expect(loaded()).toHaveLength(7);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  test('a query nothing can match loads no shard', async () => {
+    const { page, loaded } = await open(rootUrl(), '?q=zzzz+qqqq');
+    const result = await finished(page);
+    expect(result.state).toBe('done');
+    expect(result.targets).toEqual([]);
+    expect(loaded()).toEqual([]);
+    await page.close();
+  });
+
+  test('Japanese pairs route to the Japanese shard', async () => {
+    const { page, loaded } = await open(rootUrl(), '?q=%E9%96%89%E3%81%98');
+    expect((await finished(page)).targets).toEqual(['ja:ウィンドウを閉じる']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-3.js']);
+    await page.close();
+  });
+});
+
+test('an index of another format is told apart, not misread', async () => {
+  const old = join(work, 'old');
+  await cp(dist, old, { recursive: true });
+  const manifest = join(old, 'search/manifest.js');
+  const text = await readFile(manifest, 'utf8');
+  expect(text).toContain('\\"format\\":2');
+  await writeFile(manifest, text.replace('\\"format\\":2', '\\"format\\":1'));
+  const { page, loaded } = await open(pathToFileURL(old).href + '/', '?q=save');
+  const result = await finished(page);
+  expect(result.state).toBe('error');
+  expect(result.status).toContain('format 1');
+  expect(loaded()).toEqual([]);
+  await page.close();
+});
