@@ -8,12 +8,13 @@
 import { readFile, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalJson, parseStoredJson, sha256 } from '../snapshot/canonical.ts';
+import { type Bases, previousForBases } from '../snapshot/bases.ts';
 import { chunkFile, chunkUnits, indexPartOf } from '../snapshot/chunks.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
 import { type ChangeChunk, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, storedFile, type UnitList } from '../snapshot/schemas.ts';
-import { isCompressed, ObjectStore, storeWrite, writeAtomic } from '../snapshot/store.ts';
-import { changesPerChunk, putRecordValue } from '../snapshot/writer.ts';
+import { ObjectStore, storeWrite, writeAtomic } from '../snapshot/store.ts';
+import { changesPerChunk, putChunks, putRecordValue, snapshotFormat } from '../snapshot/writer.ts';
 import { listObjects, listSnapshotDirs, references, type ObjectKey } from './references.ts';
 import { verifyStore } from './verify.ts';
 
@@ -49,11 +50,20 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
     const parsed = manifestSchema.safeParse(parseStoredJson(await readFile(manifestFile, 'utf8').catch(() => 'null')));
     if (!parsed.success)
       throw new MigrateError(`${manifestFile} cannot be read: nothing more was changed; run \`tmsnap verify\` and repair or remove that snapshot first`);
-    if (parsed.data.format === 2) {
+    if (parsed.data.format === snapshotFormat) {
       already.push(snapshot.id);
       continue;
     }
-    const manifest = await rewrite(store, parsed.data).catch((error: Error) => {
+    if (parsed.data.format === 2) {
+      // Format 2's objects are format 3's (format 3 only adds deltas): the manifest says so, nothing else changes.
+      await storeWrite(snapshot.dir, () => writeAtomic(manifestFile, canonicalJson(manifestSchema.parse({ ...parsed.data, format: snapshotFormat }))));
+      migrated.push(snapshot.id);
+      options.onSnapshot?.(snapshot.id, at + 1, finished.length);
+      continue;
+    }
+    // Stored against the snapshot before it, already migrated: the deltas a crawl would have written.
+    const bases = await previousForBases(contentDir, parsed.data.server.base_url, snapshot.id);
+    const manifest = await rewrite(store, parsed.data, bases).catch((error: Error) => {
       if (error.name === 'StoreWriteError') throw error;
       throw new MigrateError(`snapshot ${snapshot.id}: ${error.message.split('\n')[0]}. It stays in format 1; run \`tmsnap verify\``);
     });
@@ -76,10 +86,10 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
 }
 
 /** Writes a format-1 snapshot's content as format 2 and answers its new manifest. */
-async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest> {
+async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Promise<Manifest> {
   const index = await readIndex(store, manifest);
   const parts = new Map<string, IndexPart>();
-  const put = async (value: unknown) => (await store.putJson(value)).hash;
+  const put = async (value: unknown, base?: string) => (await store.putJson(value, base)).hash;
   const place = (path: string, hash: string, raw: boolean, chunked = false) => {
     const name = indexPartOf(path);
     let part = parts.get(name);
@@ -91,22 +101,23 @@ async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest
     const kind = kindOfPath(path);
     if (kind === 'units') {
       const units = (await store.readJson(hash)) as { id?: unknown }[];
-      const chunks: UnitList['chunks'] = [];
-      for (const chunk of chunkUnits(units)) chunks.push({ count: chunk.length, hash: await put(chunk) });
-      place(path, await put({ count: units.length, chunks } satisfies UnitList), false);
+      const cut = chunkUnits(units);
+      const stored = await putChunks(store, cut.map(canonicalJson), 'json', () => bases.chunks(path));
+      const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
+      place(path, await put({ count: units.length, chunks } satisfies UnitList, bases.record(path)), false);
     } else if (kind === 'file') {
       const entry = storedFile.parse(await store.readJson(hash));
       const bytes = await store.readBytes(entry.sha256, 'raw');
-      const chunks: string[] = [];
-      for (const chunk of chunkFile(bytes)) chunks.push((await store.putBytes(chunk, 'raw')).hash);
-      place(path, await put({ ...entry, sha256: sha256(bytes), chunks }), false);
+      const { hashes: chunks } = await putChunks(store, chunkFile(bytes), 'raw', () => bases.chunks(path));
+      place(path, await put({ ...entry, sha256: sha256(bytes), chunks }, bases.record(path)), false);
     } else {
       // As the writer stores it: the same object (same bytes, same name, compressed), or a long list in chunks.
-      const stored = await putRecordValue(store, await store.readJson(hash));
+      const stored = await putRecordValue(store, await store.readJson(hash), { record: bases.record(path), chunks: () => bases.chunks(path) });
       place(path, stored.hash, false, stored.chunked);
     }
   }
-  for (const [path, hash] of Object.entries(index.raw)) place(path, (await store.putBytes(await store.readBytes(hash, 'json'), 'json')).hash, true);
+  for (const [path, hash] of Object.entries(index.raw))
+    place(path, (await store.putBytes(await store.readBytes(hash, 'json'), 'json', bases.record(path))).hash, true);
 
   // Changes re-chunked to format 2's size, so the snapshots crawled next share them.
   const changes: ChangeChunk[] = [];
@@ -115,7 +126,8 @@ async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest
   const flush = async () => {
     const first = pending[0];
     const last = pending.at(-1);
-    if (first !== undefined && last !== undefined) changes.push({ first: first.id, last: last.id, count: pending.length, hash: await put(pending) });
+    if (first !== undefined && last !== undefined)
+      changes.push({ first: first.id, last: last.id, count: pending.length, hash: await put(pending, await bases.changes(first.id, changesPerChunk)) });
     pending = [];
   };
   for (const chunk of index.changes) {
@@ -129,9 +141,9 @@ async function rewrite(store: ObjectStore, manifest: Manifest): Promise<Manifest
   await flush();
 
   const partHashes: Record<string, string> = {};
-  for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await put(part);
+  for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await put(part, await bases.part(name));
   const root: IndexRoot = { format: 2, parts: partHashes, changes };
-  return manifestSchema.parse({ ...manifest, format: 2, index: await put(root) });
+  return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: await put(root) });
 }
 
 /** Removes the uncompressed (format-1) objects nothing refers to any more: a crawl in progress of an older tmsnap keeps its own. */
@@ -142,8 +154,8 @@ async function dropFormat1Objects(contentDir: string): Promise<{ objectsRemoved:
   let bytesRemoved = 0;
   const emptied = new Set<string>();
   for (const object of (await listObjects(contentDir)).objects) {
-    const extension = object.key.slice(object.key.indexOf('.') + 1) as Parameters<typeof isCompressed>[0];
-    if (isCompressed(extension) || live.has(object.key)) continue;
+    const extension = object.key.slice(object.key.indexOf('.') + 1);
+    if ((extension !== 'json' && extension !== 'raw') || live.has(object.key)) continue;
     await rm(object.file, { force: true });
     objectsRemoved += 1;
     bytesRemoved += object.size;

@@ -13,9 +13,19 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as tar from 'tar';
 import { statSync } from 'node:fs';
-import { isCompressed, objectPath, type ObjectExtension, writeAtomic } from '../snapshot/store.ts';
+import {
+  isCompressed,
+  isDelta,
+  kindOfExtension,
+  MissingObjectError,
+  objectPath,
+  type ObjectExtension,
+  ObjectStore,
+  readDeltaHeader,
+  writeAtomic,
+} from '../snapshot/store.ts';
 import { classifyPackPath } from './entries.ts';
-import { listSnapshotDirs, references, snapshotReferences, snapshotsDir, splitObjectKey, type SnapshotDir } from './references.ts';
+import { listSnapshotDirs, references, snapshotReferences, snapshotsDir, splitObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
 
 export class PackError extends Error {
   override name = 'PackError';
@@ -73,8 +83,10 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
     );
   }
   const already = new Set<string>();
+  // References include every delta's chain of bases: a pack (--since too) carries what its deltas need.
+  const forms: StoredForms = new Map();
   if (base !== undefined) {
-    const found = await references(contentDir, base);
+    const found = await references(contentDir, base, forms);
     const first = found.problems[0];
     if (first) throw new PackError(`snapshot ${base.id}: ${first.file}: ${first.reason}; run \`tmsnap verify\``);
     for (const key of found.objects.keys()) already.add(key);
@@ -82,7 +94,7 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
 
   const files = new Set<string>();
   for (const snapshot of chosen) {
-    const found = await references(contentDir, snapshot);
+    const found = await references(contentDir, snapshot, forms);
     const first = found.problems[0];
     if (first) throw new PackError(`snapshot ${snapshot.id}: ${first.file}: ${first.reason}; run \`tmsnap verify\``);
     for (const name of (await readdir(snapshot.dir)).sort()) files.add(relative(contentDir, join(snapshot.dir, name)));
@@ -98,7 +110,7 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
   }
   const list = [...files].sort();
   // Format 2's objects are gzip already: gzipping the tar again would only cost time.
-  const compressedAlready = list.every((path) => !path.startsWith('objects/') || path.endsWith('.gz'));
+  const compressedAlready = list.every((path) => !path.startsWith('objects/') || path.endsWith('.gz') || path.endsWith('.dz'));
   // A fixed mtime and sorted entries: packing the same snapshots twice gives the same bytes.
   const tarOptions = { gzip: compressedAlready ? { level: 1 } : true, cwd: contentDir, portable: true, mtime: new Date(0) };
   const result = (bytes: number): PackResult => ({
@@ -152,7 +164,7 @@ export async function unpack(contentDir: string, archive: string | Readable): Pr
       await pipeline(archive, createWriteStream(file));
     }
     const label = typeof archive === 'string' ? archive : 'the pack on stdin';
-    const staged = await stage(file, staging, label);
+    const staged = await stage(file, staging, label, contentDir);
     let objectsAdded = 0;
     for (const { hash, extension } of staged.objects) {
       const target = objectPath(contentDir, hash, extension);
@@ -211,7 +223,7 @@ interface Staged {
 }
 
 /** Reads the whole archive into `staging`, refusing it at the first entry a pack cannot hold. */
-async function stage(archive: string, staging: string, label: string): Promise<Staged> {
+async function stage(archive: string, staging: string, label: string, contentDir: string): Promise<Staged> {
   const staged: Staged = { objects: [], snapshots: new Set() };
   const writes: Promise<void>[] = [];
   let refusal: PackError | undefined;
@@ -232,7 +244,18 @@ async function stage(archive: string, staging: string, label: string): Promise<S
         writes.push(
           new Promise<void>((resolve) => entry.on('end', resolve)).then(async () => {
             const bytes = Buffer.concat(chunks);
-            if (kind.kind === 'object') {
+            if (kind.kind === 'object' && isDelta(kind.extension)) {
+              // A delta is checked once every object is staged: its base may come later in the pack, or be in the archive already.
+              try {
+                readDeltaHeader(bytes);
+              } catch (error) {
+                return refuse(`object "${entry.path}" is not a tmsnap delta (${(error as Error).message})`);
+              }
+              const file = objectPath(staging, kind.hash, kind.extension);
+              await mkdir(dirname(file), { recursive: true });
+              await writeAtomic(file, bytes);
+              staged.objects.push({ hash: kind.hash, extension: kind.extension });
+            } else if (kind.kind === 'object') {
               // Named by the hash of the uncompressed bytes, whatever the form (docs/snapshot-format.md).
               let content: Buffer;
               try {
@@ -258,6 +281,17 @@ async function stage(archive: string, staging: string, label: string): Promise<S
     })
     .catch((error: Error) => refuse(`not a readable tar.gz (${error.message})`));
   await Promise.all(writes);
+  if (refusal) throw refusal;
+  // Each delta rebuilt from its chain (in the pack, or the archive it goes to) and checked against its name.
+  const store = new ObjectStore(staging, { fallback: contentDir });
+  for (const { hash, extension } of staged.objects) {
+    if (!isDelta(extension)) continue;
+    await store.readBytes(hash, kindOfExtension(extension)).catch((error: Error) => {
+      // A base neither here nor in the archive: the snapshot that needs it is refused below, naming what is missing (a --since pack unpacked elsewhere).
+      if (error instanceof MissingObjectError) return;
+      refuse(`object "${hash}.${extension}" cannot be rebuilt and checked: ${error.message.split('\n')[0]}`);
+    });
+  }
   if (refusal) throw refusal;
   return staged;
 }

@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { listObjects, listSnapshotDirs, readManifest, references, snapshotsDir, type ObjectKey, type SnapshotDir } from './references.ts';
+import { listObjects, listSnapshotDirs, readManifest, references, snapshotsDir, type ObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
 
 export interface PrunableSnapshot {
@@ -79,8 +79,10 @@ async function collectGarbage(
 ): Promise<Pick<PruneResult, 'objectsRemoved' | 'bytesRemoved' | 'objectsSpared'>> {
   const live = new Set<ObjectKey>();
   let sparedSince = Number.POSITIVE_INFINITY;
+  // A delta's base counts as referenced (references adds every chain): it outlives the snapshot it came with.
+  const forms: StoredForms = new Map();
   for (const snapshot of snapshots) {
-    const found = await references(contentDir, snapshot);
+    const found = await references(contentDir, snapshot, forms);
     if (found.problems.length > 0 && !snapshot.partial) {
       const first = found.problems[0]!;
       throw new PruneError(`snapshot ${snapshot.id}: ${first.file}: ${first.reason}. No objects were removed; run \`tmsnap verify\` for the full list.`);

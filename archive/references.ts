@@ -13,8 +13,7 @@ import { isSnapshotId } from '../snapshot/ids.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
 import { manifest as manifestSchema, indexRoot, storedFile, unitList, type Manifest } from '../snapshot/schemas.ts';
-import { gunzipSync } from 'node:zlib';
-import { isCompressed, objectPath, ObjectStore, type ObjectExtension } from '../snapshot/store.ts';
+import { isCompressed, isDelta, kindOfExtension, objectPath, ObjectStore, readDeltaHeader, type ObjectExtension } from '../snapshot/store.ts';
 
 /** An object, named the way the store names its file: `<hash>.<extension>`. */
 export type ObjectKey = `${string}.${ObjectExtension}`;
@@ -80,9 +79,69 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return parsed.data;
 }
 
-async function readObjectJson(contentDir: string, hash: string, extension: ObjectExtension): Promise<unknown> {
-  const stored = await readFile(objectPath(contentDir, hash, extension));
-  return parseJson((isCompressed(extension) ? gunzipSync(stored) : stored).toString('utf8'));
+/** A JSON object's value, in whatever form it is stored (a delta is read through its base). */
+async function readObjectJson(contentDir: string, hash: string): Promise<unknown> {
+  return parseJson((await new ObjectStore(contentDir).readBytes(hash, 'json')).toString('utf8'));
+}
+
+/**
+ * Where each object a snapshot needs actually is: format 2 and 3 name objects `.gz`, but
+ * format 3 keeps some as deltas (`.dz`), and a delta needs its base, and the base's base
+ * (docs/snapshot-format.md, "Deltas"). Answers the keys as stored, the chains added, each
+ * base labelled with what needs it. Shared across calls through `forms` (verify and prune walk
+ * every snapshot; a key's form does not change while they run).
+ */
+export type StoredForms = Map<ObjectKey, { key: ObjectKey; base?: ObjectKey } | { damaged: string; key: ObjectKey }>;
+
+async function storedForm(contentDir: string, key: ObjectKey, forms: StoredForms) {
+  const known = forms.get(key);
+  if (known !== undefined) return known;
+  const { hash, extension } = splitObjectKey(key);
+  let form: { key: ObjectKey; base?: ObjectKey } | { damaged: string; key: ObjectKey } = { key };
+  if (isCompressed(extension) && !(await exists(objectPath(contentDir, hash, extension)))) {
+    const kind = kindOfExtension(extension);
+    const deltaKey = objectKey(hash, `${kind}.dz`);
+    const delta = await readFile(objectPath(contentDir, hash, `${kind}.dz`)).catch(() => undefined);
+    if (delta !== undefined) {
+      try {
+        form = { key: deltaKey, base: objectKey(readDeltaHeader(delta).base, `${kind}.gz`) };
+      } catch (error) {
+        form = { key: deltaKey, damaged: (error as Error).message };
+      }
+    }
+  }
+  forms.set(key, form);
+  return form;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined)) !== undefined;
+}
+
+async function withDeltaBases(
+  contentDir: string,
+  objects: Map<ObjectKey, string>,
+  problem: (file: string, reason: string) => void,
+  forms: StoredForms,
+): Promise<Map<ObjectKey, string>> {
+  const resolved = new Map<ObjectKey, string>();
+  for (const [key, path] of objects) {
+    let next: ObjectKey | undefined = key;
+    // Depths strictly fall along a chain a reader accepts; a longer walk is a damaged header.
+    for (let step = 0; next !== undefined && step < 256; step++) {
+      const form = await storedForm(contentDir, next, forms);
+      if (resolved.has(form.key)) break;
+      resolved.set(form.key, path);
+      if ('damaged' in form) {
+        const { hash, extension } = splitObjectKey(form.key);
+        problem(objectPath(contentDir, hash, extension), `a delta whose header cannot be read (${form.damaged})`);
+        break;
+      }
+      // A base is needed for the same path as its delta: verify and pack name that path.
+      next = form.base;
+    }
+  }
+  return resolved;
 }
 
 /**
@@ -91,7 +150,7 @@ async function readObjectJson(contentDir: string, hash: string, extension: Objec
  * and the raw file (or its chunks) each `file/` entry points to. Unreadable links are
  * problems, not exceptions, so verify can list them all.
  */
-export async function snapshotReferences(contentDir: string, snapshot: SnapshotDir): Promise<SnapshotReferences> {
+export async function snapshotReferences(contentDir: string, snapshot: SnapshotDir, forms: StoredForms = new Map()): Promise<SnapshotReferences> {
   const objects = new Map<ObjectKey, string>();
   const problems: ReferenceProblem[] = [];
   const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
@@ -108,8 +167,8 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   const indexFile = objectPath(contentDir, manifest.index, ext.json);
   let index;
   try {
-    if (manifest.format === 2) {
-      const root = indexRoot.parse(await readObjectJson(contentDir, manifest.index, ext.json));
+    if (manifest.format !== 1) {
+      const root = indexRoot.parse(await readObjectJson(contentDir, manifest.index));
       for (const [name, hash] of Object.entries(root.parts)) objects.set(objectKey(hash, ext.json), `index part ${name}`);
     }
     index = await readIndex(new ObjectStore(contentDir), manifest);
@@ -121,7 +180,7 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   for (const [path, hash] of Object.entries(index.records)) await addRecord(contentDir, manifest.format, path, hash, chunked.has(path), objects, problem);
   for (const [path, hash] of Object.entries(index.raw)) objects.set(objectKey(hash, ext.json), path);
   for (const chunk of index.changes) objects.set(objectKey(chunk.hash, ext.json), `changes ${chunk.first}–${chunk.last}`);
-  return { objects, problems };
+  return { objects: await withDeltaBases(contentDir, objects, problem, forms), problems };
 }
 
 /** A record's object, and what it names in turn: a unit list's or a long list's chunks, a file entry's bytes. */
@@ -140,7 +199,7 @@ async function addRecord(
   if (kind === 'file') await addFileBytes(contentDir, format, path, hash, objects, problem);
   if ((kind !== 'units' && !chunked) || format === 1) return;
   try {
-    const list = unitList.parse(await readObjectJson(contentDir, hash, ext.json));
+    const list = unitList.parse(await readObjectJson(contentDir, hash));
     for (const chunk of list.chunks) objects.set(objectKey(chunk.hash, ext.json), path);
   } catch (error) {
     problem(objectPath(contentDir, hash, ext.json), `the unit list of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
@@ -157,7 +216,7 @@ async function addFileBytes(
 ): Promise<void> {
   const ext = extensionsOf(format);
   try {
-    const entry = storedFile.parse(await readObjectJson(contentDir, hash, ext.json));
+    const entry = storedFile.parse(await readObjectJson(contentDir, hash));
     for (const bytes of entry.chunks ?? [entry.sha256]) objects.set(objectKey(bytes, ext.raw), path);
   } catch (error) {
     problem(objectPath(contentDir, hash, ext.json), `the file entry of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
@@ -168,7 +227,7 @@ async function addFileBytes(
  * The objects a crawl in progress has stored so far (its journal), so prune never deletes what
  * a resumed crawl will point its index at.
  */
-export async function partialReferences(contentDir: string, snapshot: SnapshotDir): Promise<SnapshotReferences> {
+export async function partialReferences(contentDir: string, snapshot: SnapshotDir, forms: StoredForms = new Map()): Promise<SnapshotReferences> {
   const objects = new Map<ObjectKey, string>();
   const problems: ReferenceProblem[] = [];
   const journal = join(snapshot.dir, 'journal.ndjson');
@@ -177,7 +236,7 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
   const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
     .then((json) => JSON.parse(json) as { format?: unknown })
     .catch(() => undefined);
-  const format = state?.format === 1 ? 1 : 2;
+  const format = state?.format === 1 ? 1 : 3;
   const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
   for (const line of text.split('\n')) {
     let entry: { path?: unknown; hash?: unknown };
@@ -189,11 +248,12 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
     if (typeof entry.path !== 'string' || typeof entry.hash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.hash)) continue;
     await addRecord(contentDir, format, entry.path, entry.hash, (entry as { chunked?: unknown }).chunked === true, objects, problem);
   }
-  return { objects, problems };
+  return { objects: await withDeltaBases(contentDir, objects, problem, forms), problems };
 }
 
-export function references(contentDir: string, snapshot: SnapshotDir): Promise<SnapshotReferences> {
-  return snapshot.partial ? partialReferences(contentDir, snapshot) : snapshotReferences(contentDir, snapshot);
+/** What a snapshot (or crawl in progress) needs; pass the same `forms` to calls over one store to look up each object's form once. */
+export function references(contentDir: string, snapshot: SnapshotDir, forms?: StoredForms): Promise<SnapshotReferences> {
+  return snapshot.partial ? partialReferences(contentDir, snapshot, forms) : snapshotReferences(contentDir, snapshot, forms);
 }
 
 export interface StoredObject {
@@ -203,7 +263,7 @@ export interface StoredObject {
   mtimeMs: number;
 }
 
-const objectName = /^([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz)$/;
+const objectName = /^([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz|json\.dz|raw\.dz)$/;
 
 /** Every file under `objects/`: the store's objects, and the files that have no business there. */
 export async function listObjects(contentDir: string): Promise<{ objects: StoredObject[]; strays: string[] }> {
@@ -235,9 +295,22 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
 }
 
 /**
- * The sha256 of an object file's uncompressed content, streamed (through gunzip for `.gz`):
- * the name of every object is the hash of its uncompressed bytes.
+ * The sha256 of an object's uncompressed content: streamed (through gunzip for `.gz`), or for
+ * a delta rebuilt from its base chain (which must then be intact too). The name of every
+ * object is the hash of its uncompressed bytes.
  */
+export async function hashObject(contentDir: string, object: StoredObject): Promise<string> {
+  const { hash, extension } = splitObjectKey(object.key);
+  if (!isDelta(extension)) return hashFile(object.file);
+  try {
+    await new ObjectStore(contentDir).readBytes(hash, kindOfExtension(extension));
+    return hash;
+  } catch (error) {
+    return `unreadable (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+/** The sha256 of a `.gz` or plain object file's uncompressed content, streamed. */
 export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
   const source = createReadStream(file);

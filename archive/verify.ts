@@ -4,7 +4,17 @@
  */
 import pLimit from 'p-limit';
 import { objectPath } from '../snapshot/store.ts';
-import { hashFile, listObjects, listSnapshotDirs, readManifest, references, splitObjectKey, type ObjectKey, type ReferenceProblem } from './references.ts';
+import {
+  hashObject,
+  listObjects,
+  listSnapshotDirs,
+  readManifest,
+  references,
+  splitObjectKey,
+  type ObjectKey,
+  type ReferenceProblem,
+  type StoredForms,
+} from './references.ts';
 
 export interface VerifyReport {
   objects: number;
@@ -37,7 +47,7 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
   await Promise.all(
     objects.map((object) =>
       limit(async () => {
-        const actual = await hashFile(object.file);
+        const actual = await hashObject(contentDir, object);
         if (actual !== splitObjectKey(object.key).hash) {
           damaged.add(object.key);
           problems.push({ snapshot: '', file: object.file, reason: `its content hashes to ${actual}: the object is damaged` });
@@ -52,8 +62,9 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
   const present = new Set(objects.map((object) => object.key));
   const snapshots = await listSnapshotDirs(contentDir);
   const raw: VerifyReport['raw'] = [];
+  const forms: StoredForms = new Map();
   for (const snapshot of snapshots) {
-    const found = await references(contentDir, snapshot);
+    const found = await references(contentDir, snapshot, forms);
     if (!snapshot.partial) {
       const records = (await readManifest(snapshot.dir).catch(() => undefined))?.counts.raw ?? 0;
       if (records > 0) raw.push({ snapshot: snapshot.id, records });

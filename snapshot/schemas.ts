@@ -77,11 +77,14 @@ export const scope = z.object({
 });
 export type Scope = z.infer<typeof scope>;
 
-/** Formats this tmsnap reads: 1 (one object per unit list, one index object) and 2 (chunked, split, compressed). */
-export const snapshotFormats = [1, 2] as const;
+/**
+ * Formats this tmsnap reads: 1 (one object per unit list, one index object), 2 (chunked,
+ * split, compressed) and 3 (2 with objects that may be deltas against other objects).
+ */
+export const snapshotFormats = [1, 2, 3] as const;
 
 export const manifest = z.looseObject({
-  format: z.union([z.literal(1), z.literal(2)]),
+  format: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   id: snapshotId,
   server: z.looseObject({
     base_url: z.string(),

@@ -1,20 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, gunzip, gunzipSync, gzipSync, inflateRaw } from 'node:zlib';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+import { applyDelta, makeDelta } from './delta.ts';
+
+const gunzipAsync = promisify(gunzip);
+const inflateRawAsync = promisify(inflateRaw);
+const deflateRawAsync = promisify(deflateRaw);
 
 /**
  * How an object is kept on disk. Format 1 wrote `json` and `raw` as they are; format 2 writes
- * `json.gz` and `raw.gz`, gzip of the same bytes. The name is the sha256 of the uncompressed
- * bytes either way, so an object's identity never depends on the compressor
- * (docs/snapshot-format.md, "Objects").
+ * `json.gz` and `raw.gz`, gzip of the same bytes; format 3 adds `json.dz` and `raw.dz`, the
+ * bytes as a delta against another object (its base). The name is the sha256 of the
+ * uncompressed bytes in every form, so an object's identity never depends on how it is kept
+ * (docs/snapshot-format.md, "Objects" and "Deltas").
  */
-export type ObjectExtension = 'json' | 'raw' | 'json.gz' | 'raw.gz';
+export type ObjectExtension = 'json' | 'raw' | 'json.gz' | 'raw.gz' | 'json.dz' | 'raw.dz';
 /** What an object holds, whatever its form on disk. */
 export type ObjectKind = 'json' | 'raw';
 
 export const isCompressed = (extension: ObjectExtension): boolean => extension.endsWith('.gz');
+export const isDelta = (extension: ObjectExtension): boolean => extension.endsWith('.dz');
 export const kindOfExtension = (extension: ObjectExtension): ObjectKind => (extension.startsWith('json') ? 'json' : 'raw');
 
 const hashPattern = /^[0-9a-f]{64}$/;
@@ -28,10 +36,48 @@ export function objectPath(contentDir: string, hash: string, extension: ObjectEx
   return join(contentDir, 'objects', hash.slice(0, 2), `${hash.slice(2)}.${extension}`);
 }
 
-/** The uncompressed bytes of an object file's content. */
+/** The uncompressed bytes of an object file's content (not for deltas: those need their base, `ObjectStore.readBytes`). */
 export function objectBytes(stored: Buffer, extension: ObjectExtension): Buffer {
+  if (isDelta(extension)) throw new Error('a delta object is read through its store (it needs its base)');
   return isCompressed(extension) ? gunzipSync(stored) : stored;
 }
+
+/**
+ * A delta object's file (`.dz`): `TMSD`, a version byte (1), its depth (1 + its base's; a
+ * `.gz` base has depth 0), the base's sha256 (32 bytes, same kind: a `.json.dz` has a json
+ * base), then the operations of snapshot/delta.ts, raw-deflated.
+ */
+const deltaMagic = Buffer.from('TMSD1', 'latin1');
+const deltaHeaderBytes = deltaMagic.length + 1 + 32;
+
+export interface DeltaHeader {
+  depth: number;
+  base: string;
+}
+
+/** The header of a delta object's file; throws when the bytes are not one. */
+export function readDeltaHeader(stored: Uint8Array): DeltaHeader {
+  const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (bytes.length < deltaHeaderBytes || !bytes.subarray(0, deltaMagic.length).equals(deltaMagic)) throw new Error('not a tmsnap delta (bad header)');
+  const depth = bytes[deltaMagic.length]!;
+  if (depth < 1) throw new Error('not a tmsnap delta (depth 0)');
+  return { depth, base: bytes.toString('hex', deltaMagic.length + 1, deltaHeaderBytes) };
+}
+
+function deltaFile(header: DeltaHeader, deflated: Uint8Array): Buffer {
+  return Buffer.concat([deltaMagic, Buffer.from([header.depth]), Buffer.from(header.base, 'hex'), deflated]);
+}
+
+/**
+ * How long a chain of deltas may grow: reading an object reads its whole chain, so every this
+ * many versions one is stored whole (git bounds its chains the same way). 8 keeps a daily
+ * rewritten object (an index part) within 9 reads, and a full copy once in 9 days.
+ */
+export const maxDeltaDepth = 8;
+/** Chains a reader follows at most: a file claiming more is not one tmsnap wrote. */
+const maxReadDepth = 64;
+/** A delta is kept only if it is at most this share of the object gzipped: a delta costs its base's reads. */
+const deltaWorthIt = 0.75;
 
 /**
  * A write the file system refused for a reason no retry fixes (disk full, quota, read-only,
@@ -105,31 +151,56 @@ export interface PutResult {
 export interface StoreOptions {
   /** Write objects gzip-compressed (`.json.gz`, `.raw.gz`; format 2). Reading accepts both forms always. */
   compress?: boolean;
+  /** Another content directory to read an object from when this one holds none (unpack checks a pack's deltas against the archive's bases). */
+  fallback?: string;
 }
 
 /** gzip level: 6 (zlib's default) compresses canonical JSON about as well as 9 at half the time. */
 const gzipLevel = 6;
 
+/** An object the store does not hold in any form. */
+export class MissingObjectError extends Error {
+  override name = 'MissingObjectError';
+}
+
+/** Decompressed bases kept for the next delta that needs them: at most this many bytes. */
+const baseCacheBytes = 64 * 1024 * 1024;
+
 /** The content-addressed object store of one `content/` directory. */
 export class ObjectStore {
   readonly compress: boolean;
+  readonly #fallback: string | undefined;
   readonly #fault = injectedFault();
+  /** Bases of deltas read lately (hash → bytes, checked), oldest first: a chain's objects are read again by the next delta on it. */
+  readonly #bases = new Map<string, Buffer>();
+  #baseBytes = 0;
 
   constructor(
     readonly contentDir: string,
     options: StoreOptions = {},
   ) {
     this.compress = options.compress ?? false;
+    this.#fallback = options.fallback;
   }
 
-  /** Stores `bytes` under their sha256; compressed when the store compresses. */
-  async putBytes(bytes: Uint8Array | string, kind: ObjectKind): Promise<PutResult> {
-    const hash = sha256(bytes);
+  /**
+   * Stores `bytes` under their sha256; compressed when the store compresses. With `base` (the
+   * hash of an object of the same kind, usually the same path's object in the previous
+   * snapshot), stores a delta against it instead when that is much smaller and the base's
+   * chain is shorter than `maxDeltaDepth` (docs/snapshot-format.md, "Deltas").
+   */
+  async putBytes(bytes: Uint8Array | string, kind: ObjectKind, base?: string, knownHash?: string): Promise<PutResult> {
+    // `knownHash`: the caller hashed these very bytes already (to choose bases by hash).
+    const hash = knownHash ?? sha256(bytes);
+    if (await this.#stored(hash, kind)) return { hash, added: 0 };
     const extension: ObjectExtension = this.compress ? `${kind}.gz` : kind;
-    const path = objectPath(this.contentDir, hash, extension);
-    const existing = await stat(path).catch(() => undefined);
-    if (existing !== undefined) return { hash, added: 0 };
-    const stored = this.compress ? gzipSync(bytes, { level: gzipLevel }) : bytes;
+    let path = objectPath(this.contentDir, hash, extension);
+    let stored: Uint8Array | string = this.compress ? gzipSync(bytes, { level: gzipLevel }) : bytes;
+    const delta = this.compress && base !== undefined && base !== hash ? await this.#delta(bytes, kind, base) : undefined;
+    if (delta !== undefined && delta.byteLength <= deltaWorthIt * stored.length) {
+      stored = delta;
+      path = objectPath(this.contentDir, hash, `${kind}.dz`);
+    }
     await storeWrite(join(this.contentDir, 'objects'), async () => {
       this.#fault?.();
       await mkdir(join(this.contentDir, 'objects', hash.slice(0, 2)), { recursive: true });
@@ -138,33 +209,123 @@ export class ObjectStore {
     return { hash, added: typeof stored === 'string' ? Buffer.byteLength(stored) : stored.byteLength };
   }
 
-  putJson(value: unknown): Promise<PutResult> {
-    return this.putBytes(canonicalJson(value), 'json');
+  /** Whether the object is stored in a form this store writes (plain for an uncompressed store; gzip or delta otherwise). */
+  async #stored(hash: string, kind: ObjectKind): Promise<boolean> {
+    const forms: ObjectExtension[] = this.compress ? [`${kind}.gz`, `${kind}.dz`] : [kind];
+    for (const form of forms) if ((await stat(objectPath(this.contentDir, hash, form)).catch(() => undefined)) !== undefined) return true;
+    return false;
+  }
+
+  /** The depth of a compressed object's chain (0: kept whole as `.gz`); undefined when it is not stored compressed. */
+  async depth(hash: string, kind: ObjectKind): Promise<number | undefined> {
+    if ((await stat(objectPath(this.contentDir, hash, `${kind}.gz`)).catch(() => undefined)) !== undefined) return 0;
+    const stored = await readFile(objectPath(this.contentDir, hash, `${kind}.dz`)).catch(() => undefined);
+    if (stored === undefined) return undefined;
+    try {
+      return readDeltaHeader(stored).depth;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A delta file of `bytes` against `base`, or undefined when the base is not there (or not compressed) or its chain is full. */
+  async #delta(bytes: Uint8Array | string, kind: ObjectKind, base: string): Promise<Buffer | undefined> {
+    const depth = await this.depth(base, kind);
+    if (depth === undefined || depth >= maxDeltaDepth) return undefined;
+    const baseBytes = await this.#base(base, kind).catch(() => undefined);
+    if (baseBytes === undefined) return undefined;
+    const target = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    const operations = makeDelta(baseBytes, target);
+    return deltaFile({ depth: depth + 1, base }, await deflateRawAsync(operations, { level: 9 }));
+  }
+
+  /** A base's bytes, from the cache or read (and then cached). */
+  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth): Promise<Buffer> {
+    const cached = this.#bases.get(hash);
+    if (cached !== undefined) {
+      // Most recently used last.
+      this.#bases.delete(hash);
+      this.#bases.set(hash, cached);
+      return cached;
+    }
+    const bytes = await this.#read(hash, kind, withinDepth);
+    this.#bases.set(hash, bytes);
+    this.#baseBytes += bytes.length;
+    for (const [old, oldBytes] of this.#bases) {
+      if (this.#baseBytes <= baseCacheBytes) break;
+      this.#bases.delete(old);
+      this.#baseBytes -= oldBytes.length;
+    }
+    return bytes;
+  }
+
+  putJson(value: unknown, base?: string): Promise<PutResult> {
+    return this.putBytes(canonicalJson(value), 'json', base);
   }
 
   /**
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
-   * then format 1's plain file), checked against the hash its name promises.
+   * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  async readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
+  readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
+    return this.#read(hash, kind, maxReadDepth);
+  }
+
+  async #read(hash: string, kind: ObjectKind, withinDepth: number): Promise<Buffer> {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
-    const plainPath = objectPath(this.contentDir, hash, kind);
     let bytes: Buffer;
     let path = compressedPath;
     try {
-      bytes = gunzipSync(await readFile(compressedPath));
+      bytes = await gunzipAsync(await readFile(compressedPath));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         throw new Error(`object ${compressedPath} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
       }
-      path = plainPath;
-      bytes = await readFile(plainPath).catch((cause: unknown) => {
-        throw new Error(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``, { cause });
+      const deltaPath = objectPath(this.contentDir, hash, `${kind}.dz`);
+      const delta = await readFile(deltaPath).catch((cause: NodeJS.ErrnoException) => {
+        if (cause.code === 'ENOENT') return undefined;
+        throw cause;
       });
+      if (delta !== undefined) {
+        path = deltaPath;
+        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth);
+      } else {
+        path = objectPath(this.contentDir, hash, kind);
+        const plain = await readFile(path).catch((cause: unknown) => {
+          if (this.#fallback === undefined)
+            throw new MissingObjectError(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``, { cause });
+          return undefined;
+        });
+        // Checked by the other store.
+        if (plain === undefined) return new ObjectStore(this.#fallback!).readBytes(hash, kind);
+        bytes = plain;
+      }
     }
     // The name is the promise: a flipped bit must not pass for data.
     if (sha256(bytes) !== hash) throw new Error(`object ${path} does not match its hash: the store is damaged; run \`tmsnap verify\``);
     return bytes;
+  }
+
+  /** A delta's bytes: its base (read, checked, cached) with the operations applied. Depths strictly fall along a chain, so no chain loops. */
+  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number): Promise<Buffer> {
+    let header: DeltaHeader;
+    let operations: Buffer;
+    try {
+      header = readDeltaHeader(stored);
+      if (header.depth > withinDepth) throw new Error(`its chain is ${header.depth} deep where at most ${withinDepth} may be`);
+      operations = await inflateRawAsync(stored.subarray(deltaHeaderBytes));
+    } catch (error) {
+      throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
+    }
+    const base = await this.#base(header.base, kind, header.depth - 1).catch((error: Error) => {
+      if (error instanceof MissingObjectError) throw new MissingObjectError(`object ${path} is a delta whose base ${header.base} is missing: ${error.message}`);
+      throw new Error(`object ${path} is a delta whose base ${header.base} cannot be read: ${error.message}`, { cause: error });
+    });
+    try {
+      return applyDelta(base, operations);
+    } catch (error) {
+      throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
+    }
   }
 
   async readJson(hash: string): Promise<unknown> {

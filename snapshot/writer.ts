@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+import { alignChunks, type Bases, previousForBases } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
@@ -26,8 +27,8 @@ import {
 } from './schemas.ts';
 import { ObjectStore, type PutResult, storeWrite, writeAtomic } from './store.ts';
 
-/** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 and 2. */
-export const snapshotFormat = 2;
+/** The format new snapshots are written in (docs/snapshot-format.md); readers read 1, 2 and 3. */
+export const snapshotFormat = 3;
 
 /**
  * Changes are stored in chunks of this many consecutive ids, so that old chunks stay
@@ -60,7 +61,8 @@ const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
 };
 
 const partialState = z.object({
-  format: z.literal(snapshotFormat),
+  // A crawl of format 2 left in progress is resumed: its objects are format 3's too.
+  format: z.union([z.literal(2), z.literal(snapshotFormat)]),
   id: z.string(),
   base_url: z.string(),
   scope: scopeSchema,
@@ -160,6 +162,7 @@ export class SnapshotWriter {
   #state: PartialState;
   #changeQueue: Promise<void> = Promise.resolve();
   #finished = false;
+  #bases: Promise<Bases> | undefined;
   /** Bytes this writer added to the object store (0 for objects that were already there). */
   addedBytes = 0;
 
@@ -262,10 +265,15 @@ export class SnapshotWriter {
     await this.#journal({ problem });
   }
 
-  async #put(value: unknown): Promise<string> {
-    const { hash, added } = await this.#store.putJson(value);
+  async #put(value: unknown, base?: string): Promise<string> {
+    const { hash, added } = await this.#store.putJson(value, base);
     this.addedBytes += added;
     return hash;
+  }
+
+  /** The previous snapshot's objects, the bases of this one's deltas (docs/snapshot-format.md, "Deltas"). */
+  #previous(): Promise<Bases> {
+    return (this.#bases ??= previousForBases(this.contentDir, this.baseUrl, this.id));
   }
 
   #assertOpen(): void {
@@ -282,7 +290,7 @@ export class SnapshotWriter {
   }
 
   async #storeRaw(url: string, path: string, record: unknown, field: string, reason: string): Promise<void> {
-    await this.#index(path, { hash: await this.#put(record), raw: true });
+    await this.#index(path, { hash: await this.#put(record, (await this.#previous()).record(path)), raw: true });
     await this.#problem({ url, field, reason });
   }
 
@@ -340,11 +348,12 @@ export class SnapshotWriter {
     for (const embedded of embeddedRecords(kind, record)) {
       const embeddedPath = apiPath(embedded.url, this.baseUrl);
       if (this.#entries.has(embeddedPath)) continue;
-      const hash = await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase));
+      const hash = await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase), (await this.#previous()).record(embeddedPath));
       // Checked again after the write: the object's own record may have been stored meanwhile.
       if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, { hash, raw: false });
     }
-    const stored = await putRecordValue(this.#store, normalized);
+    const previous = await this.#previous();
+    const stored = await putRecordValue(this.#store, normalized, { record: previous.record(path), chunks: () => previous.chunks(path) });
     this.addedBytes += stored.added;
     await this.#index(path, stored.chunked ? { hash: stored.hash, raw: false, chunked: true } : { hash: stored.hash, raw: false });
   }
@@ -380,10 +389,13 @@ export class SnapshotWriter {
     }
     normalized.sort(compareUnits);
     // Chunks first, then the list naming them: an object that exists is whole, and so is what it names.
-    const chunks: UnitList['chunks'] = [];
-    for (const chunk of chunkUnits(normalized as { id?: unknown }[])) chunks.push({ count: chunk.length, hash: await this.#put(chunk) });
+    const previous = await this.#previous();
+    const cut = chunkUnits(normalized as { id?: unknown }[]);
+    const stored = await putChunks(this.#store, cut.map(canonicalJson), 'json', () => previous.chunks(path));
+    this.addedBytes += stored.added;
+    const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
     const list: UnitList = { count: normalized.length, chunks };
-    await this.#index(path, { hash: await this.#put(list), raw: false, units: normalized.length });
+    await this.#index(path, { hash: await this.#put(list, previous.record(path)), raw: false, units: normalized.length });
   }
 
   /** Stores changes from any page in any order; they are de-duplicated by id. */
@@ -425,14 +437,12 @@ export class SnapshotWriter {
     this.#assertOpen();
     const translationPath = apiPath(translationUrl, this.baseUrl);
     if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
-    const chunks: string[] = [];
-    for (const chunk of chunkFile(bytes)) {
-      const stored = await this.#store.putBytes(chunk, 'raw');
-      this.addedBytes += stored.added;
-      chunks.push(stored.hash);
-    }
-    const entry: StoredFile = { content_type: contentType, size: bytes.byteLength, sha256: sha256(bytes), chunks };
-    await this.#index(`${translationPath}file/`, { hash: await this.#put(entry), raw: false });
+    const path = `${translationPath}file/`;
+    const previous = await this.#previous();
+    const stored = await putChunks(this.#store, chunkFile(bytes), 'raw', () => previous.chunks(path));
+    this.addedBytes += stored.added;
+    const entry: StoredFile = { content_type: contentType, size: bytes.byteLength, sha256: sha256(bytes), chunks: stored.hashes };
+    await this.#index(path, { hash: await this.#put(entry, previous.record(path)), raw: false });
   }
 
   /** Writes the index and then the manifest, and only then makes the snapshot visible as finished. */
@@ -468,8 +478,9 @@ export class SnapshotWriter {
     );
     // A small root naming one part per project (and per other kind of path): an edit in one
     // project rewrites its part and the root, not the whole index.
+    const previous = await this.#previous();
     const partHashes: Record<string, string> = {};
-    for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await this.#put(part);
+    for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await this.#put(part, await previous.part(name));
     const index: IndexRoot = { format: 2, parts: partHashes, changes };
     const manifest = manifestSchema.parse({
       format: snapshotFormat,
@@ -489,6 +500,7 @@ export class SnapshotWriter {
       ...(options.access !== undefined && options.access.length > 0 ? { access: options.access } : {}),
       ...(options.skipped !== undefined && options.skipped.length > 0 ? { skipped: options.skipped } : {}),
       complete: options.complete,
+      // The root is never a delta: damage to one snapshot's root must not make the next one's unreadable.
       index: await this.#put(index),
     });
     await writeAtomic(join(this.dir, 'manifest.json'), canonicalJson(manifest));
@@ -504,12 +516,13 @@ export class SnapshotWriter {
     const names = await readdir(join(this.dir, 'changes')).catch(() => [] as string[]);
     const chunks = names.filter((name) => /^-?\d+\.json$/.test(name)).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
     const stored: ChangeChunk[] = [];
+    const previous = await this.#previous();
     for (const name of chunks) {
       const changes = parseStoredJson(await readFile(join(this.dir, 'changes', name), 'utf8')) as { id: number }[];
       const first = changes[0];
       const last = changes.at(-1);
       if (first === undefined || last === undefined) continue;
-      stored.push({ first: first.id, last: last.id, count: changes.length, hash: await this.#put(changes) });
+      stored.push({ first: first.id, last: last.id, count: changes.length, hash: await this.#put(changes, await previous.changes(first.id, changesPerChunk)) });
     }
     return stored;
   }
@@ -534,19 +547,39 @@ function compareUnits(a: unknown, b: unknown): number {
  * (docs/snapshot-format.md, "Chunks"). The writer and `tmsnap migrate` store records through
  * here, so both give the same objects.
  */
-export async function putRecordValue(store: ObjectStore, value: unknown): Promise<PutResult & { chunked: boolean }> {
+export async function putRecordValue(store: ObjectStore, value: unknown, bases: RecordBases = {}): Promise<PutResult & { chunked: boolean }> {
   const long = longList(value);
-  if (long === undefined) return { ...(await store.putJson(value)), chunked: false };
-  let added = 0;
-  const chunks: ChunkedList['chunks'] = [];
-  for (const chunk of chunkList(long.items, canonicalJson)) {
-    const stored = await store.putJson(chunk);
-    added += stored.added;
-    chunks.push({ count: chunk.length, hash: stored.hash });
-  }
+  if (long === undefined) return { ...(await store.putJson(value, bases.record)), chunked: false };
+  const items = chunkList(long.items, canonicalJson);
+  const stored = await putChunks(store, items.map(canonicalJson), 'json', bases.chunks ?? (() => Promise.resolve([])));
+  const chunks: ChunkedList['chunks'] = items.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
   const list: ChunkedList = { count: long.items.length, chunks, ...(long.around === undefined ? {} : { around: long.around }) };
-  const stored = await store.putJson(list);
-  return { hash: stored.hash, added: added + stored.added, chunked: true };
+  const listStored = await store.putJson(list, bases.record);
+  return { hash: listStored.hash, added: stored.added + listStored.added, chunked: true };
+}
+
+/** What a record's objects are stored against: the previous version of the record, and of its chunks (asked only when it has some). */
+export interface RecordBases {
+  record?: string | undefined;
+  chunks?: () => Promise<string[]>;
+}
+
+/**
+ * Stores the chunks of one list or file, each as a delta against the previous version's chunk
+ * in the same place when there is one (snapshot/bases.ts `alignChunks`), and answers their hashes in order.
+ */
+export async function putChunks(
+  store: ObjectStore,
+  chunks: readonly (Uint8Array | string)[],
+  kind: 'json' | 'raw',
+  previous: () => Promise<string[]>,
+): Promise<{ hashes: string[]; added: number }> {
+  const hashes = chunks.map((chunk) => sha256(chunk));
+  const old = await previous();
+  const bases = old.length === 0 ? [] : alignChunks(old, hashes);
+  let added = 0;
+  for (const [at, chunk] of chunks.entries()) added += (await store.putBytes(chunk, kind, bases[at], hashes[at])).added;
+  return { hashes, added };
 }
 
 function parseLine(line: string): unknown {

@@ -1,0 +1,94 @@
+/**
+ * Which object a new object is stored as a delta against (docs/snapshot-format.md, "Deltas"):
+ * the same path's object in the previous snapshot, and for the chunks of a unit list, a long
+ * list or a raw file, the previous version's chunk in the same place. The writer and
+ * `tmsnap migrate` both choose through here, so both store the same objects the same way.
+ */
+import { compareSnapshotIdsNewestFirst } from './ids.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
+import { indexRoot, storedFile, unitList } from './schemas.ts';
+
+/**
+ * For each new chunk, the old chunk it most likely is a version of: chunks equal at the start
+ * and at the end pair up (and need no delta), and those between pair by their place in the
+ * changed stretch. One edited string changes one chunk, which pairs with its old version. Pure.
+ */
+export function alignChunks(old: readonly string[], next: readonly string[]): (string | undefined)[] {
+  let head = 0;
+  while (head < old.length && head < next.length && old[head] === next[head]) head++;
+  let tail = 0;
+  while (tail < old.length - head && tail < next.length - head && old[old.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
+  const oldMiddle = old.length - head - tail;
+  const nextMiddle = next.length - head - tail;
+  return next.map((hash, at) => {
+    if (at < head) return hash;
+    if (at >= next.length - tail) return old[old.length - (next.length - at)];
+    if (oldMiddle === 0) return old[Math.min(head, old.length - 1)] ?? (head > 0 ? old[head - 1] : undefined);
+    return old[head + Math.floor(((at - head) * oldMiddle) / nextMiddle)];
+  });
+}
+
+/** The previous snapshot's objects, by what they are, for choosing bases. Everything is read lazily and at most once. */
+export class Bases {
+  readonly #lists = new Map<string, Promise<string[]>>();
+  #root: Promise<{ parts: Record<string, string>; changes: { first: number; hash: string }[] } | undefined> | undefined;
+
+  constructor(readonly parent: Snapshot | undefined) {}
+
+  /** The object at `path` in the previous snapshot (normalized or raw). */
+  record(path: string): string | undefined {
+    return this.parent?.paths().get(path);
+  }
+
+  /** The chunks of the previous version of a chunked record at `path`: a unit list, a long list, or a file's bytes. */
+  chunks(path: string): Promise<string[]> {
+    const hash = this.parent?.index.records[path];
+    if (this.parent === undefined || hash === undefined) return Promise.resolve([]);
+    let list = this.#lists.get(path);
+    if (list === undefined) {
+      const store = this.parent.store;
+      list = store
+        .readJson(hash)
+        .then((value) => {
+          const file = storedFile.safeParse(value);
+          if (file.success) return file.data.chunks ?? [];
+          const chunked = unitList.safeParse(value);
+          return chunked.success ? chunked.data.chunks.map((chunk) => chunk.hash) : [];
+        })
+        .catch(() => []);
+      this.#lists.set(path, list);
+    }
+    return list;
+  }
+
+  async #readRoot() {
+    if (this.parent === undefined || this.parent.manifest.format === 1) return undefined;
+    const root = indexRoot.safeParse(await this.parent.store.readJson(this.parent.manifest.index).catch(() => undefined));
+    return root.success ? { parts: root.data.parts, changes: root.data.changes } : undefined;
+  }
+
+  /** The previous snapshot's index part of that name. */
+  async part(name: string): Promise<string | undefined> {
+    return (await (this.#root ??= this.#readRoot()))?.parts[name];
+  }
+
+  /** The previous snapshot's chunk of changes that starts in the same range of ids. */
+  async changes(first: number, perChunk: number): Promise<string | undefined> {
+    const root = await (this.#root ??= this.#readRoot());
+    return root?.changes.find((chunk) => Math.floor(chunk.first / perChunk) === Math.floor(first / perChunk))?.hash;
+  }
+}
+
+/**
+ * The snapshot snapshot `id` is stored against: the newest finished one before it of the same
+ * server (any scope: a base only has to be similar bytes), in format 2 or later.
+ */
+export async function previousForBases(contentDir: string, baseUrl: string, id: string): Promise<Bases> {
+  for (const summary of await listSnapshots(contentDir)) {
+    const manifest = summary.manifest;
+    if (manifest === undefined || compareSnapshotIdsNewestFirst(summary.id, id) <= 0) continue;
+    if (manifest.format === 1 || manifest.server.base_url !== baseUrl) continue;
+    return new Bases(await openSnapshot(contentDir, summary.id).catch(() => undefined));
+  }
+  return new Bases(undefined);
+}
