@@ -57,13 +57,15 @@ const keysByComponent = new Map<string, Promise<Set<string>>>();
 /**
  * The checksums of the strings of a component that get a page: those of its source translation
  * (in Weblate every unit has its source unit there), or, when the snapshot lacks that
- * translation, of all its translations. Small (a key per string, not per unit), kept for the build.
+ * translation, of all its translations. None when the component has one translation: its
+ * units say it all. Small (a key per string, not per unit), kept for the build.
  */
 export function stringKeys(component: ComponentEntry): Promise<Set<string>> {
   let keys = keysByComponent.get(component.path);
   if (!keys) {
     keys = (async () => {
       const found = new Set<string>();
+      if (component.translations.length < 2) return found;
       const source = sourceTranslation(component);
       for (const translation of source ? [source] : component.translations) {
         for (const unit of await units(translation)) found.add(stringChecksum(unit.id_hash));

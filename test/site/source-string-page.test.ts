@@ -100,6 +100,11 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
       const page = await readFile(join(dist, from), 'utf8');
       for (const [article, id] of page.matchAll(/<article class="unit" id="unit-(\d+)">[\s\S]*?<\/article>/g)) {
         const links = [...article.matchAll(/<a href="([^"]*\/strings\/[^"]*)">/g)].map((match) => match[1]!);
+        // Docs has one translation: its units say it all, and get no link.
+        if (from.startsWith('projects/demo/docs/')) {
+          expect(links, `unit ${id} of ${from}`).toEqual([]);
+          continue;
+        }
         expect(links, `unit ${id} of ${from}`).toHaveLength(1);
         const { file } = await resolveLink(dist, from, links[0]!);
         const back = await Promise.all(rowLinks(await readFile(join(dist, file), 'utf8')).map(({ href }) => resolveLink(dist, file, href)));
@@ -107,7 +112,7 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
         articles += 1;
       }
     }
-    expect(articles).toBe(150 + 150 + 3 + 1);
+    expect(articles).toBe(150 + 150 + 3);
   });
 
   it('keeps HTML in strings as text, and no page can run script', async () => {
