@@ -29,7 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { canonicalJson } from '../snapshot/canonical.ts';
-import type { SearchManifest, SourceShardData } from '../search/format.ts';
+import { routesFile, type SearchManifest, type SourceShardData } from '../search/format.ts';
 import { buildSearchIndex } from '../search/build.ts';
 import { siteUnitHref } from '../site/search-links.ts';
 import { tokenize } from '../search/text.ts';
@@ -248,6 +248,7 @@ window.pagefindReady = true;
     );
   }
   const onDisk = await treeBytes(join(dist, 'search'));
+  const routes = await readFile(join(dist, 'search', routesFile));
 
   // 3. The query: a word from the middle of the source strings, in one language.
   const manifestText = await readFile(join(dist, 'search/manifest.js'), 'utf8');
@@ -319,6 +320,7 @@ window.pagefindReady = true;
       `${megabytes(onDisk.bytes)} in ${onDisk.files} files (${((onDisk.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`,
       theirs(() => `${megabytes(pagefind.bytes)} in ${pagefind.files} files (${((pagefind.bytes / unitBytes) * 100).toFixed(1)}%)`),
     ],
+    ['routing table (routes.js)', `${megabytes(routes.length)}, ${megabytes(gzipSync(routes).length)} gzip`, ''],
     ['pagefind: results', '', theirs(() => `${theirResults} pages (all languages; top 10 loaded)`)],
     [
       'pagefind: cold first results',
@@ -364,7 +366,7 @@ window.pagefindReady = true;
     buildMs,
     indexMs,
     pagefindMs,
-    ours: { ...onDisk, scopes: ours.map(({ label, runs }) => ({ label, runs })) },
+    ours: { ...onDisk, routeBytes: routes.length, scopes: ours.map(({ label, runs }) => ({ label, runs })) },
     pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults },
   };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
