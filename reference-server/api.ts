@@ -117,6 +117,37 @@ export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>
   return ok(pageEnvelope(request.pageUrl, window, count, kept.map(render), request.behaviours.sortedPageLinks));
 }
 
+/**
+ * A top-level collection's two routes, as Weblate has them: `name/`, the paginated list (`list`
+ * gives what this client may see, in order), and `name/:key/`, one member (`find` throws a 404
+ * when there is none); `render` turns a member into its record for both.
+ */
+export function collectionRoutes<Row>(
+  name: string,
+  key: string,
+  {
+    list,
+    find,
+    render,
+  }: {
+    list: (request: ApiRequest) => readonly Row[];
+    find: (request: ApiRequest, key: string | undefined) => Row;
+    render: (request: ApiRequest, row: Row) => unknown;
+  },
+): Route[] {
+  return [
+    { pattern: [name], allow: LIST_CREATE, handle: (request) => paginateArray(request, list(request), (row) => render(request, row)) },
+    { pattern: [name, `:${key}`], allow: DETAIL_EDIT, handle: (request, params) => ok(render(request, find(request, params[key]))) },
+  ];
+}
+
+/** The row a (percent-encoded) path segment names in a map keyed by name, or a 404. */
+export function findNamed<Row>(rows: ReadonlyMap<string, Row>, segment: string | undefined): Row {
+  const row = rows.get(decodeSegment(segment ?? ''));
+  if (!row) throw notFound();
+  return row;
+}
+
 export function findProject(request: ApiRequest, slug: string | undefined): ProjectRow {
   const project = request.instance.projectsBySlug.get(decodeSegment(slug ?? ''));
   if (!project || !request.canSee(project)) throw notFound();

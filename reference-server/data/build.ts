@@ -4,11 +4,12 @@
  * from a seeded PRNG and a fixed base time, so the same catalogs give the same bytes.
  */
 import { createHash } from 'node:crypto';
-import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
+import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow } from '../model.ts';
 import { action } from '../../api/change.ts';
 import { notificationKinds } from '../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
+import type { ModelRows } from '../memory-model.ts';
 import type { PoCatalog, PoEntry } from './po.ts';
 import { seededRandom, type Random } from './random.ts';
 import { ADMIN, LANGUAGES, PROJECTS, REVIEWER, SOURCE_LANGUAGE, TRANSLATORS, USERS, type ComponentSpec } from './spec.ts';
@@ -21,14 +22,8 @@ export interface ParsedComponent {
   catalogs: ReadonlyMap<string, PoCatalog>;
 }
 
-export interface BundledInstance {
-  languages: LanguageRow[];
-  users: UserRow[];
-  projects: ProjectRow[];
-  components: ComponentRow[];
-  translations: TranslationRow[];
-  notifications: NotificationRow[];
-  changes: ChangeRow[];
+/** A dataset's rows (`ModelRows`), but units grouped by component. */
+export interface BundledInstance extends Omit<ModelRows, 'units'> {
   /** Component id → its units, all translations, ascending id. */
   units: Map<number, UnitRow[]>;
 }

@@ -1,11 +1,10 @@
 import {
   type ApiRequest,
   type Route,
-  DETAIL_EDIT,
   LIST_CREATE,
   READ_ONLY,
+  collectionRoutes,
   notFound,
-  ok,
   paginateArray,
   paginateStream,
   requireToken,
@@ -119,36 +118,20 @@ function memoryList(request: ApiRequest) {
 }
 
 export const routes: Route[] = [
-  {
-    pattern: ['groups'],
-    allow: LIST_CREATE,
-    handle: (request) =>
-      paginateArray(
-        request,
-        groupsOf(request).map((group, index) => ({ group, index })),
-        ({ group, index }) => groupRecord(request, group, index),
-      ),
-  },
-  {
-    pattern: ['groups', ':id'],
-    allow: DETAIL_EDIT,
-    handle(request, params) {
+  ...collectionRoutes('groups', 'id', {
+    list: (request) => groupsOf(request).map((group, index) => ({ group, index })),
+    find(request, id) {
       const groups = groupsOf(request);
-      const index = indexOf(groups.length, params.id);
-      return ok(groupRecord(request, groups[index]!, index));
+      const index = indexOf(groups.length, id);
+      return { group: groups[index]!, index };
     },
-  },
-  {
-    pattern: ['roles'],
-    allow: LIST_CREATE,
-    handle: (request) =>
-      paginateArray(
-        request,
-        roles.map((_, index) => index),
-        (index) => roleRecord(request, index),
-      ),
-  },
-  { pattern: ['roles', ':id'], allow: DETAIL_EDIT, handle: (request, params) => ok(roleRecord(request, indexOf(roles.length, params.id))) },
+    render: (request, { group, index }) => groupRecord(request, group, index),
+  }),
+  ...collectionRoutes('roles', 'id', {
+    list: () => roles.map((_, index) => index),
+    find: (_, id) => indexOf(roles.length, id),
+    render: roleRecord,
+  }),
   { pattern: ['memory'], allow: LIST_CREATE, handle: memoryList },
   ...['component-lists', 'screenshots', 'addons', 'categories'].map((name): Route => ({
     pattern: [name],

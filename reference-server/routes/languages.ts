@@ -1,6 +1,6 @@
-import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, visibleTranslations } from '../api.ts';
+import { type ApiRequest, type Route, READ_ONLY, collectionRoutes, findNamed, ok, visibleTranslations } from '../api.ts';
 import type { LanguageRow } from '../model.ts';
-import { decodeSegment, languageRecord } from '../render.ts';
+import { languageRecord } from '../render.ts';
 
 /**
  * The languages a client is shown: with a token every language the server knows; anonymous
@@ -15,27 +15,15 @@ function listedLanguages(request: ApiRequest): LanguageRow[] {
 }
 
 function findLanguage(request: ApiRequest, code: string | undefined): LanguageRow {
-  const language = request.instance.languages.get(decodeSegment(code ?? ''));
-  if (!language) throw notFound();
-  return language;
+  return findNamed(request.instance.languages, code);
 }
 
 export const routes: Route[] = [
-  {
-    pattern: ['languages'],
-    allow: LIST_CREATE,
-    handle: (request) =>
-      paginateArray(
-        request,
-        listedLanguages(request).sort((a, b) => a.code.localeCompare(b.code)),
-        (language) => languageRecord(request.links, language),
-      ),
-  },
-  {
-    pattern: ['languages', ':code'],
-    allow: DETAIL_EDIT,
-    handle: (request, params) => ok(languageRecord(request.links, findLanguage(request, params.code))),
-  },
+  ...collectionRoutes('languages', 'code', {
+    list: (request) => listedLanguages(request).sort((a, b) => a.code.localeCompare(b.code)),
+    find: findLanguage,
+    render: (request, language) => languageRecord(request.links, language),
+  }),
   {
     pattern: ['languages', ':code', 'statistics'],
     allow: READ_ONLY,

@@ -1,25 +1,15 @@
-import { type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, findProject, ok, paginateArray, renderComponent, requirePermission } from '../api.ts';
+import { type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findProject, ok, paginateArray, renderComponent, requirePermission } from '../api.ts';
 import type { TranslationRow } from '../model.ts';
 import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { projectRepository } from './repository.ts';
 
 export const routes: Route[] = [
-  {
-    pattern: ['projects'],
-    allow: LIST_CREATE,
-    handle: (request) =>
-      paginateArray(
-        request,
-        [...request.instance.projects.values()].filter((project) => request.canSee(project)),
-        (project) => projectRecord(request.links, project),
-      ),
-  },
-  {
-    pattern: ['projects', ':project'],
-    allow: DETAIL_EDIT,
-    handle: (request, params) => ok(projectRecord(request.links, findProject(request, params.project))),
-  },
+  ...collectionRoutes('projects', 'project', {
+    list: (request) => [...request.instance.projects.values()].filter((project) => request.canSee(project)),
+    find: findProject,
+    render: (request, project) => projectRecord(request.links, project),
+  }),
   {
     pattern: ['projects', ':project', 'components'],
     allow: LIST_CREATE,

@@ -1,6 +1,6 @@
-import { type ApiRequest, type Route, DETAIL_EDIT, LIST_CREATE, READ_ONLY, notFound, ok, paginateArray, renderComponent } from '../api.ts';
+import { type ApiRequest, type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findNamed, ok, paginateArray, renderComponent } from '../api.ts';
 import type { UserRow } from '../model.ts';
-import { type UserView, decodeSegment, notificationRecord, projectRecord, userRecord } from '../render.ts';
+import { type UserView, notificationRecord, projectRecord, userRecord } from '../render.ts';
 
 /**
  * How much of a user the client sees: a real server shows anonymous clients `{id, full_name,
@@ -13,27 +13,15 @@ function userView(request: ApiRequest): UserView {
 }
 
 function findUser(request: ApiRequest, name: string | undefined): UserRow {
-  const user = request.instance.users.get(decodeSegment(name ?? ''));
-  if (!user) throw notFound();
-  return user;
+  return findNamed(request.instance.users, name);
 }
 
 export const routes: Route[] = [
-  {
-    pattern: ['users'],
-    allow: LIST_CREATE,
-    handle: (request) =>
-      paginateArray(
-        request,
-        [...request.instance.users.values()].sort((a, b) => a.id - b.id),
-        (user) => userRecord(request.links, user, userView(request)),
-      ),
-  },
-  {
-    pattern: ['users', ':user'],
-    allow: DETAIL_EDIT,
-    handle: (request, params) => ok(userRecord(request.links, findUser(request, params.user), userView(request))),
-  },
+  ...collectionRoutes('users', 'user', {
+    list: (request) => [...request.instance.users.values()].sort((a, b) => a.id - b.id),
+    find: findUser,
+    render: (request, user) => userRecord(request.links, user, userView(request)),
+  }),
   {
     pattern: ['users', ':user', 'notifications'],
     allow: LIST_CREATE,
