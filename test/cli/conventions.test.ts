@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../cli/main.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /**
  * One set of conventions (issue 12), walked command by command: a missing or empty archive, a
@@ -15,10 +15,11 @@ import { tmsnap } from '../helpers/tmsnap.ts';
  * table below is the one in the issue's note; README "Exit codes" sums it up.
  */
 
+const tempFolder = useTempFolders('tmsnap-conventions-', 'all');
 let scratch: string;
 let archive: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'tmsnap-conventions-'));
+  scratch = await tempFolder();
   archive = join(scratch, 'archive');
   const server = await startTestServer();
   try {
@@ -28,9 +29,6 @@ beforeAll(async () => {
   }
   await mkdir(join(scratch, 'empty'));
 }, 120_000);
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
 
 interface Case {
   /** The command line, `$` standing for the scratch folder. */

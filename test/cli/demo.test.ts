@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { serveStatic } from '../../site/serve.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
-const temp = await mkdtemp(join(tmpdir(), 'tmsnap-demo-'));
-afterAll(() => rm(temp, { recursive: true, force: true }));
+const temp = await useTempFolders('tmsnap-demo-', 'all')();
 
 /** A raw GET, so that `..` segments reach the server as sent (fetch would normalize them away). */
 function rawGet(url: string, path: string): Promise<{ status: number; body: string }> {

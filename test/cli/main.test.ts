@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback, parseDuration } from '../../cli/crawl.ts';
 import { closest } from '../../cli/command.ts';
 import { parseIni, tokenDefault, urlDefault } from '../../cli/defaults.ts';
@@ -9,15 +8,14 @@ import { commands } from '../../cli/main.ts';
 import { version } from '../../cli/version.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /** `tmsnap` itself: help, version, did-you-mean, and defaults from the environment and wlc's file (issue 12). */
 
+const tempFolder = useTempFolders('tmsnap-main-', 'all');
 let scratch: string;
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'tmsnap-main-'));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
+  scratch = await tempFolder();
 });
 
 /** No WEBLATE_*, WLC_* or TMSNAP_* from the machine, and wlc's file looked for only under `config`. */

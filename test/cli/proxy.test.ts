@@ -1,12 +1,11 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /**
  * `tmsnap crawl` honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY (issue 12). The proxy here runs on
@@ -73,15 +72,15 @@ describe('crawl through a proxy', () => {
   let server: ReferenceServer;
   let proxy: LoggingProxy;
   let scratch: string;
+  const tempFolder = useTempFolders('tmsnap-proxy-', 'all');
   beforeAll(async () => {
     server = await startTestServer();
     proxy = await startProxy(Number(new URL(server.url).port));
-    scratch = await mkdtemp(join(tmpdir(), 'tmsnap-proxy-'));
+    scratch = await tempFolder();
   });
   afterAll(async () => {
     await proxy.close();
     await server.close();
-    await rm(scratch, { recursive: true, force: true });
   });
 
   it('reaches a server only the proxy can reach when HTTP_PROXY names it', async () => {
