@@ -6,7 +6,8 @@
  * process and reports pages/s, total time, the child's peak RSS, and Astro's memory and time per
  * thousand pages while it writes them (the child's RSS sampled against pages written).
  * Resumable: a finished snapshot, and a finished build of that snapshot, in
- * bench/results/<scenario>/ are reused (`--rebuild` builds again). Prints figures; asserts none.
+ * bench/results/<scenario>/ are reused (`--rebuild` builds again; `--direct` writes any synthetic
+ * scenario's snapshot directly, e.g. `100k --direct`). Prints figures; asserts none.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -23,6 +24,8 @@ import { scenarioNamed, scenarioResults } from './scenarios.ts';
 const repo = resolve(import.meta.dirname, '..');
 /** Scenarios whose snapshot is written straight through the writer rather than crawled. */
 const direct = new Set(['1m', '10m']);
+/** `--direct`: any synthetic scenario's snapshot written straight through the writer (a quicker 100k). */
+const forceDirect = process.argv.includes('--direct');
 const loads = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -74,7 +77,7 @@ async function crawlOnce(name: string, data: string, content: string, log: strin
     console.log(`${name}: reusing the snapshot in ${content}`);
     return;
   }
-  if (direct.has(name)) {
+  if (direct.has(name) || forceDirect) {
     const started = performance.now();
     const result = await writeDirectSnapshot(content, data, (progress) =>
       process.stdout.write(`\r${name}: writing the snapshot, ${progress.stage} ${progress.done}/${progress.total}   `),
@@ -170,7 +173,7 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
   const counts = snapshot?.manifest?.counts ?? {};
   process.stdout.write('\n');
   const report = [
-    `scenario ${name} (${about}; --data ${data}${direct.has(name) ? ', written directly' : ', crawled'})`,
+    `scenario ${name} (${about}; --data ${data}${direct.has(name) || forceDirect ? ', written directly' : ', crawled'})`,
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
     `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
@@ -203,6 +206,6 @@ if (args[0] === '--child') {
   const cpu = cpus();
   console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
   const rebuild = args.includes('--rebuild');
-  const names = args.filter((arg) => arg !== '--rebuild');
+  const names = args.filter((arg) => arg !== '--rebuild' && arg !== '--direct');
   for (const name of names.length > 0 ? names : ['bundled', '100k', '1m']) await bench(name, rebuild);
 }
