@@ -284,3 +284,14 @@ export function syntheticInstance(base: string, options: { projects: number; lan
   const changes = Array.from({ length: nextUnit - 1 }, (_, i) => build.change(i + 1, 59, components[0]!.url, translations[0]!.url));
   return { root: build.root, languages, projects, components, translations, units, changes };
 }
+
+/** The same value with every object's keys in reverse order, at every depth: a record as a server may order it (key order carries no meaning in JSON). */
+export function reversedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(reversedKeys) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reversedKeys(item)]),
+  ) as T;
+}

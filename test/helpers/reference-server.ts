@@ -67,3 +67,13 @@ export function useReferenceServer(options: TestServerOptions = {}): () => Refer
     return server;
   };
 }
+
+/** Runs `run` against a server started for it alone (`startTestServer(options)`), closed afterwards whatever happens. */
+export async function withTestServer<T>(options: TestServerOptions, run: (server: ReferenceServer) => Promise<T>): Promise<T> {
+  const server = await startTestServer(options);
+  try {
+    return await run(server);
+  } finally {
+    await server.close();
+  }
+}

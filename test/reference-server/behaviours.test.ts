@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { apiRoot, change, component, page, project, translation, unit } from '../../api/index.ts';
-import { type ReferenceServer, type TestServerOptions, startTestServer } from '../helpers/reference-server.ts';
+import { type ReferenceServer, startTestServer, withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
-
-async function withServer(options: TestServerOptions, test: (server: ReferenceServer) => Promise<void>): Promise<void> {
-  const server = await startTestServer(options);
-  try {
-    await test(server);
-  } finally {
-    await server.close();
-  }
-}
 
 describe('the ideal profile', () => {
   it('answers like the description: ascending changes, JSON for format=api, no limits, no auth', () =>
     // The tidy server of the API description is what this test is about.
-    withServer({ profile: 'ideal' }, async (server) => {
+    withTestServer({ profile: 'ideal' }, async (server) => {
       const ids = page(change)
         .parse((await get(`${server.url}changes/?format=api`)).json)
         .results.map((row) => row.id);
@@ -28,7 +19,7 @@ describe('the ideal profile', () => {
 
 describe('changes newest first', () => {
   it('orders every changes list by descending id, across pages', () =>
-    withServer({ behaviours: { changesNewestFirst: true } }, async (server) => {
+    withTestServer({ behaviours: { changesNewestFirst: true } }, async (server) => {
       // Anonymous on a real server: the private project's changes (4 and 9) are left out.
       const first = page(change).parse((await get(`${server.url}changes/?page_size=4`)).json);
       const second = page(change).parse((await get(first.next!)).json);
@@ -42,7 +33,7 @@ describe('changes newest first', () => {
 
 describe('format=api as the HTML browsable API', () => {
   it('answers HTML for format=api, with server strings escaped, and JSON without it', () =>
-    withServer({ behaviours: { browsableApi: true } }, async (server) => {
+    withTestServer({ behaviours: { browsableApi: true } }, async (server) => {
       const html = await get(`${server.url}units/11/?format=api`);
       expect(html.status).toBe(200);
       expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -57,7 +48,7 @@ describe('format=api as the HTML browsable API', () => {
 
 describe('path prefix', () => {
   it('serves the API under /weblate/api/ and links there', () =>
-    withServer({ behaviours: { pathPrefix: '/weblate' } }, async (server) => {
+    withTestServer({ behaviours: { pathPrefix: '/weblate' } }, async (server) => {
       expect(server.url).toBe(`${server.origin}/weblate/api/`);
       const root = apiRoot.parse((await get(server.url)).json);
       expect(root.projects).toBe(`${server.origin}/weblate/api/projects/`);
@@ -72,7 +63,7 @@ describe('path prefix', () => {
 
 describe('next and previous on another origin', () => {
   it('rewrites only next/previous, keeping path and query', () =>
-    withServer({ behaviours: { pageLinkOrigin: 'https://proxy.example:8443' } }, async (server) => {
+    withTestServer({ behaviours: { pageLinkOrigin: 'https://proxy.example:8443' } }, async (server) => {
       const second = page(change).parse((await get(`${server.url}changes/?page_size=3&page=2`)).json);
       // Query parameters sorted by key, as Django REST framework writes them.
       expect(second.next).toBe('https://proxy.example:8443/api/changes/?page=3&page_size=3');
@@ -85,7 +76,7 @@ describe('tokens', () => {
   const behaviours = { tokens: ['wlu_reader'] };
 
   it('hides private projects from anonymous clients: 404 for them, absent from lists', () =>
-    withServer({ behaviours }, async (server) => {
+    withTestServer({ behaviours }, async (server) => {
       expect(
         page(project)
           .parse((await get(`${server.url}projects/`)).json)
@@ -118,7 +109,7 @@ describe('tokens', () => {
     }));
 
   it.each(['Token wlu_reader', 'Bearer wlu_reader'])('shows them with Authorization: %s', (header) =>
-    withServer({ behaviours }, async (server) => {
+    withTestServer({ behaviours }, async (server) => {
       const headers = { Authorization: header };
       expect(page(project).parse((await get(`${server.url}projects/`, { headers })).json).count).toBe(2);
       expect((await get(`${server.url}units/25/`, { headers })).status).toBe(200);
@@ -127,7 +118,7 @@ describe('tokens', () => {
   );
 
   it('treats a malformed header as anonymous and refuses an unknown token with 401', () =>
-    withServer({ behaviours }, async (server) => {
+    withTestServer({ behaviours }, async (server) => {
       expect((await get(`${server.url}projects/secret/`, { headers: { Authorization: 'Tokenwlu_reader' } })).status).toBe(404);
       const refused = await get(`${server.url}projects/`, { headers: { Authorization: 'Token wlu_wrong' } });
       expect(refused.status).toBe(401);
@@ -139,7 +130,7 @@ describe('tokens', () => {
 describe('rate limiting', () => {
   it('counts every API request (404s too) in a sliding window and answers 429 with Retry-After', async () => {
     let now = 1_000_000;
-    await withServer({ behaviours: { rateLimit: { anonymous: 3, authenticated: 5, windowSeconds: 60 } }, now: () => now }, async (server) => {
+    await withTestServer({ behaviours: { rateLimit: { anonymous: 3, authenticated: 5, windowSeconds: 60 } }, now: () => now }, async (server) => {
       const headers = (answer: { headers: Headers }) => ['limit', 'remaining', 'reset'].map((name) => answer.headers.get(`x-ratelimit-${name}`));
       expect(headers(await get(`${server.url}projects/`))).toEqual(['3', '2', '60']);
       now += 20_000;
@@ -163,7 +154,7 @@ describe('rate limiting', () => {
 
   it('gives a token its own, larger budget', async () => {
     const now = 0;
-    await withServer(
+    await withTestServer(
       { behaviours: { tokens: ['wlu_a'], rateLimit: { anonymous: 1, authenticated: 5, windowSeconds: 3600 } }, now: () => now },
       async (server) => {
         expect((await get(`${server.url}projects/`)).status).toBe(200);
@@ -197,7 +188,7 @@ describe('injected faults', () => {
 
   it('fails a seeded fraction of requests with 5xx HTML and dropped connections, repeatably', async () => {
     let first: (number | 'drop')[] = [];
-    await withServer({ behaviours: { faults } }, async (server) => {
+    await withTestServer({ behaviours: { faults } }, async (server) => {
       first = await outcomes(server, 60);
       const error = await (async () => {
         for (;;) {
@@ -212,13 +203,13 @@ describe('injected faults', () => {
     expect(first.filter((outcome) => outcome === 'drop').length).toBeGreaterThan(2);
     expect(first.filter((outcome) => typeof outcome === 'number' && outcome >= 500).length).toBeGreaterThan(5);
     expect(first.filter((outcome) => outcome === 200).length).toBeGreaterThan(20);
-    await withServer({ behaviours: { faults } }, async (server) => {
+    await withTestServer({ behaviours: { faults } }, async (server) => {
       expect(await outcomes(server, 60)).toEqual(first);
     });
   });
 
   it('answers slow requests in full, and close() does not wait for them', async () => {
-    await withServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 1 } } }, async (server) => {
+    await withTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 1 } } }, async (server) => {
       expect(await outcomes(server, 5)).toEqual([200, 200, 200, 200, 200]);
     });
     const server = await startTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 600_000 } } });
@@ -236,7 +227,7 @@ describe('5.10+ error format', () => {
   it('answers errors as {type, errors: [{code, detail, attr}]}', async () => {
     let now = 0;
     const behaviours = { structuredErrors: true, tokens: ['wlu_w'], rateLimit: { anonymous: 2, authenticated: 3, windowSeconds: 10 } };
-    await withServer({ behaviours, now: () => now++ }, async (server) => {
+    await withTestServer({ behaviours, now: () => now++ }, async (server) => {
       expect((await get(`${server.url}projects/nope/`)).json).toEqual({
         type: 'client_error',
         errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],

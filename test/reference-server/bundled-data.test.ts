@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-server/data/bundled.ts';
 import { notificationKinds } from '../../api/notification.ts';
 import { buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
@@ -10,6 +9,7 @@ import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/
 import { stringifyJson } from '../../api/json.ts';
 import { unitHash } from '../../reference-server/hash.ts';
 import type { UnitRow } from '../../reference-server/model.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /**
  * The committed dataset (`reference-server/data/bundled/`) must keep meeting issue 2's
@@ -387,11 +387,11 @@ describe('provenance', () => {
 });
 
 describe('loadBundledRows', () => {
+  const tempFolder = useTempFolders('tmsnap-bundled-', 'all');
   let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'tmsnap-bundled-'));
+  beforeAll(async () => {
+    dir = await tempFolder();
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('returns hashes as bigint, exact past 2^53', () => {
     const unit = data.units.find((u) => u.idHash > TWO_POW_53);

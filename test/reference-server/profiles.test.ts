@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { DEFAULT_PROFILE, profiles } from '../../reference-server/profiles.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
+import { startReferenceServer } from '../../reference-server/server.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { type TestServerOptions, fixtureModel, startTestServer } from '../helpers/reference-server.ts';
+import { fixtureModel, withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 
 /**
  * The profiles beside the 5.4 shapes of profile-5.4.test.ts: the server's own default, the
  * behaviours that need a clock, a mutation or many units, and what 4.15 and 5.10 do differently.
  */
-
-async function withServer(options: TestServerOptions, test: (server: ReferenceServer) => Promise<void>): Promise<void> {
-  const server = await startTestServer(options);
-  try {
-    await test(server);
-  } finally {
-    await server.close();
-  }
-}
 
 const token = { Authorization: 'Token wlu_admin' };
 
@@ -37,16 +28,16 @@ describe('the default profile', () => {
   });
 
   it('hides private projects from every client when no token is configured, where ideal shows them', async () => {
-    await withServer({ profile: 'weblate-5.4' }, async (server) => {
+    await withTestServer({ profile: 'weblate-5.4' }, async (server) => {
       expect((await get(`${server.url}projects/secret/`)).status).toBe(404);
     });
-    await withServer({ profile: 'ideal' }, async (server) => {
+    await withTestServer({ profile: 'ideal' }, async (server) => {
       expect((await get(`${server.url}projects/secret/`)).status).toBe(200);
     });
   });
 
   it("lets a caller's own options override the profile", () =>
-    withServer({ profile: 'weblate-5.4', behaviours: { changesNewestFirst: false, rateLimit: raisedRateLimit } }, async (server) => {
+    withTestServer({ profile: 'weblate-5.4', behaviours: { changesNewestFirst: false, rateLimit: raisedRateLimit } }, async (server) => {
       const answer = await get(`${server.url}changes/?page_size=1`);
       expect((answer.json as { results: { id: number }[] }).results[0]!.id).toBe(1);
       expect(answer.headers.get('x-ratelimit-limit')).toBe('1000000');
@@ -56,7 +47,7 @@ describe('the default profile', () => {
 describe('throttling on weblate-5.4', () => {
   it('allows 100 anonymous requests a day, then 429 with Retry-After up to a day', async () => {
     const now = 1_700_000_000_000;
-    await withServer({ profile: 'weblate-5.4', now: () => now }, async (server) => {
+    await withTestServer({ profile: 'weblate-5.4', now: () => now }, async (server) => {
       for (let i = 0; i < 100; i++) {
         const answer = await get(`${server.url}${i % 2 ? 'projects/' : 'projects/nope/'}`);
         expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(99 - i));
@@ -69,7 +60,7 @@ describe('throttling on weblate-5.4', () => {
   });
 
   it('allows 5000 requests an hour with a token', () =>
-    withServer({ profile: 'weblate-5.4', behaviours: { tokens: ['wlu_admin'] } }, async (server) => {
+    withTestServer({ profile: 'weblate-5.4', behaviours: { tokens: ['wlu_admin'] } }, async (server) => {
       const answer = await get(`${server.url}projects/`, { headers: token });
       expect([answer.headers.get('x-ratelimit-limit'), answer.headers.get('x-ratelimit-remaining')]).toEqual(['5000', '4999']);
       expect(Number(answer.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(3600);
@@ -82,7 +73,7 @@ describe('unit pages on weblate-5.4', () => {
   for (let i = 0; i < 1_200; i++) rows.units.push({ ...template, id: 1000 + i, position: 100 + i, source: [`String ${i}`], target: [`Řetězec ${i}`] });
 
   it("pages a translation's units 50 by default and at most 1000; /api/units/ up to 10000", () =>
-    withServer({ profile: 'weblate-5.4', data: new MemoryModel(rows), behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
+    withTestServer({ profile: 'weblate-5.4', data: new MemoryModel(rows), behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
       const size = async (path: string) => ((await get(`${server.url}${path}`)).json as { results: unknown[] }).results.length;
       expect(await size('translations/hello/po/cs/units/')).toBe(50);
       expect(await size('translations/hello/po/cs/units/?page_size=5000')).toBe(1000);
@@ -94,7 +85,7 @@ describe('unit pages on weblate-5.4', () => {
 
 describe('a download commits pending edits on weblate-5.4', () => {
   it("records 'Changes committed' and moves every translation's repository to the new commit", () =>
-    withServer(
+    withTestServer(
       {
         profile: 'weblate-5.4',
         clock: () => new Date(Date.UTC(2024, 5, 1)),
@@ -134,7 +125,7 @@ describe('a download commits pending edits on weblate-5.4', () => {
 
 describe('weblate-4.15', () => {
   it('is 5.4 with 20 per page and page_size ignored', () =>
-    withServer({ profile: 'weblate-4.15', behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
+    withTestServer({ profile: 'weblate-4.15', behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
       const rows = fixtureRows();
       expect(profiles['weblate-4.15']).toEqual({ ...profiles['weblate-5.4'], legacyPagination: true });
       const units = (await get(`${server.url}units/?page_size=5`)).json as { count: number; results: unknown[] };
@@ -147,7 +138,7 @@ describe('weblate-4.15', () => {
 
 describe('weblate-5.10', () => {
   it('is 5.4 with structured errors, a validation error naming its field', () =>
-    withServer({ profile: 'weblate-5.10', behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
+    withTestServer({ profile: 'weblate-5.10', behaviours: { rateLimit: raisedRateLimit } }, async (server) => {
       expect(profiles['weblate-5.10']).toEqual({ ...profiles['weblate-5.4'], structuredErrors: true });
       expect((await get(`${server.url}projects/nope/`)).json).toEqual({
         type: 'client_error',

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { statistics, translation } from '../../api/index.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /**
  * Weblate's official client (Debian package `wlc`, installed by .ci/run) as an independent
@@ -15,7 +13,7 @@ import { get } from './get.ts';
  * profile (a real 5.4), with a token as it is used against a real server.
  */
 const run = promisify(execFile);
-const home = mkdtempSync(join(tmpdir(), 'tmsnap-wlc-'));
+const home = await useTempFolders('tmsnap-wlc-', 'all')();
 
 const KEY = 'wlu_wlc';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, exportRecords, listSnapshots, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { base, finishOptions, newWriter, writeSample } from './helpers.ts';
 import { useContentFolders } from '../helpers/temp.ts';
-import { sampleInstance } from '../helpers/records.ts';
+import { reversedKeys, sampleInstance } from '../helpers/records.ts';
 
 const contentDir = useContentFolders('tmsnap-snapshot-');
 
@@ -113,16 +113,6 @@ describe('writer → reader → export', () => {
     await first.finish(finishOptions);
     const objectsAfterFirst = await readdir(join(content, 'objects'), { recursive: true });
 
-    const reversed = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.map(reversed)
-        : value !== null && typeof value === 'object'
-          ? Object.fromEntries(
-              Object.entries(value)
-                .reverse()
-                .map(([k, v]) => [k, reversed(v)]),
-            )
-          : value;
     const second = await openSnapshotWriter(content, {
       baseUrl: base,
       scope: {},
@@ -130,7 +120,7 @@ describe('writer → reader → export', () => {
       resume: false,
       now: () => new Date('2026-11-22T05:00:00Z'),
     });
-    await writeSample(second, reversed(sampleInstance(base)) as ReturnType<typeof sampleInstance>);
+    await writeSample(second, reversedKeys(sampleInstance(base)) as ReturnType<typeof sampleInstance>);
     await second.finish(finishOptions);
     expect(second.addedBytes).toBe(0);
     expect(await readdir(join(content, 'objects'), { recursive: true })).toEqual(objectsAfterFirst);
