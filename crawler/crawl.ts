@@ -1,27 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { parseApiPath } from '../api/paths.ts';
 import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
 import type { AccessProblem, Problem, RequestCount, RequestKind, SkippedResources } from '../snapshot/schemas.ts';
 import { AccessRules } from './access.ts';
-import { type CrawlError, HttpStatusError } from './errors.ts';
+import type { CrawlError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
-import { itemPathWithoutUrl, listParent } from './list-items.ts';
-import { findLinks, rebasePageLink, resolveLink, rootPath, serverBase, withParameters } from './links.ts';
+import { rootPath, serverBase } from './links.ts';
 import { outcomeOf } from './outcomes.ts';
-import { phases, planLink } from './plan.ts';
+import { phases } from './plan.ts';
 import { RequestQueue, type Task } from './queue/request-queue.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
 import { drain } from './scheduler.ts';
 import { CrawlScope } from './scope.ts';
+import { fetchUnitsAgain, runTask, TaskContext } from './tasks/index.ts';
 import { UnitsStrategy } from './units.ts';
-import { page } from '../api/common.ts';
-import { apiRoot } from '../api/root.ts';
 
 export interface CrawlOptions {
   apiRoot: URL;
@@ -83,12 +80,6 @@ export interface CrawlResult {
    */
   stoppedByArchive?: true;
 }
-
-/** Largest page sizes Weblate honours: 1000 for lists, 10000 for units (weblate-api-facts.md). */
-const pageSizes = { list: '1000', units: '10000' } as const;
-
-const anyPage = page(z.unknown());
-type AnyPage = z.infer<typeof anyPage>;
 
 const journalName = 'crawl-journal.ndjson';
 const spoolName = 'crawl-units';
@@ -180,12 +171,11 @@ function requestKind(task: Task, root: URL): RequestKind {
 
 class CrawlRun {
   readonly #access: AccessRules;
-  readonly #units: UnitsStrategy;
-  #records = 0;
+  /** What the task handlers share (tasks/context.ts), the stop message and the records received among it. */
+  readonly #tasks: TaskContext;
   #reportedMade = 0;
   /** The languages of the translations stored so far, recomputed when that number changes. */
   #usedLanguages: { size: number; used: Set<string> } | undefined;
-  #stop: string | undefined;
   /** Tasks that failed in this run (retries used up): left pending for the next run. */
   readonly #failures = new Map<string, CrawlError>();
 
@@ -199,7 +189,8 @@ class CrawlRun {
     readonly incremental?: IncrementalCrawl,
   ) {
     this.#access = new AccessRules(queue, options.apiRoot);
-    this.#units = new UnitsStrategy(options.apiRoot, queue, spool);
+    const units = new UnitsStrategy(options.apiRoot, queue, spool);
+    this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units);
   }
 
   async execute(): Promise<CrawlResult> {
@@ -208,37 +199,37 @@ class CrawlRun {
       queue: this.queue,
       concurrency: this.options.concurrency,
       stopped: () => {
-        if (this.#stop === undefined && this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
-          this.#stop = `the time allowed (--max-duration) ran out with ${this.queue.pendingCount} request(s) to go. Re-run the same command to resume.`;
+        if (this.#tasks.stop === undefined && this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
+          this.#tasks.stop = `the time allowed (--max-duration) ran out with ${this.queue.pendingCount} request(s) to go. Re-run the same command to resume.`;
         }
-        if (this.#stop === undefined) this.#checkBudget();
-        return this.#stop !== undefined;
+        if (this.#tasks.stop === undefined) this.#checkBudget();
+        return this.#tasks.stop !== undefined;
       },
       skip: (task) => this.#failures.has(task.url) || this.#access.waits(task),
       run: (task) => this.#execute(task),
     });
     const made = () => this.queue.made + this.client.requests - this.#reportedMade;
     const [firstFailure] = this.#failures.values();
-    if (this.#stop === undefined && firstFailure !== undefined) {
-      this.#stop = `${this.#failures.size} request(s) failed, e.g. ${firstFailure.message}. Re-run the same command to resume.`;
+    if (this.#tasks.stop === undefined && firstFailure !== undefined) {
+      this.#tasks.stop = `${this.#failures.size} request(s) failed, e.g. ${firstFailure.message}. Re-run the same command to resume.`;
     }
-    if (this.#stop === undefined) {
+    if (this.#tasks.stop === undefined) {
       const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
       if (missing.length > 0) {
-        this.#stop = `no project ${missing.map((slug) => JSON.stringify(slug)).join(', ')} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`;
+        this.#tasks.stop = `no project ${missing.map((slug) => JSON.stringify(slug)).join(', ')} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`;
       }
     }
-    if (this.#stop === undefined) {
+    if (this.#tasks.stop === undefined) {
       try {
         await this.#recount();
       } catch (error) {
         const outcome = outcomeOf({ url: 'recount', kind: 'units', phase: phases.stragglers }, error, 0);
-        this.#stop = outcome.type === 'stop' ? outcome.message : `${(error as Error).message}. Re-run the same command to resume.`;
+        this.#tasks.stop = outcome.type === 'stop' ? outcome.message : `${(error as Error).message}. Re-run the same command to resume.`;
       }
     }
     const access = [...this.queue.denied.values()];
     const requestsByKind = Object.fromEntries(this.queue.byKind);
-    if (this.#stop !== undefined) {
+    if (this.#tasks.stop !== undefined) {
       return {
         outcome: 'failed',
         snapshotId: this.writer.id,
@@ -249,7 +240,7 @@ class CrawlRun {
         problems: this.queue.problems,
         access,
         counts: {},
-        message: this.#stop,
+        message: this.#tasks.stop,
       };
     }
     for (const translation of [...this.queue.translations.keys()].sort()) {
@@ -317,7 +308,7 @@ class CrawlRun {
       const again: Task = { url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers };
       await taskRequests.run({ made: 0 }, async () => {
         try {
-          this.#done(again, await this.#fetchAgain(translation, again));
+          this.#done(again, await fetchUnitsAgain(translation, again, this.#tasks));
         } catch (error) {
           // An answer such as 404 (removed meanwhile) is a problem of this translation; anything else stops the crawl.
           const outcome = outcomeOf(again, error, 0);
@@ -339,27 +330,6 @@ class CrawlRun {
     }
   }
 
-  /** A translation's record and its own `units/`, every page, in place of what was spooled; answers the requests needed. */
-  async #fetchAgain(translation: string, again: Task): Promise<number> {
-    const { body } = await this.client.getJson(translation);
-    await this.#store(translation, body);
-    this.spool.clear(translation);
-    let url: string | undefined = withParameters(`${translation}units/`, { page_size: pageSizes.list });
-    let pages = 0;
-    while (url !== undefined) {
-      const { body: list } = await this.client.getJson(url);
-      pages++;
-      const parsed = anyPage.safeParse(list);
-      if (!parsed.success) {
-        this.queue.problem({ url, field: '', reason: 'not a paginated list of units' });
-        break;
-      }
-      for (const problem of this.#units.spoolPage(again, parsed.data.results)) this.queue.problem(problem);
-      url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, this.options.apiRoot);
-    }
-    return 1 + pages;
-  }
-
   /**
    * A lower bound of the requests still to make: the pending tasks less those that will never be
    * sent (a denied kind's siblings, statistics of languages no translation stored so far uses).
@@ -378,7 +348,7 @@ class CrawlRun {
     if (needed <= remaining) return;
     const waitMs = (reset ?? 0) * 1000;
     if (waitMs <= this.options.maxWaitMs) return;
-    this.#stop =
+    this.#tasks.stop =
       `the server's rate budget has ${remaining} of ${limit ?? '?'} requests left and the next slot frees in ${reset} s, ` +
       `but at least ${needed} more requests are needed; stopping instead of hammering. Re-run the same command once the budget refills to resume` +
       `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.`;
@@ -409,7 +379,7 @@ class CrawlRun {
       switch (outcome.type) {
         case 'stop':
           this.#access.finish(task, false);
-          this.#stop ??= outcome.message;
+          this.#tasks.stop ??= outcome.message;
           break;
         case 'denied':
           this.#access.deny(task, outcome.error);
@@ -439,230 +409,16 @@ class CrawlRun {
     this.options.onProgress?.({
       made: this.queue.made + this.client.requests - this.#reportedMade,
       minimum: this.queue.minimum,
-      records: this.#records,
+      records: this.#tasks.records,
       pending: this.queue.pendingCount,
       phase,
       budget: this.client.budget,
     });
   }
 
-  /** Does one task; answers the minimum number of requests it implies. */
+  /** Does one task (tasks/), unless the incremental crawl took care of it; answers the minimum number of requests it implies. */
   async #run(task: Task): Promise<number> {
-    if (
-      this.incremental &&
-      (await this.incremental.take(task, { apiRoot: this.options.apiRoot, client: this.client, queue: this.queue, writer: this.writer, spool: this.spool }))
-    )
-      return 0;
-    switch (task.kind) {
-      case 'root':
-      case 'record':
-        return this.#record(task);
-      case 'file':
-        return this.#file(task);
-      case 'resource':
-        return this.#resource(task);
-      case 'records':
-      case 'units':
-      case 'changes':
-        return this.#listPage(task);
-    }
+    if (this.incremental && (await this.incremental.take(task, this.#tasks))) return 0;
+    return runTask(task, this.#tasks);
   }
-
-  async #record(task: Task): Promise<number> {
-    if (task.kind === 'record' && this.writer.has(task.url)) return 0;
-    const { body } = await this.client.getJson(task.url);
-    if (task.kind === 'root' && !apiRoot.safeParse(body).success) {
-      this.#stop = `${task.url} answered JSON that is not a Weblate API root (no projects, components, units… links): is --url the API root, e.g. https://weblate.example.org/api/?`;
-      return 1;
-    }
-    await this.#store(task.url, body);
-    return 1;
-  }
-
-  async #file(task: Task): Promise<number> {
-    const { body, contentType } = await this.client.getBytes(task.url);
-    await this.writer.putFile(task.url.replace(/file\/$/, ''), body, contentType);
-    return 1;
-  }
-
-  /** A sub-resource: every page of it, stored as one record in the shape a single page holding everything has. */
-  async #resource(task: Task): Promise<number> {
-    let url: string | undefined = withParameters(task.url, { page_size: pageSizes.list });
-    let first: unknown;
-    const results: unknown[] = [];
-    let pages = 0;
-    while (url !== undefined) {
-      const { body } = await this.client.getJson(url);
-      pages++;
-      const parsed = anyPage.safeParse(body);
-      if (!parsed.success) {
-        first = body;
-        break;
-      }
-      first ??= parsed.data;
-      results.push(...parsed.data.results);
-      const next: string | undefined = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, this.options.apiRoot);
-      if (parsed.data.next !== null && next === undefined) this.#offOriginPageLink(url, parsed.data.next);
-      url = next;
-    }
-    const record = pages > 1 || anyPage.safeParse(first).success ? { ...(first as AnyPage), next: null, previous: null, results } : first;
-    await this.#store(task.url, record);
-    await this.#putTranslationStatistics(task.url, results);
-    return pages;
-  }
-
-  /**
-   * A component's `statistics/` lists each translation's `statistics/` record, the same
-   * serializer's output (docs/weblate-api.md, Values): each item, named by its language `code`,
-   * is stored at its translation's own URL, which is never asked for (plan.ts).
-   */
-  async #putTranslationStatistics(url: string, items: readonly unknown[]): Promise<void> {
-    const path = parseApiPath(rootPath(url, this.options.apiRoot));
-    if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
-    const byLanguage = new Map<string, string>();
-    for (const translation of this.queue.translations.keys()) {
-      const own = parseApiPath(rootPath(translation, this.options.apiRoot));
-      if (own?.project === path.project && own?.component === path.component && own?.language !== undefined)
-        byLanguage.set(decodeURIComponent(own.language), translation);
-    }
-    for (const item of items) {
-      const code = (item as { code?: unknown } | null)?.code;
-      const translation = typeof code === 'string' ? byLanguage.get(code) : undefined;
-      if (translation !== undefined) await this.#store(`${translation}statistics/`, item);
-    }
-  }
-
-  #offOriginPageLink(url: string, next: string): void {
-    this.queue.problem({ url, field: 'next', reason: `the next page link ${next} leaves the API root; the rest of the list was not fetched` });
-  }
-
-  /** One page of a paginated list; the first page queues the others. */
-  async #listPage(task: Task): Promise<number> {
-    // Fanned-out pages carry the page size the first page was fetched with.
-    const fetchUrl = task.page ? task.url : withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
-    let body: unknown;
-    try {
-      ({ body } = await this.client.getJson(fetchUrl));
-    } catch (error) {
-      // A server that rejects the units query is one that does not support it.
-      if (task.project !== undefined && error instanceof HttpStatusError && error.status === 400) {
-        this.#units.perTranslation(task.project);
-        return 0;
-      }
-      throw error;
-    }
-    const parsed = anyPage.safeParse(body);
-    const items = parsed.success ? parsed.data.results : Array.isArray(body) ? body : undefined;
-    if (items === undefined) {
-      const issue = parsed.error?.issues[0];
-      this.queue.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
-      return 1;
-    }
-    if (task.kind === 'units') {
-      if (!this.#units.accepts(task, items)) return 0;
-      for (const problem of this.#units.spoolPage(task, items)) this.queue.problem(problem);
-      this.#records += items.length;
-      this.#follow(items);
-    } else if (task.kind === 'changes') {
-      await this.writer.putChanges(items);
-      this.#records += items.length;
-      this.#follow(items);
-    } else {
-      await this.#putListRecords(task, items);
-    }
-    return this.#queuePages(task, parsed.success ? parsed.data : undefined, items.length);
-  }
-
-  #queuePages(task: Task, list: AnyPage | undefined, received: number): number {
-    if (task.page || list === undefined || list.next === null) return task.page ? 0 : 1;
-    const next = rebasePageLink(list.next, this.options.apiRoot);
-    if (next === undefined) {
-      this.#offOriginPageLink(task.url, list.next);
-      return 1;
-    }
-    const base = { kind: task.kind, phase: task.phase, project: task.project };
-    if (!new URL(next).searchParams.has('page') || received === 0) {
-      // Not numbered pages: follow the chain one link at a time.
-      this.queue.add({ ...base, url: next });
-      return 1;
-    }
-    const pages = Math.ceil(list.count / received);
-    for (let number = 2; number <= pages; number++) this.queue.add({ ...base, url: withParameters(next, { page: String(number) }), page: true });
-    return pages;
-  }
-
-  /**
-   * The items of a list of records, each stored at its own URL. What the list's URL says fills
-   * in what its items leave out (list-items.ts); an item still short of its schema is fetched
-   * once on its own before it is kept raw.
-   */
-  async #putListRecords(task: Task, items: unknown[]): Promise<void> {
-    const listPath = rootPath(task.url, this.options.apiRoot);
-    const list = parseApiPath(listPath);
-    const projects = !this.scope.whole && list?.kind === 'collection' && list.collection === 'projects';
-    const parent = listParent(listPath);
-    const parentUrl = parent && new URL(parent.path, this.options.apiRoot).href;
-    for (const [index, item] of items.entries()) {
-      const link = (item as { url?: unknown } | null)?.url;
-      const derived = link === undefined ? itemPathWithoutUrl(listPath, item) : undefined;
-      const own = typeof link === 'string' ? resolveLink(link, this.options.apiRoot) : derived && new URL(derived, this.options.apiRoot).href;
-      if (own === undefined) {
-        this.queue.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
-        continue;
-      }
-      if (projects && !this.#projectInScope(item, own)) continue;
-      const record = parent && parentUrl && isObject(item) && item[parent.field] === undefined ? { ...item, [parent.field]: parentUrl } : item;
-      if (this.writer.check(own, record) !== undefined && own !== task.url && !this.writer.has(own)) {
-        this.queue.add({ url: own, kind: 'record', phase: task.phase });
-        continue;
-      }
-      await this.#store(own, record);
-    }
-  }
-
-  #projectInScope(item: unknown, url: string): boolean {
-    const slug = (item as { slug?: unknown }).slug;
-    if (typeof slug !== 'string' || !this.scope.hasSlug(slug)) return false;
-    // The server's own spelling of the slug in paths is what later links use.
-    const segment = parseApiPath(rootPath(url, this.options.apiRoot))?.project;
-    if (segment !== undefined) this.scope.addSegment(segment);
-    return true;
-  }
-
-  async #store(url: string, record: unknown): Promise<void> {
-    await this.writer.putRecord(url, record);
-    this.#records++;
-    const path = parseApiPath(rootPath(url, this.options.apiRoot));
-    if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) {
-      this.queue.addTranslation(url, path.project);
-      const total = (record as { total?: unknown } | null)?.total;
-      if (typeof total === 'number') this.queue.setTotal(url, total);
-    }
-    if (!this.scope.whole && path?.kind === 'project' && path.sub === undefined && path.project !== undefined && this.scope.hasProject(path.project)) {
-      const slug = (record as { slug?: unknown }).slug;
-      if (typeof slug === 'string') this.#units.queueProject(path.project, slug);
-    }
-    this.#follow(record);
-  }
-
-  /** Queues every link in `value` that the plan says needs a request. */
-  #follow(value: unknown): void {
-    for (const link of findLinks(value, this.options.apiRoot)) {
-      const planned = planLink(rootPath(link, this.options.apiRoot), this.scope);
-      if (planned === undefined) continue;
-      const url = planned.kind === 'changes' ? this.#changesWindow(link) : link;
-      this.queue.add({ url, kind: planned.kind, phase: planned.phase });
-    }
-  }
-
-  /** The changes log in a fixed window, so newer changes arriving mid-crawl shift no page. */
-  #changesWindow(link: string): string {
-    const window: Record<string, string> = { timestamp_before: this.queue.started };
-    if (this.options.changesSince) window.timestamp_after = this.options.changesSince;
-    return withParameters(link, window);
-  }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -4,12 +4,13 @@
  * what to do; they never hold the token, which only ever travels in a request header.
  */
 export abstract class CrawlError extends Error {
-  abstract readonly code: string;
-  /** Whether the same request may succeed if sent again later. */
-  abstract readonly retryable: boolean;
   constructor(
     message: string,
     readonly url: string,
+    /** Stable across versions, as undici's codes are: match on it, not on the message. */
+    readonly code: string,
+    /** Whether the same request may succeed if sent again later. */
+    readonly retryable: boolean,
     options?: ErrorOptions,
   ) {
     super(message, options);
@@ -19,15 +20,13 @@ export abstract class CrawlError extends Error {
 /** A non-2xx status. 5xx, 408 and 429 are retried; other 4xx are answers, listed as problems of the snapshot. */
 export class HttpStatusError extends CrawlError {
   override name = 'HttpStatusError';
-  readonly code: string = 'TMSNAP_HTTP_STATUS';
-  readonly retryable: boolean;
   constructor(
     url: string,
     readonly status: number,
     detail: string,
+    code = 'TMSNAP_HTTP_STATUS',
   ) {
-    super(`GET ${url} answered ${status}${detail ? `: ${detail}` : ''}`, url);
-    this.retryable = status >= 500 || status === 408 || status === 429;
+    super(`GET ${url} answered ${status}${detail ? `: ${detail}` : ''}`, url, code, status >= 500 || status === 408 || status === 429);
   }
 }
 
@@ -39,7 +38,9 @@ export class HttpStatusError extends CrawlError {
  */
 export class AccessDeniedError extends HttpStatusError {
   override name = 'AccessDeniedError';
-  override readonly code = 'TMSNAP_ACCESS_DENIED';
+  constructor(url: string, status: number, detail: string) {
+    super(url, status, detail, 'TMSNAP_ACCESS_DENIED');
+  }
 }
 
 /** The error class for a non-2xx status that is not throttling. */
@@ -64,60 +65,43 @@ export class ThrottledError extends HttpStatusError {
 /** The body is not what the endpoint promises: an HTML error page from a proxy, or broken JSON. */
 export class ContentTypeError extends CrawlError {
   override name = 'ContentTypeError';
-  readonly code = 'TMSNAP_CONTENT_TYPE';
-  readonly retryable = false;
   constructor(url: string, contentType: string, status: number) {
-    super(
-      `GET ${url} answered ${status} with ${contentType || 'no Content-Type'} instead of JSON: is --url the API root of a Weblate server (it ends in /api/)?`,
-      url,
-    );
+    const message = `GET ${url} answered ${status} with ${contentType || 'no Content-Type'} instead of JSON: is --url the API root of a Weblate server (it ends in /api/)?`;
+    super(message, url, 'TMSNAP_CONTENT_TYPE', false);
   }
 }
 
 /** A connection reset, refused connection, DNS failure or a stalled response: retried. */
 export class NetworkError extends CrawlError {
   override name = 'NetworkError';
-  readonly code = 'TMSNAP_NETWORK';
-  readonly retryable = true;
   constructor(url: string, cause: unknown) {
-    super(`GET ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`, url, { cause });
+    super(`GET ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`, url, 'TMSNAP_NETWORK', true, { cause });
   }
 }
 
 /** The server asked to wait longer than the crawl is willing to (`--max-wait`): the crawl stops, resumable. */
 export class RateLimitError extends CrawlError {
   override name = 'RateLimitError';
-  readonly code = 'TMSNAP_RATE_LIMIT';
-  readonly retryable = false;
-  constructor(
-    url: string,
-    readonly waitSeconds: number,
-    detail: string,
-  ) {
-    super(`GET ${url}: ${detail}`, url);
+  /** How long the server asked to wait. */
+  readonly waitSeconds: number;
+  constructor(url: string, waitSeconds: number, detail: string) {
+    super(`GET ${url}: ${detail}`, url, 'TMSNAP_RATE_LIMIT', false);
+    this.waitSeconds = waitSeconds;
   }
 }
 
-/** Retries used up: the last error is the cause. */
+/** Retries used up: the last error is the cause, the message says how many attempts were made. */
 export class RetriesExhaustedError extends CrawlError {
   override name = 'RetriesExhaustedError';
-  readonly code = 'TMSNAP_RETRIES_EXHAUSTED';
-  readonly retryable = false;
-  constructor(
-    url: string,
-    readonly attempts: number,
-    cause: CrawlError,
-  ) {
-    super(`${cause.message} (gave up after ${attempts} attempts)`, url, { cause });
+  constructor(url: string, attempts: number, cause: CrawlError) {
+    super(`${cause.message} (gave up after ${attempts} attempts)`, url, 'TMSNAP_RETRIES_EXHAUSTED', false, { cause });
   }
 }
 
 /** A link to another origin or outside the API: never requested. */
 export class OffOriginError extends CrawlError {
   override name = 'OffOriginError';
-  readonly code = 'TMSNAP_OFF_ORIGIN';
-  readonly retryable = false;
   constructor(url: string, base: string) {
-    super(`refusing to request ${url}: it is not under the configured API root ${base}`, url);
+    super(`refusing to request ${url}: it is not under the configured API root ${base}`, url, 'TMSNAP_OFF_ORIGIN', false);
   }
 }

@@ -1,0 +1,79 @@
+/**
+ * What a task handler (one module per kind of task in this folder) gets from the run: the
+ * server, the queue, the snapshot being written, the units strategy, and the one way a record
+ * is stored, which queues what it links to. `crawl.ts` makes one per run.
+ */
+import { z } from 'zod';
+import { page } from '../../api/common.ts';
+import { parseApiPath } from '../../api/paths.ts';
+import type { SnapshotWriter } from '../../snapshot/writer.ts';
+import type { HttpClient } from '../http/client.ts';
+import { findLinks, rootPath, withParameters } from '../links.ts';
+import { planLink } from '../plan.ts';
+import type { RequestQueue } from '../queue/request-queue.ts';
+import type { UnitSpool } from '../queue/unit-spool.ts';
+import type { CrawlScope } from '../scope.ts';
+import type { UnitsStrategy } from '../units.ts';
+
+/** Largest page sizes Weblate honours: 1000 for lists, 10000 for units (docs/weblate-api.md). */
+export const pageSizes = { list: '1000', units: '10000' } as const;
+
+export const anyPage = page(z.unknown());
+export type AnyPage = z.infer<typeof anyPage>;
+
+export class TaskContext {
+  /** Records, units and changes received so far in this run. */
+  records = 0;
+  /** Why the run stops, once something said so: nothing new starts. */
+  stop: string | undefined;
+
+  constructor(
+    readonly apiRoot: URL,
+    /** ISO timestamp: changes before it are left out (`--changes-since`). */
+    readonly changesSince: string | undefined,
+    readonly scope: CrawlScope,
+    readonly writer: SnapshotWriter,
+    readonly queue: RequestQueue,
+    readonly spool: UnitSpool,
+    readonly client: HttpClient,
+    readonly units: UnitsStrategy,
+  ) {}
+
+  /** Stores a record at its URL, notes what later phases need of it, and follows its links. */
+  async store(url: string, record: unknown): Promise<void> {
+    await this.writer.putRecord(url, record);
+    this.records++;
+    const path = parseApiPath(rootPath(url, this.apiRoot));
+    if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) {
+      this.queue.addTranslation(url, path.project);
+      const total = (record as { total?: unknown } | null)?.total;
+      if (typeof total === 'number') this.queue.setTotal(url, total);
+    }
+    if (!this.scope.whole && path?.kind === 'project' && path.sub === undefined && path.project !== undefined && this.scope.hasProject(path.project)) {
+      const slug = (record as { slug?: unknown }).slug;
+      if (typeof slug === 'string') this.units.queueProject(path.project, slug);
+    }
+    this.follow(record);
+  }
+
+  /** Queues every link in `value` that the plan says needs a request. */
+  follow(value: unknown): void {
+    for (const link of findLinks(value, this.apiRoot)) {
+      const planned = planLink(rootPath(link, this.apiRoot), this.scope);
+      if (planned === undefined) continue;
+      const url = planned.kind === 'changes' ? this.#changesWindow(link) : link;
+      this.queue.add({ url, kind: planned.kind, phase: planned.phase });
+    }
+  }
+
+  offOriginPageLink(url: string, next: string): void {
+    this.queue.problem({ url, field: 'next', reason: `the next page link ${next} leaves the API root; the rest of the list was not fetched` });
+  }
+
+  /** The changes log in a fixed window, so newer changes arriving mid-crawl shift no page. */
+  #changesWindow(link: string): string {
+    const window: Record<string, string> = { timestamp_before: this.queue.started };
+    if (this.changesSince) window.timestamp_after = this.changesSince;
+    return withParameters(link, window);
+  }
+}

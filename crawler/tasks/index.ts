@@ -1,0 +1,30 @@
+/**
+ * The task handlers, one module per kind of task (plan.ts lists the kinds): each fetches what
+ * its task names, stores it through the context, and answers the minimum number of requests
+ * the task implies. The run (crawl.ts) schedules them and maps their errors to outcomes.
+ */
+import type { Task } from '../queue/request-queue.ts';
+import type { TaskContext } from './context.ts';
+import { fetchFile } from './file.ts';
+import { fetchListPage } from './list-page.ts';
+import { fetchRecord } from './record.ts';
+import { fetchResource } from './resource.ts';
+
+export { TaskContext } from './context.ts';
+export { fetchUnitsAgain } from './units-again.ts';
+
+export function runTask(task: Task, context: TaskContext): Promise<number> {
+  switch (task.kind) {
+    case 'root':
+    case 'record':
+      return fetchRecord(task, context);
+    case 'file':
+      return fetchFile(task, context);
+    case 'resource':
+      return fetchResource(task, context);
+    case 'records':
+    case 'units':
+    case 'changes':
+      return fetchListPage(task, context);
+  }
+}

@@ -1,0 +1,105 @@
+import { parseApiPath } from '../../api/paths.ts';
+import { HttpStatusError } from '../errors.ts';
+import { itemPathWithoutUrl, listParent } from '../list-items.ts';
+import { rebasePageLink, resolveLink, rootPath, withParameters } from '../links.ts';
+import type { Task } from '../queue/request-queue.ts';
+import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
+
+/** One page of a paginated list (records, units or changes); the first page queues the others. Answers the requests needed. */
+export async function fetchListPage(task: Task, context: TaskContext): Promise<number> {
+  // Fanned-out pages carry the page size the first page was fetched with.
+  const fetchUrl = task.page ? task.url : withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
+  let body: unknown;
+  try {
+    ({ body } = await context.client.getJson(fetchUrl));
+  } catch (error) {
+    // A server that rejects the units query is one that does not support it.
+    if (task.project !== undefined && error instanceof HttpStatusError && error.status === 400) {
+      context.units.perTranslation(task.project);
+      return 0;
+    }
+    throw error;
+  }
+  const parsed = anyPage.safeParse(body);
+  const items = parsed.success ? parsed.data.results : Array.isArray(body) ? body : undefined;
+  if (items === undefined) {
+    const issue = parsed.error?.issues[0];
+    context.queue.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
+    return 1;
+  }
+  if (task.kind === 'units') {
+    if (!context.units.accepts(task, items)) return 0;
+    for (const problem of context.units.spoolPage(task, items)) context.queue.problem(problem);
+    context.records += items.length;
+    context.follow(items);
+  } else if (task.kind === 'changes') {
+    await context.writer.putChanges(items);
+    context.records += items.length;
+    context.follow(items);
+  } else {
+    await putListRecords(task, items, context);
+  }
+  return queuePages(task, parsed.success ? parsed.data : undefined, items.length, context);
+}
+
+/** After a first page: the others, numbered pages at once (their count from `count`), else the `next` chain one link at a time. */
+function queuePages(task: Task, list: AnyPage | undefined, received: number, context: TaskContext): number {
+  if (task.page || list === undefined || list.next === null) return task.page ? 0 : 1;
+  const next = rebasePageLink(list.next, context.apiRoot);
+  if (next === undefined) {
+    context.offOriginPageLink(task.url, list.next);
+    return 1;
+  }
+  const base = { kind: task.kind, phase: task.phase, project: task.project };
+  if (!new URL(next).searchParams.has('page') || received === 0) {
+    // Not numbered pages: follow the chain one link at a time.
+    context.queue.add({ ...base, url: next });
+    return 1;
+  }
+  const pages = Math.ceil(list.count / received);
+  for (let number = 2; number <= pages; number++) context.queue.add({ ...base, url: withParameters(next, { page: String(number) }), page: true });
+  return pages;
+}
+
+/**
+ * The items of a list of records, each stored at its own URL. What the list's URL says fills
+ * in what its items leave out (list-items.ts); an item still short of its schema is fetched
+ * once on its own before it is kept raw.
+ */
+async function putListRecords(task: Task, items: unknown[], context: TaskContext): Promise<void> {
+  const { apiRoot, queue, writer } = context;
+  const listPath = rootPath(task.url, apiRoot);
+  const list = parseApiPath(listPath);
+  const projects = !context.scope.whole && list?.kind === 'collection' && list.collection === 'projects';
+  const parent = listParent(listPath);
+  const parentUrl = parent && new URL(parent.path, apiRoot).href;
+  for (const [index, item] of items.entries()) {
+    const link = (item as { url?: unknown } | null)?.url;
+    const derived = link === undefined ? itemPathWithoutUrl(listPath, item) : undefined;
+    const own = typeof link === 'string' ? resolveLink(link, apiRoot) : derived && new URL(derived, apiRoot).href;
+    if (own === undefined) {
+      queue.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
+      continue;
+    }
+    if (projects && !projectInScope(item, own, context)) continue;
+    const record = parent && parentUrl && isObject(item) && item[parent.field] === undefined ? { ...item, [parent.field]: parentUrl } : item;
+    if (writer.check(own, record) !== undefined && own !== task.url && !writer.has(own)) {
+      queue.add({ url: own, kind: 'record', phase: task.phase });
+      continue;
+    }
+    await context.store(own, record);
+  }
+}
+
+function projectInScope(item: unknown, url: string, context: TaskContext): boolean {
+  const slug = (item as { slug?: unknown }).slug;
+  if (typeof slug !== 'string' || !context.scope.hasSlug(slug)) return false;
+  // The server's own spelling of the slug in paths is what later links use.
+  const segment = parseApiPath(rootPath(url, context.apiRoot))?.project;
+  if (segment !== undefined) context.scope.addSegment(segment);
+  return true;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

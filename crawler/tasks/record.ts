@@ -1,0 +1,15 @@
+import { apiRoot } from '../../api/root.ts';
+import type { Task } from '../queue/request-queue.ts';
+import type { TaskContext } from './context.ts';
+
+/** The API root, or one record no list covers (or a list item short of its schema). Answers the requests needed. */
+export async function fetchRecord(task: Task, context: TaskContext): Promise<number> {
+  if (task.kind === 'record' && context.writer.has(task.url)) return 0;
+  const { body } = await context.client.getJson(task.url);
+  if (task.kind === 'root' && !apiRoot.safeParse(body).success) {
+    context.stop = `${task.url} answered JSON that is not a Weblate API root (no projects, components, units… links): is --url the API root, e.g. https://weblate.example.org/api/?`;
+    return 1;
+  }
+  await context.store(task.url, body);
+  return 1;
+}

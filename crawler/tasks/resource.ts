@@ -1,0 +1,51 @@
+import { parseApiPath } from '../../api/paths.ts';
+import { rebasePageLink, rootPath, withParameters } from '../links.ts';
+import type { Task } from '../queue/request-queue.ts';
+import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
+
+/** A sub-resource (statistics, repository, lock, unknown ones): every page of it, stored as one record in the shape a single page holding everything has. */
+export async function fetchResource(task: Task, context: TaskContext): Promise<number> {
+  let url: string | undefined = withParameters(task.url, { page_size: pageSizes.list });
+  let first: unknown;
+  const results: unknown[] = [];
+  let pages = 0;
+  while (url !== undefined) {
+    const { body } = await context.client.getJson(url);
+    pages++;
+    const parsed = anyPage.safeParse(body);
+    if (!parsed.success) {
+      first = body;
+      break;
+    }
+    first ??= parsed.data;
+    results.push(...parsed.data.results);
+    const next: string | undefined = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, context.apiRoot);
+    if (parsed.data.next !== null && next === undefined) context.offOriginPageLink(url, parsed.data.next);
+    url = next;
+  }
+  const record = pages > 1 || anyPage.safeParse(first).success ? { ...(first as AnyPage), next: null, previous: null, results } : first;
+  await context.store(task.url, record);
+  await putTranslationStatistics(task.url, results, context);
+  return pages;
+}
+
+/**
+ * A component's `statistics/` lists each translation's `statistics/` record, the same
+ * serializer's output (docs/weblate-api.md, Values): each item, named by its language `code`,
+ * is stored at its translation's own URL, which is never asked for (plan.ts).
+ */
+async function putTranslationStatistics(url: string, items: readonly unknown[], context: TaskContext): Promise<void> {
+  const path = parseApiPath(rootPath(url, context.apiRoot));
+  if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
+  const byLanguage = new Map<string, string>();
+  for (const translation of context.queue.translations.keys()) {
+    const own = parseApiPath(rootPath(translation, context.apiRoot));
+    if (own?.project === path.project && own?.component === path.component && own?.language !== undefined)
+      byLanguage.set(decodeURIComponent(own.language), translation);
+  }
+  for (const item of items) {
+    const code = (item as { code?: unknown } | null)?.code;
+    const translation = typeof code === 'string' ? byLanguage.get(code) : undefined;
+    if (translation !== undefined) await context.store(`${translation}statistics/`, item);
+  }
+}
