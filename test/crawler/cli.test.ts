@@ -1,27 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { listSnapshots } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { json, startScriptedServer } from './scripted-server.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const bin = new URL('../../bin/tmsnap.js', import.meta.url).pathname;
 const token = 'wlu_cliSecretToken_fedcba9876543210';
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-async function contentFolder(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-cli-'));
-  folders.push(folder);
-  return folder;
-}
+const contentFolder = useTempFolders('tmsnap-cli-', 'all');
 
 async function tmsnap(args: string[], environment: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, WEBLATE_TOKEN: '', ...environment } });

@@ -1,7 +1,6 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CrawlOptions, type CrawlResult, crawl } from '../../crawler/crawl.ts';
 import { parseApiRoot } from '../../crawler/links.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
@@ -9,34 +8,21 @@ import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import type { Behaviours } from '../../reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';
 import { expectExportMatchesServer, serverGet } from './compare.ts';
-import { startScriptedServer } from './scripted-server.ts';
+import { relayTo, startScriptedServer } from './scripted-server.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const token = 'wlu_crawlTestToken_0123456789abcdef';
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-async function contentFolder(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-crawl-'));
-  folders.push(folder);
-  return folder;
-}
+const contentFolder = useTempFolders('tmsnap-crawl-', 'all');
 
 function crawlServer(server: ReferenceServer, contentDir: string, options: Partial<CrawlOptions> = {}): Promise<CrawlResult> {
   return crawlReferenceServer(server, contentDir, { timeoutMs: 5_000, retries: 8, maxWaitMs: 30_000, ...options });
 }
 
-async function withServer<T>(behaviours: Behaviours, run: (server: ReferenceServer) => Promise<T>, data?: 'bundled' | MemoryModel): Promise<T> {
-  const server = await startTestServer({ behaviours, ...(data ? { data } : {}) });
-  try {
-    return await run(server);
-  } finally {
-    await server.close();
-  }
+function withServer<T>(behaviours: Behaviours, run: (server: ReferenceServer) => Promise<T>, data?: 'bundled' | MemoryModel): Promise<T> {
+  return withTestServer({ behaviours, ...(data ? { data } : {}) }, run);
 }
 
 /** Every file under a folder, as text (for looking for the token). */
@@ -149,14 +135,11 @@ describe('crawl of the fixture data', () => {
       const origin = new URL(server.url).origin;
       // A proxy that drops the query string of /api/units/, as servers without search do.
       const proxy = await startScriptedServer([
-        async (request, response) => {
-          const target = new URL(request.url ?? '/', origin);
-          if (target.pathname === '/api/units/') target.searchParams.delete('q');
-          const answer = await fetch(target, { headers: { accept: 'application/json', authorization: request.headers.authorization ?? '' } });
-          const text = (await answer.text()).replaceAll(origin, proxy.origin.replace(/\/$/, ''));
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
-          response.end(text);
-        },
+        relayTo(origin, {
+          target: (url) => {
+            if (url.pathname === '/api/units/') url.searchParams.delete('q');
+          },
+        }),
       ]);
       try {
         const content = await contentFolder();

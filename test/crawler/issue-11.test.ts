@@ -11,7 +11,7 @@ import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { type CountingProxy, startCountingProxy } from './counting-proxy.ts';
-import { startScriptedServer } from './scripted-server.ts';
+import { relayTo, startScriptedServer } from './scripted-server.ts';
 
 /**
  * Issue 11, measured on a real Weblate 5.4.2: a real server lists every language it knows (652),
@@ -122,6 +122,11 @@ describe('a real-size language list', () => {
   });
 });
 
+/** /api/units/ pages of 8 units: a removal between two pages shifts the later ones. */
+function eightUnitsAPage(url: URL): void {
+  if (url.pathname === '/api/units/') url.searchParams.set('page_size', '8');
+}
+
 describe('a string removed between two pages of units', () => {
   it('fetches the translations whose unit count differs from their total again, and ends complete', async () => {
     const model = new MemoryModel(fixtureRows());
@@ -131,18 +136,16 @@ describe('a string removed between two pages of units', () => {
     // A server whose /api/units/ pages hold 8 units; after the first page, a string whose
     // units sit on it is removed, so every later page shifts by one per translation it had.
     const proxy = await startScriptedServer([
-      async (request, response) => {
-        const target = new URL(request.url ?? '/', origin);
-        if (target.pathname === '/api/units/') target.searchParams.set('page_size', '8');
-        const answer = await fetch(target, { headers: { accept: 'application/json', authorization: request.headers.authorization ?? '' } });
-        const text = (await answer.text()).replaceAll(origin, proxy.origin.replace(/\/$/, ''));
-        if (target.pathname === '/api/units/' && !target.searchParams.has('page') && !removed) {
-          removed = true;
-          model.removeString(1, 'admin');
-        }
-        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
-        response.end(text);
-      },
+      relayTo(origin, {
+        target: eightUnitsAPage,
+        text: (text, url) => {
+          if (url.pathname === '/api/units/' && !url.searchParams.has('page') && !removed) {
+            removed = true;
+            model.removeString(1, 'admin');
+          }
+          return text;
+        },
+      }),
     ]);
     try {
       const content = await folder();
@@ -178,20 +181,16 @@ describe('a string removed between two pages of units', () => {
     const origin = new URL(server.url).origin;
     // This server drops one unit from hello/po/cs's own units/ list, every time.
     const proxy = await startScriptedServer([
-      async (request, response) => {
-        const target = new URL(request.url ?? '/', origin);
-        if (target.pathname === '/api/units/') target.searchParams.set('page_size', '8');
-        const answer = await fetch(target, { headers: { accept: 'application/json', authorization: request.headers.authorization ?? '' } });
-        let text = (await answer.text()).replaceAll(origin, proxy.origin.replace(/\/$/, ''));
-        if (target.pathname === '/api/units/' || target.pathname === '/api/translations/hello/po/cs/units/') {
+      relayTo(origin, {
+        target: eightUnitsAPage,
+        text: (text, url) => {
+          if (url.pathname !== '/api/units/' && url.pathname !== '/api/translations/hello/po/cs/units/') return text;
           const list = JSON.parse(text) as { results: { translation: string }[] };
           const index = list.results.findIndex((unit) => unit.translation.includes('/translations/hello/po/cs/'));
           if (index >= 0) list.results.splice(index, 1);
-          text = JSON.stringify(list);
-        }
-        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
-        response.end(text);
-      },
+          return JSON.stringify(list);
+        },
+      }),
     ]);
     try {
       const content = await folder();

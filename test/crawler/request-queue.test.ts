@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RequestQueue } from '../../crawler/queue/request-queue.ts';
 import { UnitSpool } from '../../crawler/queue/unit-spool.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
-const folder = mkdtempSync(join(tmpdir(), 'tmsnap-queue-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const tempFolder = useTempFolders('tmsnap-queue-', 'all');
+let folder: string;
+beforeAll(async () => {
+  folder = await tempFolder();
+});
 
 describe('RequestQueue', () => {
   it('de-duplicates by URL, runs lower phases first, and replays its journal after a kill', () => {

@@ -1,29 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../reference-server/data/random.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const bin = new URL('../../bin/tmsnap.js', import.meta.url).pathname;
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
+const contentFolder = useTempFolders('tmsnap-resume-', 'all');
 
 // A 4.15 server (20 per page, page_size ignored) turns the small fixture into many requests,
 // so there are many points to be killed at. Eleven crawls: a token at raised limits.
 const token = 'wlu_resume';
 const server = useReferenceServer({ profile: 'weblate-4.15', behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
-
-async function contentFolder(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-resume-'));
-  folders.push(folder);
-  return folder;
-}
 
 /** Lines in the unfinished snapshot's crawl journal (0 when there is none). */
 async function journalLines(content: string): Promise<number> {

@@ -54,3 +54,20 @@ export const drop: Step = (request) => request.socket.destroy();
 
 /** Never answers: for timeouts. */
 export const stall: Step = () => {};
+
+/**
+ * Relays each request to the server at `origin` (its Authorization kept) and the answer back,
+ * the server's links turned into the proxy's own: a server in between, as a front end that
+ * misbehaves is. `edit.target` may change the URL asked for; `edit.text` sees (and may change)
+ * each answer's text.
+ */
+export const relayTo =
+  (origin: string, edit: { target?: (url: URL) => void; text?: (text: string, url: URL) => string } = {}): Step =>
+  async (request, response) => {
+    const target = new URL(request.url ?? '/', origin);
+    edit.target?.(target);
+    const answer = await fetch(target, { headers: { accept: 'application/json', authorization: request.headers.authorization ?? '' } });
+    const text = (await answer.text()).replaceAll(origin, `http://${request.headers.host ?? ''}`);
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+    response.end(edit.text ? edit.text(text, target) : text);
+  };

@@ -3,37 +3,21 @@
  * server's `weblate-5.4` profile): nested lists without their parent, anonymous users without
  * `url`, 403 on every `repository/` and 401 on `memory/` for anonymous clients.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
-import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
+import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';
 import { startCountingProxy } from './counting-proxy.ts';
 import { serverGet } from './compare.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const token = 'wlu_weblate54TestToken_0123456789ab';
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
+const contentFolder = useTempFolders('tmsnap-weblate54-', 'all');
 
-async function contentFolder(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'tmsnap-weblate54-'));
-  folders.push(folder);
-  return folder;
-}
-
-async function withServer<T>(run: (server: ReferenceServer) => Promise<T>, data?: 'bundled'): Promise<T> {
+function withServer<T>(run: (server: ReferenceServer) => Promise<T>, data?: 'bundled'): Promise<T> {
   // Throttling stays on (its headers are read), only high enough for a test to go fast.
-  const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit: raisedRateLimit }, ...(data ? { data } : {}) });
-  try {
-    return await run(server);
-  } finally {
-    await server.close();
-  }
+  return withTestServer({ profile: 'weblate-5.4', behaviours: { tokens: [token], rateLimit: raisedRateLimit }, ...(data ? { data } : {}) }, run);
 }
 
 /** The server as the crawler sees it through a proxy (its API root on the proxy). */
