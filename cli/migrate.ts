@@ -38,7 +38,7 @@ export const command: Command = {
         return exitCodes.ok;
       }
       console.log(
-        `migrate: ${result.migrated.length} snapshots rewritten, ${result.already.length} already in format 2; verify OK; ` +
+        `migrate: ${result.migrated.length} snapshots rewritten, ${result.already.length} already in format 3; verify OK; ` +
           `${result.objectsRemoved} old objects (${formatBytes(result.bytesRemoved)}) removed; objects ${formatBytes(result.bytesBefore)} → ${formatBytes(result.bytesAfter)}`,
       );
       return exitCodes.ok;
