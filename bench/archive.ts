@@ -16,6 +16,8 @@ import { pack } from '../archive/pack.ts';
 import { benchCrawlOptions } from './crawl-options.ts';
 import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
+import { kindOfPath } from '../snapshot/normalize.ts';
+import { ObjectStore } from '../snapshot/store.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';
 import { randomActivity } from '../test/archive/activity.ts';
@@ -94,15 +96,39 @@ try {
   const sizes = new Map(objects.map((object) => [object.key, object.size]));
   // Uncompressed sizes too: a plain, uncompressed copy is what format 1 stored per snapshot (give or take the chunk lists).
   const plainSizes = new Map<string, number>();
-  for (const object of objects) plainSizes.set(object.key, object.key.endsWith('.gz') ? gunzipSync(await readFile(object.file)).length : object.size);
+  const store = new ObjectStore(content);
+  for (const object of objects) {
+    const [hash, kind] = object.key.split('.') as [string, 'json' | 'raw'];
+    const plainBytes = object.key.endsWith('.gz')
+      ? gunzipSync(await readFile(object.file)).length
+      : object.key.endsWith('.dz')
+        ? (await store.readBytes(hash, kind)).length
+        : object.size;
+    plainSizes.set(object.key, plainBytes);
+  }
   const stored = objects.reduce((sum, object) => sum + object.size, 0);
   let copies = 0;
   let plain = 0;
   const dirs = (await listSnapshotDirs(content)).reverse(); // oldest first
   const perSnapshot: { id: string; bytes: number; added: number }[] = [];
   let previous = new Set<string>();
+  // What each day adds, by what the objects are (averaged over the days after the first).
+  const addedByKind = new Map<string, { bytes: number; objects: number; deltas: number }>();
   for (const snapshot of dirs) {
-    const keys = [...(await references(content, snapshot)).objects.keys()];
+    const needed = (await references(content, snapshot)).objects;
+    const keys = [...needed.keys()];
+    if (previous.size > 0) {
+      const index = (await openSnapshot(content, snapshot.id)).index.records;
+      for (const key of keys) {
+        if (previous.has(key)) continue;
+        const kind = objectKind(key, needed.get(key)!, index);
+        const entry = addedByKind.get(kind) ?? { bytes: 0, objects: 0, deltas: 0 };
+        entry.bytes += sizes.get(key) ?? 0;
+        entry.objects += 1;
+        if (key.endsWith('.dz')) entry.deltas += 1;
+        addedByKind.set(kind, entry);
+      }
+    }
     const manifestBytes = (await readFile(join(snapshot.dir, 'manifest.json'))).length;
     const bytes = keys.reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes;
     copies += bytes;
@@ -129,6 +155,17 @@ try {
     `a day's snapshot adds (of a full snapshot of that day; ${formatBytes(perSnapshot.at(-1)!.bytes)} on the last): average ${percent(average(daily))}, ` +
       `max ${percent(Math.max(...daily))}; on days with structural changes ${structural.length === 0 ? '-' : `average ${percent(average(structural))}`}`,
   );
+  const laterDays = Math.max(perSnapshot.length - 1, 1);
+  console.log(
+    `a day adds, by kind (average of ${laterDays} days; objects stored as deltas in brackets): ` +
+      [...addedByKind]
+        .sort(([, a], [, b]) => b.bytes - a.bytes)
+        .map(
+          ([kind, entry]) =>
+            `${kind} ${formatBytes(entry.bytes / laterDays)} (${(entry.objects / laterDays).toFixed(0)} objects, ${(entry.deltas / laterDays).toFixed(0)} deltas)`,
+        )
+        .join(', '),
+  );
   if (perSnapshot.length > 1) {
     const sinceResult = await pack(content, [], join(work, 'since.tar.gz'), { since: perSnapshot.at(-2)!.id });
     console.log(`tmsnap pack --since the day before: ${formatBytes(sinceResult.bytes)} (.tar.gz, ${sinceResult.objects} objects)`);
@@ -136,4 +173,17 @@ try {
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });
+}
+
+/** What an object is, for the per-kind breakdown: from the path that needs it (references' label) and the index. */
+function objectKind(key: string, label: string, records: Record<string, string>): string {
+  if (label === 'index') return 'index root';
+  if (label.startsWith('index part')) return 'index parts';
+  if (label.startsWith('changes')) return 'change chunks';
+  const hash = key.slice(0, key.indexOf('.'));
+  const kind = kindOfPath(label);
+  if (kind === 'units') return records[label] === hash ? 'unit lists' : 'unit chunks';
+  if (kind === 'file') return key.includes('.raw.') ? 'raw-file chunks' : 'file entries';
+  if (label.startsWith('api/memory/')) return 'translation memory';
+  return kind;
 }
