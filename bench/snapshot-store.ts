@@ -8,10 +8,11 @@
  *   npm run bench:snapshot -- 200000       # another size (units; 1000 per translation)
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../snapshot/index.ts';
 import { builders } from '../test/helpers/records.ts';
+import { writeFormat1Copy } from '../test/snapshot/format1.ts';
 
 const unitsWanted = Number(process.argv[2] ?? 1_000_000);
 const unitsPerTranslation = 1000;
@@ -71,7 +72,11 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${mib(totalmem())} memory, node ${process.version}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${mib(totalmem())} memory, node ${process.version}; load ${load()}`);
 console.log(`input: ${unitsWanted} units, ${unitsPerTranslation} per translation, up to 100000 changes`);
 const root = await mkdtemp(join(tmpdir(), 'tmsnap-bench-snapshot-'));
 const content = join(root, 'content');
@@ -92,12 +97,28 @@ try {
   console.log(`unchanged second snapshot added: ${added} bytes (${((100 * added) / firstSize).toFixed(4)}% of the first)`);
 
   const snapshot = await openSnapshot(content);
-  const read = await timed('read every unit, translation by translation', async () => {
+  const readAll = async (contentDir: string) => {
+    const opened = await openSnapshot(contentDir, snapshot.id);
     let count = 0;
-    for (const { path } of await snapshot.translations()) count += (await snapshot.units(path)).length;
+    for (const { path } of await opened.translations()) count += (await opened.units(path)).length;
     return count;
-  });
+  };
+  const read = await timed('read every unit, translation by translation', () => readAll(content));
   console.log(`read: ${read} units`);
+  // The same snapshot in format 1 (one plain object per unit list), read in turns with format 2
+  // so both see the same load: what the site build and search pay per format.
+  const format1 = join(root, 'format1');
+  await writeFormat1Copy(content, snapshot.id, format1);
+  for (let round = 1; round <= 3; round++) {
+    for (const [label, dir] of [
+      ['format 1', format1],
+      ['format 3', content],
+    ] as const) {
+      const started = performance.now();
+      const units = await readAll(dir);
+      console.log(`read round ${round}, ${label}: ${units} units in ${((performance.now() - started) / 1000).toFixed(2)} s (load ${load()})`);
+    }
+  }
   const lines = await timed('export (iterate every line)', async () => {
     let count = 0;
     for await (const _line of exportRecords(snapshot)) count++;
