@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { action } from '../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
+import { unitDefaults } from './unit-defaults.ts';
 import type { ChangeRow, CommitRow, ComponentRow, LanguageRow, Model, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 
 /** Every row of a dataset: what `loadBundledRows()` and the test fixtures return. */
@@ -378,18 +379,11 @@ export class MemoryModel implements ActivityModel {
       note: string.note ?? '',
       location: string.location ?? '',
       flags: string.flags ?? '',
-      extra_flags: '',
-      labels: [],
+      ...unitDefaults(),
       state: 0,
       idHash,
       contentHash: idHash,
       num_words: wordCount(string.source),
-      priority: 100,
-      explanation: '',
-      pending: false,
-      has_suggestion: false,
-      has_comment: false,
-      has_failing_check: false,
       timestamp,
     };
   }

@@ -9,6 +9,7 @@ import { action } from '../../api/change.ts';
 import { notificationKinds } from '../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
+import { unitDefaults } from '../unit-defaults.ts';
 import type { ModelRows } from '../memory-model.ts';
 import type { PoCatalog, PoEntry } from './po.ts';
 import { seededRandom, type Random } from './random.ts';
@@ -268,18 +269,11 @@ function makeUnit(
     note: entry.note,
     location: entry.locations.join(', '),
     flags: entry.flags.join(', '),
-    extra_flags: '',
-    labels: [],
+    ...unitDefaults(),
     state: values.state,
     idHash: hash,
     contentHash: hash,
     num_words: countWords(entry.source),
-    priority: 100,
-    explanation: '',
-    pending: false,
-    has_suggestion: false,
-    has_comment: false,
-    has_failing_check: false,
     timestamp: '',
   };
 }
