@@ -9,23 +9,40 @@ import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
 import { indexRoot, storedFile, unitList } from './schemas.ts';
 
 /**
- * For each new chunk, the old chunk it most likely is a version of: chunks equal at the start
- * and at the end pair up (and need no delta), and those between pair by their place in the
- * changed stretch. One edited string changes one chunk, which pairs with its old version. Pure.
+ * For each new chunk, the old chunk it most likely is a version of. Chunks that did not change
+ * are anchors (found in the old list, in order); each stretch of changed chunks between two
+ * anchors pairs with the old stretch between the same anchors, by place. One edited string
+ * changes one chunk, which pairs with its old version, wherever it is in the list and however
+ * many other chunks changed elsewhere. Pure.
  */
 export function alignChunks(old: readonly string[], next: readonly string[]): (string | undefined)[] {
-  let head = 0;
-  while (head < old.length && head < next.length && old[head] === next[head]) head++;
-  let tail = 0;
-  while (tail < old.length - head && tail < next.length - head && old[old.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
-  const oldMiddle = old.length - head - tail;
-  const nextMiddle = next.length - head - tail;
-  return next.map((hash, at) => {
-    if (at < head) return hash;
-    if (at >= next.length - tail) return old[old.length - (next.length - at)];
-    if (oldMiddle === 0) return old[Math.min(head, old.length - 1)] ?? (head > 0 ? old[head - 1] : undefined);
-    return old[head + Math.floor(((at - head) * oldMiddle) / nextMiddle)];
-  });
+  const where = new Map<string, number>();
+  for (const [at, hash] of old.entries()) if (!where.has(hash)) where.set(hash, at);
+  // Anchors: new chunks found in the old list after the previous anchor.
+  const anchors: [number, number][] = [];
+  for (const [at, hash] of next.entries()) {
+    const from = where.get(hash);
+    if (from !== undefined && from > (anchors.at(-1)?.[1] ?? -1)) anchors.push([at, from]);
+  }
+  const paired: (string | undefined)[] = new Array(next.length);
+  const pairStretch = (nextFrom: number, nextTo: number, oldFrom: number, oldTo: number) => {
+    const oldLength = oldTo - oldFrom;
+    const nextLength = nextTo - nextFrom;
+    for (let at = nextFrom; at < nextTo; at++) {
+      // Nothing changed in place of an inserted stretch: the old chunk that now follows it.
+      paired[at] = oldLength > 0 ? old[oldFrom + Math.floor(((at - nextFrom) * oldLength) / nextLength)] : (old[oldFrom] ?? old[oldFrom - 1]);
+    }
+  };
+  let nextFrom = 0;
+  let oldFrom = 0;
+  for (const [at, from] of anchors) {
+    pairStretch(nextFrom, at, oldFrom, from);
+    paired[at] = old[from];
+    nextFrom = at + 1;
+    oldFrom = from + 1;
+  }
+  pairStretch(nextFrom, next.length, oldFrom, old.length);
+  return paired;
 }
 
 /** The previous snapshot's objects, by what they are, for choosing bases. Everything is read lazily and at most once. */

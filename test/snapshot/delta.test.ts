@@ -45,3 +45,11 @@ describe('alignChunks', () => {
     expect(alignChunks([], ['a'])).toEqual([undefined]);
   });
 });
+
+describe('alignChunks, changes far apart', () => {
+  it('pairs each changed chunk with its own old version when others changed, came or went elsewhere in the list', () => {
+    const old = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    expect(alignChunks(old, ['a', 'B', 'c', 'd', 'new', 'e', 'F', 'g'])).toEqual(['a', 'b', 'c', 'd', 'e', 'e', 'f', 'g']);
+    expect(alignChunks(old, ['A', 'b', 'd', 'e', 'f', 'G'])).toEqual(['a', 'b', 'd', 'e', 'f', 'g']);
+  });
+});
