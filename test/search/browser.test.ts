@@ -2,15 +2,15 @@
  * The search page in Chromium, over HTTP and from file://: queries in several scripts, filters,
  * shareable URLs, lazy shard loading, inert hostile strings, links to the unit pages.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWithCli, launchChromium, screenshot, seriousViolations, serveStatic } from '../site/browser.ts';
 import { hostileTarget, unitId, writeSearchFixture } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
+const tempFolder = useTempFolders('tmsnap-search-browser-', 'all');
 let work: string;
 let dist: string;
 let server: Awaited<ReturnType<typeof serveStatic>>;
@@ -18,7 +18,7 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tmsnap-search-browser-'));
+  work = await tempFolder();
   const content = join(work, 'content');
   dist = join(work, 'dist');
   await writeSearchFixture(content);
@@ -30,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 interface Hit {

@@ -1,23 +1,23 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildSearchIndex } from '../../search/build.ts';
 import type { SearchManifest, SourceShardData, TargetShardData } from '../../search/format.ts';
 import { siteUnitHref } from '../../site/search-links.ts';
 import { fixtureComponents, unitId, writeSearchFixture } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
+const tempFolder = useTempFolders('tmsnap-search-build-', 'all');
 let dir: string;
 let content: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tmsnap-search-build-'));
+  dir = await tempFolder();
   content = join(dir, 'content');
   await writeSearchFixture(content);
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs a search script the way the page does: it must call the registration function once. */
 async function loadSearchFile<T>(out: string, file: string): Promise<T> {

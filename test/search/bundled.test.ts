@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
-let work: string;
+const contentFolder = useContentFolders('tmsnap-search-bundled-', 'all');
 let content: string;
 
 interface Hit {
@@ -35,8 +34,7 @@ async function search(...args: string[]): Promise<{ total: number; results: Hit[
 
 // The real catalogs, crawled over HTTP as a user would: what `tmsnap search` promises on them.
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tmsnap-search-bundled-'));
-  content = join(work, 'content');
+  content = await contentFolder();
   // A token at raised limits: the django project takes more than the 100 requests a day an
   // anonymous client of a 5.4 server has.
   const server = await startTestServer({ data: 'bundled', behaviours: { tokens: ['wlu_search'], rateLimit: raisedRateLimit } });
@@ -46,8 +44,6 @@ beforeAll(async () => {
     await server.close();
   }
 }, 600_000);
-
-afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe('tmsnap search on a crawl of the bundled Django catalogs', () => {
   test('finds a source string in every language it is translated to, and only there', async () => {

@@ -1,22 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { formatTable } from '../../cli/search.ts';
 import { writeSearchFixture } from './fixture.ts';
+import { useContentFolders } from '../helpers/temp.ts';
 
 const bin = fileURLToPath(new URL('../../bin/tmsnap.js', import.meta.url));
-let dir: string;
+const contentFolder = useContentFolders('tmsnap-search-cli-', 'all');
 let content: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tmsnap-search-cli-'));
-  content = join(dir, 'content');
+  content = await contentFolder();
   await writeSearchFixture(content);
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function tmsnap(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
