@@ -2,7 +2,7 @@
  * The whole flow the site depends on: the reference server (tiny fixture rows with hostile
  * strings injected) → the crawler → a snapshot → `tmsnap build` → a browser over HTTP.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
 import { hostile } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 let work: string;
 let content: string;
@@ -35,9 +36,9 @@ function hostileRows() {
   return rows;
 }
 
+const tempFolder = useTempFolders('tmsnap-pipeline-', 'all', scratch);
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-pipeline-'));
+  work = await tempFolder();
   content = join(work, 'content');
   dist = join(work, 'dist');
   // With a token, as a Weblate 5.4 server shows users' notification subscriptions only to one:
@@ -59,7 +60,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await reference?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe('a crawled reference server, built and browsed', () => {

@@ -5,7 +5,7 @@
  * summary and settings file.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { statusDocument } from '../../site/status-schema.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 let work: string;
@@ -32,9 +33,9 @@ const story = [
   { target: ['Zeichenkette Nummer 4'], state: 30 },
 ];
 
+const tempFolder = useTempFolders('tmsnap-publishing-', 'all', scratch);
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-publishing-'));
+  work = await tempFolder();
   content = join(work, 'content');
   dist = join(work, 'dist');
   for (const edit of story) await writeFixtureSnapshot(content, new Map([[2004, edit]]));
@@ -75,7 +76,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 const roots = () =>

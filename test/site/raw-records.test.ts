@@ -3,10 +3,10 @@
  * component without its `project`, a translation without its `component` and with a field of
  * the wrong type, written straight through the snapshot writer (docs/site.md, "Raw records").
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchManifest, TargetShardData } from '../../search/format.ts';
 import { unitHref } from '../../search/shards.ts';
 import { searchSnapshot } from '../../search/snapshot-search.ts';
@@ -16,6 +16,7 @@ import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 import { buildWithCli, scratch } from './browser.ts';
 import { base, fixtureRecords, type FixtureUnit } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 const { api, language, project, component, translation, unit } = fixtureRecords;
 let work: string;
@@ -33,9 +34,9 @@ const german: FixtureUnit[] = Array.from({ length: 120 }, (_, i) => ({
 }));
 const english: FixtureUnit[] = german.map((u) => ({ ...u, id: u.id + 1000, target: u.source, state: 100 }));
 
+const tempFolder = useTempFolders('tmsnap-raw-', 'all', scratch);
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-raw-'));
+  work = await tempFolder();
   content = join(work, 'content');
   dist = join(work, 'dist');
   const writer = await openSnapshotWriter(content, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: 'test', resume: false });
@@ -70,10 +71,6 @@ async function loadSearchFile<T>(file: string): Promise<T> {
   runInNewContext(await readFile(join(dist, 'search', file), 'utf8'), { tmsnapSearch: (_name: string, value: unknown) => (data = value) });
   return data as T;
 }
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
 
 describe('raw records in the site', () => {
   it('are kept raw by the writer and read leniently, with their owners taken from their paths', async () => {

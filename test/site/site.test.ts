@@ -2,7 +2,7 @@
  * The built site in a real browser: over HTTP and from file://, navigation, figures against
  * the snapshot, hostile strings, RTL, sorting/filtering, accessibility, screenshots.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { checkLinks } from '../../site/link-check.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, seriousViolations, serveStatic } from './browser.ts';
 import { fixtureUnits, hostile, writeFixtureSnapshot } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 let work: string;
 let content: string;
@@ -19,9 +20,9 @@ let browser: Browser;
 /** Script errors on any page: the site's own script must never fail. */
 const pageErrors: string[] = [];
 
+const tempFolder = useTempFolders('tmsnap-site-', 'all', scratch);
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-site-'));
+  work = await tempFolder();
   content = join(work, 'content');
   dist = join(work, 'dist');
   await writeFixtureSnapshot(content);
@@ -34,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 async function openPage(url: string): Promise<Page> {

@@ -3,21 +3,21 @@
  * German and in Arabic shows the chrome in that language, Arabic right to left, while the
  * server's strings keep their own `lang` and `dir`. Screenshots go to test/artifacts/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 let work: string;
 let browser: Browser;
 const servers: Array<Awaited<ReturnType<typeof serveStatic>>> = [];
 const urls: Record<'de' | 'ar', string> = { de: '', ar: '' };
 
+const tempFolder = useTempFolders('tmsnap-ui-lang-', 'all', scratch);
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-ui-lang-'));
+  work = await tempFolder();
   const content = join(work, 'content');
   await writeFixtureSnapshot(content);
   for (const lang of ['de', 'ar'] as const) {
@@ -33,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const server of servers) await server.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe('the interface language', () => {
