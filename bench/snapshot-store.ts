@@ -115,8 +115,13 @@ try {
       ['format 3', content],
     ] as const) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const units = await readAll(dir);
-      console.log(`read round ${round}, ${label}: ${units} units in ${((performance.now() - started) / 1000).toFixed(2)} s (load ${load()})`);
+      const used = process.cpuUsage(cpu);
+      // CPU time (all threads: inflate runs in libuv's pool) as well as wall time: on a shared machine the wall time is mostly the wait for a core.
+      console.log(
+        `read round ${round}, ${label}: ${units} units in ${((performance.now() - started) / 1000).toFixed(2)} s, ${((used.user + used.system) / 1e6).toFixed(2)} s of CPU (load ${load()})`,
+      );
     }
   }
   const lines = await timed('export (iterate every line)', async () => {
