@@ -29,52 +29,103 @@ export interface SearchHit extends Ranked {
  * every target shard's bucket when the scope includes sources.
  */
 export function searchShards(request: SearchRequest, sources: ReadonlyMap<number, OpenSourceShard>, targets: readonly OpenTargetShard[]): SearchHit[] {
-  const terms = tokenize(request.text);
-  if (terms.length === 0) return [];
-  const phrase = phraseForm(request.text);
-  // A text can hold the query as a phrase only if every word of it matched exactly, not as a
-  // prefix or fuzzily: the (costly) phrase test runs only on those. Character pairs are left
-  // out of the check, since a pair at a run's end is indexed as a single character.
-  const words = terms.filter((term) => !unspacedScript.test(term));
-  const search = (index: OpenSourceShard['index']) => {
+  const search = new ShardSearch(request, sources);
+  // Each list is sorted already: the sort merges runs.
+  return targets.flatMap((shard, order) => search.shard(shard, order)).sort(compareRanked);
+}
+
+/**
+ * One query over shards that arrive one by one (the page): each target shard and each bucket's
+ * sources are searched once, however often the results are asked for. `sources` is read when
+ * a target shard is first searched, and must hold its bucket's source shard by then.
+ */
+export class ShardSearch {
+  readonly #request: SearchRequest;
+  readonly #sources: ReadonlyMap<number, OpenSourceShard>;
+  readonly #terms: string[];
+  readonly #phrase: string;
+  readonly #words: string[];
+  readonly #sourceMatches = new Map<number, Map<number, Match>>();
+  readonly #hits = new Map<OpenTargetShard, SearchHit[]>();
+
+  constructor(request: SearchRequest, sources: ReadonlyMap<number, OpenSourceShard>) {
+    this.#request = request;
+    this.#sources = sources;
+    this.#terms = tokenize(request.text);
+    this.#phrase = phraseForm(request.text);
+    // A text can hold the query as a phrase only if every word of it matched exactly, not as a
+    // prefix or fuzzily: the (costly) phrase test runs only on those. Character pairs are left
+    // out of the check, since a pair at a run's end is indexed as a single character.
+    this.#words = this.#terms.filter((term) => !unspacedScript.test(term));
+  }
+
+  #search(index: OpenSourceShard['index']): Map<number, Match> {
     const found = new Map<number, Match>();
-    for (const result of index.search(request.text, searchOptions)) {
+    for (const result of index.search(this.#request.text, searchOptions)) {
       const matched = new Set(result.terms);
-      found.set(result.id as number, { score: result.score, exact: words.every((word) => matched.has(word)) });
+      found.set(result.id as number, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
     }
     return found;
-  };
-  const sourceMatches = new Map<number, Map<number, Match>>();
-  const hits: SearchHit[] = [];
-  targets.forEach((shard, shardOrder) => {
-    const sourceShard = sources.get(shard.data.bucket);
+  }
+
+  /** The hits in `shard`, best first; `order` places the shard among the others for ties. */
+  shard(shard: OpenTargetShard, order: number): SearchHit[] {
+    let hits = this.#hits.get(shard);
+    if (!hits) {
+      hits = this.#searchShard(shard, order).sort(compareRanked);
+      this.#hits.set(shard, hits);
+    }
+    return hits;
+  }
+
+  #searchShard(shard: OpenTargetShard, shardOrder: number): SearchHit[] {
+    const request = this.#request;
+    if (this.#terms.length === 0) return [];
+    const sourceShard = this.#sources.get(shard.data.bucket);
     let fromSources: Map<number, Match> | undefined;
     if (request.scope !== 'target') {
       if (!sourceShard) throw new Error(`search: the source shard of bucket ${shard.data.bucket} is not loaded`);
-      fromSources = sourceMatches.get(shard.data.bucket);
+      fromSources = this.#sourceMatches.get(shard.data.bucket);
       if (!fromSources) {
-        fromSources = request.routing && !request.routing.source(shard.data.bucket) ? new Map() : search(sourceShard.index);
-        sourceMatches.set(shard.data.bucket, fromSources);
+        fromSources = request.routing && !request.routing.source(shard.data.bucket) ? new Map() : this.#search(sourceShard.index);
+        this.#sourceMatches.set(shard.data.bucket, fromSources);
       }
     }
     const fromTargets =
-      request.scope === 'source' ? undefined : request.routing && !request.routing.target(shard) ? new Map<number, Match>() : search(shard.index);
+      request.scope === 'source' ? undefined : request.routing && !request.routing.target(shard) ? new Map<number, Match>() : this.#search(shard.index);
     const units = new Set<number>(fromTargets?.keys());
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of shard.unitsBySource.get(sourceId) ?? []) units.add(unit);
 
+    const hits: SearchHit[] = [];
     const { component, state, source } = shard.data.units;
     for (const unit of units) {
       if (request.components && !request.components.has(component[unit]!)) continue;
       if (request.states && !request.states.has(state[unit]!)) continue;
       const bySource = fromSources?.get(source[unit]!);
       const byTarget = fromTargets?.get(unit);
-      const sourceTier = bySource?.exact && sourceShard ? phraseTier(sourcePhrase(sourceShard, source[unit]!), phrase) : tiers.terms;
-      const targetTier = byTarget?.exact ? phraseTier(targetPhrase(shard, unit), phrase) : tiers.terms;
+      const sourceTier = bySource?.exact && sourceShard ? phraseTier(sourcePhrase(sourceShard, source[unit]!), this.#phrase) : tiers.terms;
+      const targetTier = byTarget?.exact ? phraseTier(targetPhrase(shard, unit), this.#phrase) : tiers.terms;
       const tier = sourceTier < targetTier ? sourceTier : targetTier;
       hits.push({ shard, unit, score: (bySource?.score ?? 0) + (byTarget?.score ?? 0), tier, order: shardOrder * 2 ** 26 + unit });
     }
-  });
-  return hits.sort(compareRanked);
+    return hits;
+  }
+}
+
+/** The first `count` hits of lists each sorted best first, in order. */
+export function mergeRanked(lists: readonly (readonly SearchHit[])[], count: number): SearchHit[] {
+  const at = lists.map(() => 0);
+  const merged: SearchHit[] = [];
+  while (merged.length < count) {
+    let best = -1;
+    for (let list = 0; list < lists.length; list++) {
+      const candidate = lists[list]![at[list]!];
+      if (candidate && (best === -1 || compareRanked(candidate, lists[best]![at[best]!]!) < 0)) best = list;
+    }
+    if (best === -1) break;
+    merged.push(lists[best]![at[best]!++]!);
+  }
+  return merged;
 }
 
 interface Match {

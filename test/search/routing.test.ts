@@ -15,7 +15,7 @@ import { buildSearchIndex } from '../../search/build.ts';
 import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
 import { indexOptions, searchOptions, type SearchDocument } from '../../search/matching.ts';
 import { routeShards, selectShards } from '../../search/plan.ts';
-import { searchShards, type SearchScope } from '../../search/query.ts';
+import { mergeRanked, searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
 import { fuzzyEdits, indexTerms, openRoutes, routeQuery, RouteTest, shardRoute } from '../../search/routing.ts';
 import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
 import { tokenize } from '../../search/text.ts';
@@ -217,5 +217,25 @@ describe('routing over a built index', () => {
     expect(routeShards(manifest, {}, routeQuery(opened, 'zzzz', 'both')).targets).toEqual([]);
     expect(routeShards(manifest, {}, routeQuery(opened, '…', 'both')).targets).toEqual([]);
     expect(routeShards(manifest, {}, routeQuery(undefined, 'zzzz', 'both')).targets).toEqual(selectShards(manifest, {}).targets);
+  });
+
+  test('shards searched one by one and merged rank as one search does', () => {
+    const sources = new Map(
+      manifest.buckets
+        .flatMap((bucket) => (bucket.sources ? [openSourceShard(shards.get(bucket.sources.file) as SourceShardData)] : []))
+        .map((shard) => [shard.data.bucket, shard]),
+    );
+    const opened = manifest.targets.map((target) => openTargetShard(shards.get(target.file) as TargetShardData));
+    for (const text of ['save', 'file', 'sav', 'speichern unter', '保存', 'menu']) {
+      const whole = searchShards({ text, scope: 'both' }, sources, opened);
+      const search = new ShardSearch({ text, scope: 'both' }, sources);
+      // Asked in another order, and twice, as the page does while shards arrive.
+      const lists = [...opened.keys()].reverse().map((order) => search.shard(opened[order]!, order));
+      const order = [...opened.keys()].reverse();
+      order.forEach((shard, place) => expect(search.shard(opened[shard]!, shard)).toBe(lists[place]));
+      expect(whole.length).toBeGreaterThan(0);
+      expect(mergeRanked(lists, Number.POSITIVE_INFINITY)).toEqual(whole);
+      expect(mergeRanked(lists, 3)).toEqual(whole.slice(0, 3));
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { resolveFilters } from '../../../search/filters.ts';
 import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
-import { searchShards, type SearchHit } from '../../../search/query.ts';
+import { mergeRanked, ShardSearch, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import type { UiLanguage } from '../../../site/config.ts';
@@ -47,7 +47,14 @@ let loading = 0;
 let manifest: SearchManifest;
 /** Undefined when the routes file did not load: then every shard the filters allow is loaded. */
 let routes: OpenRoutes | undefined;
-let hits: SearchHit[] = [];
+/** Each searched shard's hits, best first, and how many in all: the page shows the best of them merged. */
+let hitLists: SearchHit[][] = [];
+let hitCount = 0;
+/**
+ * The current query's search, kept while only shards arrive: each shard is searched once, not
+ * again on every arrival. A new query or filter starts another.
+ */
+let current: { key: string; search: ShardSearch } | undefined;
 let shown = 0;
 let scheduled = false;
 
@@ -155,7 +162,9 @@ function run(): void {
   });
   if (state.q.trim() === '') {
     queue = [];
-    hits = [];
+    hitLists = [];
+    hitCount = 0;
+    current = undefined;
     showHits(true);
     const strings = manifest.targets.reduce((sum, target) => sum + target.units, 0);
     setStatus('idle', t('search.prompt', { strings, languages: manifest.languages.length }, strings));
@@ -187,21 +196,25 @@ function run(): void {
   pump();
 
   const ready = wanted.targets.filter((target) => targets.has(target.file) && sources.has(target.bucket));
-  hits = searchShards(
-    {
+  const key = JSON.stringify([state.q, state.in, state.lang, state.project, state.component, state.state]);
+  if (current?.key !== key) {
+    const request = {
       text: state.q,
       scope: state.in,
       components: filters.components,
       states: filters.states,
-      routing: { source: routing.source, target: (shard) => routing.target(positions.get(shard) ?? -1) },
-    },
-    sources,
-    ready.map((target) => targets.get(target.file)!),
-  );
+      routing: { source: routing.source, target: (shard: OpenTargetShard) => routing.target(positions.get(shard) ?? -1) },
+    };
+    current = { key, search: new ShardSearch(request, sources) };
+  }
+  const { search } = current;
+  // Ties are broken by the shard's place in the manifest, whatever order shards arrived in.
+  hitLists = ready.map((target) => search.shard(targets.get(target.file)!, manifest.targets.indexOf(target)));
+  hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   showHits(true);
   const missing = wanted.targets.length - ready.length;
   const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
-  const count = t('search.results', { count: hits.length }, hits.length);
+  const count = t('search.results', { count: hitCount }, hitCount);
   if (broken.length > 0) setStatus('error', t('search.broken', { results: count, count: broken.length, file: broken[0]!.file }, broken.length));
   else if (missing > 0) setStatus('loading', t('search.loadingParts', { ready: ready.length, total: wanted.targets.length, results: count }));
   else {
@@ -223,10 +236,10 @@ function showHits(reset: boolean): void {
     ui,
     sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
   };
-  const next = hits.slice(shown, shown + pageSize);
+  const next = mergeRanked(hitLists, shown + pageSize).slice(shown);
   results.append(...next.map((hit) => renderHit(hit, context)));
   shown += next.length;
-  more.hidden = shown >= hits.length;
+  more.hidden = shown >= hitCount;
 }
 
 async function start(): Promise<void> {
