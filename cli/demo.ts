@@ -8,7 +8,7 @@ import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, parsePort } from './command.ts';
+import { type Command, contentOption, exitCodes, parseCommandLine, parsePort } from './command.ts';
 import { loadDatasetFlag } from './reference-server.ts';
 import { untilInterrupted } from './signals.ts';
 import { version } from './version.ts';

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, CommandFailure, UsageError, exitCodes, parseCommandLine, parsePort, renamedFlag } from './command.ts';
+import { type Command, CommandFailure, exitCodes, parseCommandLine, parsePort, renamedFlag } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 
 const help = `Usage: tmsnap preview [options]
