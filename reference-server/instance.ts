@@ -124,7 +124,7 @@ export class Instance {
    * the log: each user's `statistics/` scanning it alone read a 1M-change log once per user.
    */
   translator(username: string): Translator {
-    this.#translators ??= tallyTranslators(this);
+    this.#translators ??= this.model.translators?.() ?? tallyTranslators(this);
     return this.#translators.get(username) ?? { translated: 0, languages: new Set() };
   }
 

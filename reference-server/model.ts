@@ -198,6 +198,12 @@ export interface Model {
   newestChange?(translationId: number): ChangeRow | undefined;
 
   /**
+   * What each user translated (the changes 2 and 5 they authored, and in which languages);
+   * optional, for models that count it without building the log (the lazy synthetic one).
+   */
+  translators?(): Map<string, { translated: number; languages: Set<string> }>;
+
+  /**
    * Number of changes, and a window of them in ascending id order. Ids are handed out as
    * things happen, so timestamps never decrease with the id: the HTTP layer bisects on them.
    */
