@@ -69,7 +69,7 @@ const translatedActions = [
 ];
 
 /** The action that left a unit in its state, and whether a user (not the system) did it. */
-function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
+export function unitAction(seed: number, state: number, sourceUnit: boolean, changeIndex: number): { action: number; byUser: boolean } {
   if (sourceUnit) return { action: action.sourceStringAdded, byUser: false };
   switch (state) {
     case 0:

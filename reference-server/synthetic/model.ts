@@ -1,14 +1,14 @@
 import type { ChangeRow, Model, ProjectRow, UnitRow } from '../model.ts';
 import { countUnits } from '../statistics.ts';
-import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers } from './collections.ts';
-import { setupChange, setupEventCount, unitChange } from './changes.ts';
+import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers, translatorOf } from './collections.ts';
+import { setupChange, setupEventCount, unitAction, unitChange } from './changes.ts';
 import { languageTable } from './languages.ts';
 import { type Layout, type TranslationPlan, kindOrdinal, locateUnit, planLayout, unitIdOfOrdinal } from './layout.ts';
 import { type Permutation, createBlockPermutation, mix, topic } from './random.ts';
 import type { SyntheticSpec } from './spec.ts';
 import { type SourceString, createStringSource } from './strings.ts';
 import { eventTime, isoMicroseconds } from './timeline.ts';
-import { type UnitPlace, buildUnit, statusOf } from './units.ts';
+import { type UnitPlace, buildUnit, stateOf, statusOf } from './units.ts';
 
 /**
  * How many source strings to keep (about 1 kB each, so at most ~100 MB). A page of units of
@@ -99,6 +99,29 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     return changeAt(setupCount + (source ? 0 : sourceTotal) + newest);
   };
 
+  // Who translated what (changes 2 and 5 by author, and in which languages), counted over the
+  // target units in place of the log: the same draws `changeAt` makes, without building a change
+  // (a full scan of a 10M-change log kept the server busy for minutes).
+  const tallyTranslators = (): Map<string, { translated: number; languages: Set<string> }> => {
+    const tally = new Map<string, { translated: number; languages: Set<string> }>();
+    for (const translation of layout.translations) {
+      if (translation.targetIndex < 0) continue;
+      for (let index = 0; index < translation.unitCount; index++) {
+        const state = stateOf(seed, placeOf(translation, index));
+        const changeIndex = targetOrder.inverse(kindOrdinal(translation, index));
+        const { action, byUser } = unitAction(seed, state, false, changeIndex);
+        if (!byUser || (action !== 2 && action !== 5)) continue;
+        const id = setupCount + sourceTotal + changeIndex + 1;
+        const { username } = translatorOf(users, translation.targetIndex, mix(seed, topic.changeUser, id));
+        let entry = tally.get(username);
+        if (!entry) tally.set(username, (entry = { translated: 0, languages: new Set() }));
+        entry.translated++;
+        entry.languages.add(translation.language.row.code);
+      }
+    }
+    return tally;
+  };
+
   return {
     languages: () => languages,
     projects: () => projects,
@@ -132,6 +155,7 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
       if (!change) newestChanges.set(translation.id, (change = newestChange(translation)));
       return change;
     },
+    translators: tallyTranslators,
     changeCount: () => setupCount + layout.unitTotal,
     changes: (offset, limit) => {
       const [start, end] = window(offset, limit, setupCount + layout.unitTotal);
