@@ -261,7 +261,12 @@ window.pagefindReady = true;
   };
   new Function('tmsnapSearch', manifestText)(capture('manifest'));
   if (!manifest) throw new Error('search/manifest.js registered nothing');
-  const language = args.lang ?? manifest.languages.find((entry) => !['en', 'en_US'].includes(entry.code))?.code ?? manifest.languages[0]!.code;
+  // A language with units: the manifest also names languages no translation uses.
+  const withUnits = new Set(manifest.targets.map((target) => target.language));
+  const language =
+    args.lang ??
+    manifest.languages.find((entry, position) => !['en', 'en_US'].includes(entry.code) && withUnits.has(position))?.code ??
+    manifest.languages[0]!.code;
   new Function('tmsnapSearch', await readFile(join(dist, 'search', manifest.buckets.find((bucket) => bucket.sources)!.sources!.file), 'utf8'))(
     capture('sources'),
   );
