@@ -115,19 +115,29 @@ interface Sample {
 }
 
 /**
- * Astro's cost per thousand pages while it writes them: RSS and time between the first and
- * the last sample taken during page generation (a least-squares slope would weigh the plateau
- * the same; the ends say what grew).
+ * Astro's cost per thousand pages while it writes them: the least-squares slope of the child's
+ * RSS against pages written (RSS swings by a GC's worth between samples; the slope says what
+ * grows), and the time from the first page sampled to the last.
  */
 function perThousandPages(samples: readonly Sample[]): string {
-  const writing = samples.filter((sample) => sample.pages > 0);
+  const pagesSeen = Math.max(...samples.map((sample) => sample.pages));
+  // Samples taken after the child exited read no RSS; those after the last page measure the index.
+  const writing = samples.filter((sample) => sample.rss > 0 && sample.pages > 0 && sample.pages < pagesSeen);
   const first = writing[0];
   const last = writing.at(-1);
   if (!first || !last || last.pages - first.pages < 100) return 'too few pages written between samples to say';
-  const pages = last.pages - first.pages;
-  const rss = ((last.rss - first.rss) / 2 ** 20 / pages) * 1000;
-  const seconds = ((last.seconds - first.seconds) / pages) * 1000;
-  return `${rss.toFixed(1)} MB RSS and ${seconds.toFixed(1)} s per thousand pages (${first.pages}→${last.pages} pages, RSS ${(first.rss / 2 ** 20).toFixed(0)}→${(last.rss / 2 ** 20).toFixed(0)} MB)`;
+  const meanPages = writing.reduce((sum, sample) => sum + sample.pages, 0) / writing.length;
+  const meanRss = writing.reduce((sum, sample) => sum + sample.rss, 0) / writing.length;
+  let covariance = 0;
+  let variance = 0;
+  for (const sample of writing) {
+    covariance += (sample.pages - meanPages) * (sample.rss - meanRss);
+    variance += (sample.pages - meanPages) ** 2;
+  }
+  const rss = ((covariance / variance) * 1000) / 2 ** 20;
+  const seconds = ((last.seconds - first.seconds) / (last.pages - first.pages)) * 1000;
+  const range = `${(Math.min(...writing.map((sample) => sample.rss)) / 2 ** 20).toFixed(0)}–${(Math.max(...writing.map((sample) => sample.rss)) / 2 ** 20).toFixed(0)} MB`;
+  return `${rss.toFixed(1)} MB RSS and ${seconds.toFixed(1)} s per thousand pages (slope over ${writing.length} samples, ${first.pages}→${last.pages} pages, RSS ${range})`;
 }
 
 async function bench(name: string, rebuild: boolean): Promise<void> {
