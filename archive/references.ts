@@ -299,11 +299,11 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
  * a delta rebuilt from its base chain (which must then be intact too). The name of every
  * object is the hash of its uncompressed bytes.
  */
-export async function hashObject(contentDir: string, object: StoredObject): Promise<string> {
+export async function hashObject(store: ObjectStore, object: StoredObject): Promise<string> {
   const { hash, extension } = splitObjectKey(object.key);
   if (!isDelta(extension)) return hashFile(object.file);
   try {
-    await new ObjectStore(contentDir).readBytes(hash, kindOfExtension(extension));
+    await store.readBytes(hash, kindOfExtension(extension));
     return hash;
   } catch (error) {
     return `unreadable (${(error as Error).message.split('\n')[0]})`;

@@ -3,7 +3,7 @@
  * every manifest (and of every crawl in progress) to an object that exists and is intact.
  */
 import pLimit from 'p-limit';
-import { objectPath } from '../snapshot/store.ts';
+import { objectPath, ObjectStore } from '../snapshot/store.ts';
 import {
   hashObject,
   listObjects,
@@ -43,11 +43,13 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
   const problems: ReferenceProblem[] = [];
   const damaged = new Set<ObjectKey>();
   const limit = pLimit(4);
+  // One store for every delta: the bases its cache holds serve the next delta on the same chain.
+  const store = new ObjectStore(contentDir);
   let checked = 0;
   await Promise.all(
     objects.map((object) =>
       limit(async () => {
-        const actual = await hashObject(contentDir, object);
+        const actual = await hashObject(store, object);
         if (actual !== splitObjectKey(object.key).hash) {
           damaged.add(object.key);
           problems.push({ snapshot: '', file: object.file, reason: `its content hashes to ${actual}: the object is damaged` });
