@@ -185,5 +185,7 @@ function objectKind(key: string, label: string, records: Record<string, string>)
   if (kind === 'units') return records[label] === hash ? 'unit lists' : 'unit chunks';
   if (kind === 'file') return key.includes('.raw.') ? 'raw-file chunks' : 'file entries';
   if (label.startsWith('api/memory/')) return 'translation memory';
+  // Records of no kind of their own, by their last segment (`repository/`, `lock/`, `changes/`…).
+  if (kind === 'other') return `other ${/[^/]+\/$/.exec(label)?.[0] ?? label}`;
   return kind;
 }
