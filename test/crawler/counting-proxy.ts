@@ -56,6 +56,10 @@ export async function startCountingProxy(targetApiRoot: string, hold?: HoldOptio
     forwarded.on('error', () => outgoing.destroy());
     incoming.pipe(forwarded);
   });
+  // The reference server's keep-alive (65 s, nginx's), not Node's 5 s: on a loaded machine the
+  // crawler reused pooled connections just as the proxy dropped them, and each ECONNRESET's retry
+  // counted as a request beyond the minimum.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
