@@ -7,7 +7,6 @@ import type { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
-import { useContentFolders } from '../helpers/temp.ts';
 import { randomActivity } from './activity.ts';
 
 /** The key `historyServer` accepts; a server started without tokens reads a crawl sending it as anonymous. */
@@ -22,9 +21,6 @@ export function historyServer(model: MemoryModel): Promise<ReferenceServer> {
 export async function crawlInto(server: ReferenceServer, contentDir: string): Promise<string> {
   return (await crawlComplete(server, contentDir, { token: TEST_TOKEN })).snapshotId;
 }
-
-/** The name some tests still import: `useContentFolders('tmsnap-archive-', 'all')` of test/helpers/temp.ts. */
-export const useContentDirs = (): (() => Promise<string>) => useContentFolders('tmsnap-archive-', 'all');
 
 /** Moves a finished snapshot to another date: its folder name and manifest say so, as if crawled then. */
 export async function redate(content: string, id: string, date: Date): Promise<string> {

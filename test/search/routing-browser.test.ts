@@ -3,15 +3,16 @@
  * and from file://: it counts the shard scripts the page loads, checks that a near miss is
  * still found, and that an index of another format is told apart.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWithCli, launchChromium, serveStatic } from '../site/browser.ts';
 import { writeSearchFixture } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
+const tempFolder = useTempFolders('tmsnap-search-routing-browser-', 'all');
 let work: string;
 let dist: string;
 let server: Awaited<ReturnType<typeof serveStatic>>;
@@ -19,7 +20,7 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tmsnap-search-routing-browser-'));
+  work = await tempFolder();
   const content = join(work, 'content');
   dist = join(work, 'dist');
   await writeSearchFixture(content);
@@ -31,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 /** Opens the search page and notes every search file it requests. */

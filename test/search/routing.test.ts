@@ -6,11 +6,10 @@
  */
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../search/build.ts';
 import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
 import { indexOptions, searchOptions, type SearchDocument } from '../../search/matching.ts';
@@ -22,6 +21,7 @@ import { tokenize } from '../../search/text.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { siteUnitHref } from '../../site/search-links.ts';
 import { writeSearchFixture } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
 /** Few characters per script, so random words share prefixes and come within an edit of each other. */
 const scripts = {
@@ -136,6 +136,7 @@ describe('a shard route', () => {
 });
 
 describe('routing over a built index', () => {
+  const tempFolder = useTempFolders('tmsnap-search-routing-', 'all');
   let dir: string;
   let manifest: SearchManifest;
   let routes: SearchRoutes;
@@ -149,7 +150,7 @@ describe('routing over a built index', () => {
   }
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tmsnap-search-routing-'));
+    dir = await tempFolder();
     await writeSearchFixture(join(dir, 'content'));
     const out = join(dir, 'out');
     // Two units per shard: three buckets, so routing has buckets to skip as well as languages.
@@ -159,7 +160,6 @@ describe('routing over a built index', () => {
     for (const bucket of manifest.buckets) if (bucket.sources) shards.set(bucket.sources.file, await load(out, bucket.sources.file));
     for (const target of manifest.targets) shards.set(target.file, await load(out, target.file));
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   /** Results of `text` searched in the given target shards (and every source shard). */
   function found(text: string, scope: SearchScope, targets: SearchManifest['targets']): string[] {

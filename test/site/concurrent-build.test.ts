@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { buildWithCli } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
-const work = await mkdtemp(join(tmpdir(), 'tmsnap-concurrent-build-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+const work = await useTempFolders('tmsnap-concurrent-build-', 'all')();
 
 // Astro stages page chunks in <cwd>/.astro/ when --out lies outside the working directory;
 // two such builds at once used to overwrite each other's chunks and fail.

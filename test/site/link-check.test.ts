@@ -1,14 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { checkLinks, linksOf } from '../../site/link-check.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
-const work = await mkdtemp(join(tmpdir(), 'tmsnap-link-check-'));
-afterAll(() => rm(work, { recursive: true, force: true }));
+const siteFolder = useTempFolders('tmsnap-link-check-', 'all');
 
 async function site(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(work, 'site-'));
+  const dir = await siteFolder();
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);

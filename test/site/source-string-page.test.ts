@@ -4,7 +4,7 @@
  * links to it once, server text stays text, hidden authors stay hidden, and at 50 languages a
  * string costs at most 1 KB of unit and string pages.
  */
-import { access, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,18 +13,18 @@ import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 import { buildWithCli, launchChromium, scratch, seriousViolations } from './browser.ts';
 import { base, fixtureRecords, hostile, writeFixtureSnapshot, type FixtureUnit } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
 
+const tempFolder = useTempFolders('tmsnap-strings-', 'all', scratch);
 let work: string;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  await mkdir(scratch, { recursive: true });
-  work = await mkdtemp(join(scratch, 'tmsnap-strings-'));
+  work = await tempFolder();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 async function htmlFiles(dist: string, pattern: RegExp): Promise<string[]> {
