@@ -16,7 +16,6 @@ export const hostile = {
   link: 'javascript:window.__pwned=1',
 };
 
-// writeScaledSnapshot reads plural counts from here.
 const plurals = languageFacts;
 type Code = keyof typeof plurals;
 
@@ -154,88 +153,6 @@ export async function writeFixtureSnapshot(contentDir: string, edits: ReadonlyMa
   ]);
   const finished = await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true });
   return finished.id;
-}
-
-/**
- * A large instance for the build benchmark, written straight through the snapshot writer:
- * 3 projects × 4 components × (English + 10 languages), `units` units in all, about one
- * change per unit. Deterministic. (Crawling a synthetic million-unit server over HTTP takes
- * far longer than the build being measured.)
- */
-export async function writeScaledSnapshot(contentDir: string, units: number, onProgress?: (done: number) => void): Promise<string> {
-  const writer = await openSnapshotWriter(contentDir, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: 'bench', resume: false });
-  const targets: Code[] = ['de', 'ar', 'pl', 'fr', 'es', 'ja', 'ru', 'he', 'cs', 'pt_BR'];
-  for (const code of ['en', ...targets] as const) await writer.putRecord(api(`languages/${code}/`), language(code));
-  const components: Array<ReturnType<typeof component>> = [];
-  for (let p = 1; p <= 3; p += 1) {
-    const proj = project(`project-${p}`, `Project ${p}`, p, { web: 'https://example.org/', instructions: 'Translate **carefully**.' });
-    await writer.putRecord(proj.url, proj);
-    for (let c = 1; c <= 4; c += 1) {
-      const comp = component(proj, `component-${c}`, `Component ${c}`, p * 10 + c, {
-        repoweb: 'https://git.example.org/{{branch}}/{{filename}}#L{{line}}',
-        license_url: null,
-      });
-      await writer.putRecord(comp.url, comp);
-      components.push(comp);
-    }
-  }
-  const perTranslation = Math.max(1, Math.floor(units / (components.length * (targets.length + 1))));
-  const words = ['file', 'open', 'save', 'user', 'project', 'settings', 'language', 'search', 'export', 'import', 'delete', 'share'];
-  let unitId = 0;
-  let translationId = 0;
-  let written = 0;
-  for (const [index, comp] of components.entries()) {
-    for (const code of ['en', ...targets] as const) {
-      const list: FixtureUnit[] = [];
-      for (let position = 1; position <= perTranslation; position += 1) {
-        const plural = position % 17 === 0;
-        const phrase = `${words[(position * 7 + index) % words.length]} ${words[(position * 3) % words.length]} ${position}`;
-        const source = plural ? [`%d ${phrase}`, `%d ${phrase}s`] : [phrase];
-        const state = code === 'en' ? 100 : ([20, 20, 30, 0, 10, 20][(position + translationId) % 6] ?? 20);
-        const forms = plural ? plurals[code].number : 1;
-        list.push({
-          id: ++unitId,
-          position,
-          source,
-          target: state === 0 ? Array.from({ length: forms }, () => '') : Array.from({ length: forms }, (_, form) => `${code} ${phrase} ${form}`),
-          state,
-          idHash: BigInt(index * 1_000_000 + position) * 1_000_003n - 4_000_000_000_000_000_000n,
-          location: `src/${words[position % words.length]}.c:${position}`,
-          note: position % 5 === 0 ? 'A note for translators.' : '',
-        });
-      }
-      const record = translation(comp, code, ++translationId, list);
-      await writer.putRecord(record.url, record);
-      await writer.putUnits(
-        record.url,
-        list.map((u) => unit(record.url, u)),
-      );
-      written += list.length;
-      onProgress?.(written);
-    }
-  }
-  const batch = 10_000;
-  for (let first = 1; first <= written; first += batch) {
-    await writer.putChanges(
-      Array.from({ length: Math.min(batch, written - first + 1) }, (_, i) => {
-        const id = first + i;
-        return {
-          id,
-          unit: api(`units/${id}/`),
-          component: components[id % components.length]?.url ?? null,
-          translation: null,
-          user: id % 3 === 0 ? null : api(`users/user${id % 50}/`),
-          author: null,
-          timestamp: new Date(Date.UTC(2025, 0, 1) + id * 60_000).toISOString().replace('.000Z', '.000000Z'),
-          action: [2, 5, 59, 0, 999][id % 5] ?? 2,
-          action_name: 'x',
-          target: `change ${id}`,
-          url: api(`changes/${id}/`),
-        };
-      }),
-    );
-  }
-  return (await writer.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true })).id;
 }
 
 /** The record builders, for tests that write their own instance (test/site/raw-records.test.ts). */
