@@ -2,35 +2,14 @@
  * The search page in Chromium, over HTTP and from file://: queries in several scripts, filters,
  * shareable URLs, lazy shard loading, inert hostile strings, links to the unit pages.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWithCli, launchChromium, screenshot, seriousViolations, serveStatic } from '../site/browser.ts';
-import { hostileTarget, unitId, writeSearchFixture } from './fixture.ts';
-import { useTempFolders } from '../helpers/temp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, seriousViolations } from '../site/browser.ts';
+import { hostileTarget, unitId } from './fixture.ts';
+import { siteRoots, useSearchSite } from './search-site.ts';
 
-const tempFolder = useTempFolders('tmsnap-search-browser-', 'all');
-let work: string;
-let dist: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
-let browser: Browser;
+const site = useSearchSite('tmsnap-search-browser-');
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  work = await tempFolder();
-  const content = join(work, 'content');
-  dist = join(work, 'dist');
-  await writeSearchFixture(content);
-  await buildWithCli(['--content', content, '--out', dist]);
-  server = await serveStatic(dist);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 interface Hit {
   language: string;
@@ -40,7 +19,7 @@ interface Hit {
 }
 
 async function openSearch(root: string, query: string): Promise<{ page: Page; requested: string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const requested: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   page.on('request', (request) => requested.push(request.url()));
@@ -72,10 +51,7 @@ const shardFiles = (requested: string[]) =>
     .map((url) => url.replace(/^.*\/search\//, ''))
     .sort();
 
-describe.each([
-  ['over HTTP', () => server.url],
-  ['from file://', () => pathToFileURL(dist).href + '/'],
-])('search page %s', (_, rootUrl) => {
+describe.each(siteRoots(site))('search page %s', (_, rootUrl) => {
   test('finds units in Latin with diacritics, Cyrillic, Arabic and Japanese', async () => {
     const { page } = await openSearch(rootUrl(), '');
     expect(await results(page)).toEqual([]);
@@ -91,7 +67,7 @@ describe.each([
       '名前を付けて保存…',
       'すべてのファイルを新しいテンプレートとして保存',
     ]);
-    if (rootUrl() === server.url) {
+    if (rootUrl() === site.server.url) {
       await screenshot(page, 'search-japanese');
       expect(await seriousViolations(page)).toEqual([]);
     }
@@ -147,7 +123,7 @@ describe.each([
   });
 
   test('the search box of every page leads to the results', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     await page.goto(`${rootUrl()}index.html`);
     await page.fill('#site-search-q', 'open file');
     await page.press('#site-search-q', 'Enter');

@@ -6,37 +6,16 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWithCli, launchChromium, serveStatic } from '../site/browser.ts';
-import { writeSearchFixture } from './fixture.ts';
-import { useTempFolders } from '../helpers/temp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { siteRoots, useSearchSite } from './search-site.ts';
 
-const tempFolder = useTempFolders('tmsnap-search-routing-browser-', 'all');
-let work: string;
-let dist: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
-let browser: Browser;
+const site = useSearchSite('tmsnap-search-routing-browser-');
 const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  work = await tempFolder();
-  const content = join(work, 'content');
-  dist = join(work, 'dist');
-  await writeSearchFixture(content);
-  await buildWithCli(['--content', content, '--out', dist]);
-  server = await serveStatic(dist);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Opens the search page and notes every search file it requests. */
 async function open(root: string, query: string): Promise<{ page: Page; loaded: () => string[] }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   const requested: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
   page.on('request', (request) => requested.push(request.url()));
@@ -60,10 +39,7 @@ async function finished(page: Page): Promise<{ state: string; status: string; ta
   }));
 }
 
-describe.each([
-  ['over HTTP', () => server.url],
-  ['from file://', () => pathToFileURL(dist).href + '/'],
-])('routing on the search page %s', (_, rootUrl) => {
+describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => {
   test('a word of one language, searched in all, loads that language’s shard and the sources only', async () => {
     // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German.
     const { page, loaded } = await open(rootUrl(), '?q=schliessen');
@@ -99,8 +75,8 @@ describe.each([
 });
 
 test('an index of another format is told apart, not misread', async () => {
-  const old = join(work, 'old');
-  await cp(dist, old, { recursive: true });
+  const old = join(site.work, 'old');
+  await cp(site.dist, old, { recursive: true });
   const manifest = join(old, 'search/manifest.js');
   const text = await readFile(manifest, 'utf8');
   expect(text).toContain('\\"format\\":2');
