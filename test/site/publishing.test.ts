@@ -251,7 +251,8 @@ describe('strings and changes', () => {
       expect(await row.locator('.text').allInnerTexts(), how).toEqual(['%d Datei', '%d Dateien']);
       await row.getByRole('link', { name: 'string' }).click();
       expect(page.url(), how).toMatch(/projects\/demo\/core\/de\/units\/1\/index\.html#unit-2002$/);
-      expect(await page.locator('#unit-2002').isVisible(), how).toBe(true);
+      // The click returns once the next page commits, maybe before it is parsed: wait (up to 30 s) for the string to show, which fails if it never does.
+      await page.locator('#unit-2002').waitFor({ state: 'visible' });
       await page.close();
     }
     const arabic = await open(`${server.url}languages/ar/changes/index.html`);
