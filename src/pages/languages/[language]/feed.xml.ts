@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { languageSubject, subjectFeed } from '../../../components/changes/subject.ts';
+import { languageSubject, subjectFeed } from '../../../data/changes-subject.ts';
 import { languageStaticPaths, type LanguageEntry } from '../../../data/tree.ts';
 
 /** The latest changes in one language: `languages/<code>/feed.xml`. */

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { projectSubject, subjectFeed } from '../../../components/changes/subject.ts';
+import { projectSubject, subjectFeed } from '../../../data/changes-subject.ts';
 import { projectStaticPaths, type ProjectEntry } from '../../../data/tree.ts';
 
 /** The latest changes of one project: `projects/<project>/feed.xml`. */

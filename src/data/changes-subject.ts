@@ -3,11 +3,11 @@
  * (docs/site.md): the two kinds differ only in the names and paths below, so one page
  * component (SubjectChanges.astro) and one feed function serve both.
  */
-import { sitePaths, type SitePath } from '../../../site/paths.ts';
-import { type ChangeEntry, feedEntries, latestChangesBySubject } from '../../data/changes.ts';
-import { changesFeed } from '../../data/feeds.ts';
-import type { LanguageEntry, ProjectEntry } from '../../data/tree.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { sitePaths, type SitePath } from '../../site/paths.ts';
+import { type ChangeEntry, feedEntries, latestChangesBySubject } from './changes.ts';
+import { changesFeed } from './feeds.ts';
+import type { LanguageEntry, ProjectEntry } from './tree.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
 export interface ChangesSubject {
   name: string;
