@@ -10,7 +10,7 @@
  *
  *   node --import tsx bench/direct-snapshot.ts --scenario 1m|10m [--content DIR]
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,7 +139,6 @@ export async function writeDirectSnapshot(contentDir: string, data: string, onPr
 
 /** Bytes of every file under `dir`. */
 export async function diskBytes(dir: string): Promise<number> {
-  const { stat } = await import('node:fs/promises');
   let bytes = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) bytes += (await stat(join(entry.parentPath, entry.name))).size;
