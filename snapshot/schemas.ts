@@ -79,12 +79,13 @@ export type Scope = z.infer<typeof scope>;
 
 /**
  * Formats this tmsnap reads: 1 (one object per unit list, one index object), 2 (chunked,
- * split, compressed) and 3 (2 with objects that may be deltas against other objects).
+ * split, compressed), 3 (2 with objects that may be deltas against other objects) and 4 (3
+ * with small records kept inline in their index part).
  */
-export const snapshotFormats = [1, 2, 3] as const;
+export const snapshotFormats = [1, 2, 3, 4] as const;
 
 export const manifest = z.looseObject({
-  format: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  format: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   id: snapshotId,
   server: z.looseObject({
     base_url: z.string(),
@@ -142,6 +143,11 @@ export const indexPart = z.object({
   raw: z.record(z.string(), hash),
   /** Paths of `records` (other than unit lists, always chunked) whose object is a `chunkedList`. */
   chunked: z.array(z.string()).optional(),
+  /**
+   * Format 4: relative API path → a small normalized record kept here instead of in an object
+   * of its own (snapshot/inline.ts); its hash is still the sha256 of its canonical JSON.
+   */
+  inline: z.record(z.string(), z.unknown()).optional(),
 });
 export type IndexPart = z.infer<typeof indexPart>;
 
