@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { parseStoredJson, sha256 } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
+import { holdInline } from './inline.ts';
 import { kindOfPath } from './normalize.ts';
 import {
   chunkedList,
@@ -110,7 +111,7 @@ export async function readIndex(store: ObjectStore, manifest: Manifest): Promise
   const raw: [string, string][] = [];
   const chunked: string[] = [];
   for (const part of parts) {
-    records.push(...Object.entries(part.records));
+    records.push(...Object.entries(part.records), ...holdInline(part, store));
     raw.push(...Object.entries(part.raw));
     chunked.push(...(part.chunked ?? []));
   }

@@ -174,6 +174,8 @@ export class ObjectStore {
   /** Bases of deltas read lately (hash → bytes, checked), oldest first: a chain's objects are read again by the next delta on it. */
   readonly #bases = new Map<string, Buffer>();
   #baseBytes = 0;
+  /** Objects served from memory: records a format-4 index part keeps inline (snapshot/inline.ts). */
+  readonly #held = new Map<string, Buffer>();
 
   constructor(
     readonly contentDir: string,
@@ -268,7 +270,13 @@ export class ObjectStore {
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
   readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
-    return this.#read(hash, kind, maxReadDepth);
+    const held = kind === 'json' ? this.#held.get(hash) : undefined;
+    return held !== undefined ? Promise.resolve(held) : this.#read(hash, kind, maxReadDepth);
+  }
+
+  /** Serves `bytes` as the JSON object `hash` (their sha256, checked by the caller) without a file. */
+  hold(hash: string, bytes: Buffer): void {
+    this.#held.set(hash, bytes);
   }
 
   async #read(hash: string, kind: ObjectKind, withinDepth: number): Promise<Buffer> {
