@@ -48,7 +48,7 @@ export function objectBytes(stored: Buffer, extension: ObjectExtension): Buffer 
  * base), then the operations of snapshot/delta.ts, raw-deflated.
  */
 const deltaMagic = Buffer.from('TMSD1', 'latin1');
-const deltaHeaderBytes = deltaMagic.length + 1 + 32;
+export const deltaHeaderBytes = deltaMagic.length + 1 + 32;
 
 export interface DeltaHeader {
   depth: number;
