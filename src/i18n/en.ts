@@ -290,6 +290,8 @@ export const en = {
   'translation.filter': 'Show strings that are',
   'translation.otherStates': 'other states',
   'translation.shown': '{shown} of {total} strings shown',
+  'translation.allPages': 'All pages',
+  'translation.byPage': 'Each page lists its strings with source, translation and state; the counts tell which page holds the strings of each state.',
   'pager.strings': 'Pages of strings',
   'pager.stringsPage': 'Strings page {page}',
   'pager.previous': 'Previous strings',
@@ -333,6 +335,10 @@ export const en = {
   'changes.latest': ['The latest {count} change at most, newest first.', 'The latest {count} changes at most, newest first.'],
   'changes.noneProject': 'No changes of this project in this snapshot.',
   'changes.noneLanguage': 'No changes in this language in this snapshot.',
+  'changes.published': 'The newest {count} are listed here.',
+  'changes.older':
+    'Older changes ({count}) are not published as pages: the archived snapshot keeps every one (tmsnap export lists them, tmsnap diff compares two snapshots).',
+  'changes.olderDiffs': 'What changed between snapshots',
   // Archive: history and what changed
   'history.heading': 'History',
   'history.one': 'The archive holds one snapshot with this so far: the history starts here.',
