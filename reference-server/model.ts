@@ -204,6 +204,13 @@ export interface Model {
   translators?(): Map<string, { translated: number; languages: Set<string> }>;
 
   /**
+   * True when every unit's `timestamp` is that of a change to it in the log (its newest), so
+   * the units changed since a time are found by reading the log from that time on instead of
+   * every unit (`q=changed:`); the lazy synthetic model, where each unit has one change.
+   */
+  unitTimesInLog?: boolean;
+
+  /**
    * Number of changes, and a window of them in ascending id order. Ids are handed out as
    * things happen, so timestamps never decrease with the id: the HTTP layer bisects on them.
    */

@@ -97,6 +97,11 @@ export interface UnitSearch {
   scope: UnitScope;
   /** True when only scope terms were given, so every unit of the scoped translations matches. */
   scopeOnly: boolean;
+  /**
+   * The latest lower bound a `changed:` term (`>`, `>=` or `=`) puts on a matching unit's
+   * timestamp, in microseconds: no unit last changed before it can match.
+   */
+  changedFrom?: number;
   matches(unit: UnitRow): boolean;
 }
 
@@ -127,6 +132,7 @@ function operatorOf(value: string): { operator: Comparison; operand: string } {
 export function unitSearch(q: string): UnitSearch {
   const scope: UnitScope = {};
   const tests: ((unit: UnitRow) => boolean)[] = [];
+  let changedFrom: number | undefined;
   for (const term of terms(q)) {
     const colon = term.indexOf(':');
     if (colon < 0) {
@@ -154,6 +160,7 @@ export function unitSearch(q: string): UnitSearch {
         const { operator, operand } = operatorOf(value);
         const bound = parseTimestamp(operand);
         if (bound === null) throw new QueryError('q', `Invalid date or time: ${operand}`);
+        if (operator !== '<' && operator !== '<=') changedFrom = Math.max(changedFrom ?? bound, bound);
         tests.push((unit) => compare(parseTimestamp(unit.timestamp) ?? 0, operator, bound));
         break;
       }
@@ -161,5 +168,10 @@ export function unitSearch(q: string): UnitSearch {
         throw new QueryError('q', `Unsupported search field: ${field}`);
     }
   }
-  return { scope, scopeOnly: tests.length === 0, matches: (unit) => tests.every((test) => test(unit)) };
+  return {
+    scope,
+    scopeOnly: tests.length === 0,
+    ...(changedFrom === undefined ? {} : { changedFrom }),
+    matches: (unit) => tests.every((test) => test(unit)),
+  };
 }

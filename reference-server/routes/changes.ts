@@ -20,6 +20,11 @@ function bisect(instance: Instance, low: number, high: number, before: (change: 
   return low;
 }
 
+/** The offset of the first change at or after `time` (microseconds since the epoch). */
+export function firstChangeFrom(instance: Instance, time: number): number {
+  return bisect(instance, 0, instance.model.changeCount(), (change) => (parseTimestamp(change.timestamp) ?? 0) < time);
+}
+
 /** Offsets [start, end) of the changes inside the filter's time bounds, found by bisection. */
 function timeRange(instance: Instance, filter: ChangeFilter): [number, number] {
   const time = (change: ChangeRow) => parseTimestamp(change.timestamp) ?? 0;

@@ -1,8 +1,21 @@
-import { type ApiRequest, type Route, ApiError, DETAIL_EDIT, READ_ONLY, notFound, ok, paginate, paginateStream, visibleTranslations } from '../api.ts';
+import {
+  type ApiRequest,
+  type Route,
+  ApiError,
+  DETAIL_EDIT,
+  READ_ONLY,
+  notFound,
+  ok,
+  paginate,
+  paginateArray,
+  paginateStream,
+  visibleTranslations,
+} from '../api.ts';
 import type { TranslationRow, UnitRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
 import { QueryError, type UnitSearch, unitSearch } from '../query.ts';
 import { unitRecord } from '../render.ts';
+import { firstChangeFrom } from './changes.ts';
 
 export function renderUnit(request: ApiRequest, unit: UnitRow): Record<string, unknown> {
   const { instance } = request;
@@ -53,6 +66,38 @@ function unitsWindow(request: ApiRequest, translations: readonly TranslationRow[
   return units;
 }
 
+const LOG_WINDOW = 5000;
+
+/**
+ * The ids of the units of `translations` that `search` matches, in the list's order
+ * (translation, then id), found from the change log: every unit changed since `changedFrom`
+ * has a change there, so only the log's tail is read and its units checked (reading every unit
+ * took 1,411 s on a 10M-unit instance for the newest 1%). Only for models whose unit times are
+ * in the log; undefined when the tail is longer than half the units, where the scan is cheaper.
+ */
+function changedUnitIds(request: ApiRequest, translations: readonly TranslationRow[], search: UnitSearch, changedFrom: number): number[] | undefined {
+  const { instance } = request;
+  const { model } = instance;
+  const total = model.changeCount();
+  const first = firstChangeFrom(instance, changedFrom);
+  const units = translations.reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
+  if (total - first > units / 2) return undefined;
+  const place = new Map(translations.map((translation, index) => [translation.id, index]));
+  const seen = new Set<number>();
+  // Sorted by one number: a translation's place above the unit id (ids under 2^27, as the spec limits allow).
+  const keys: number[] = [];
+  for (let offset = first; offset < total; offset += LOG_WINDOW) {
+    for (const change of model.changes(offset, LOG_WINDOW)) {
+      if (change.unitId === null || change.translationId === null || !place.has(change.translationId) || seen.has(change.unitId)) continue;
+      seen.add(change.unitId);
+      const unit = model.unit(change.unitId);
+      const at = unit === undefined ? undefined : place.get(unit.translationId);
+      if (unit !== undefined && at !== undefined && search.matches(unit)) keys.push(at * 2 ** 27 + unit.id);
+    }
+  }
+  return keys.sort((a, b) => a - b).map((key) => key % 2 ** 27);
+}
+
 export const routes: Route[] = [
   {
     // Ordered by translation, then id: stable, so pages never shift while nothing changes.
@@ -66,6 +111,11 @@ export const routes: Route[] = [
         const count = translations.reduce((sum, translation) => sum + request.instance.model.unitCount(translation.id), 0);
         return paginate(request, count, (offset, limit) => unitsWindow(request, translations, offset, limit).map(render), unitSizes);
       }
+      const changed =
+        search.changedFrom !== undefined && request.instance.model.unitTimesInLog
+          ? changedUnitIds(request, translations, search, search.changedFrom)
+          : undefined;
+      if (changed !== undefined) return paginateArray(request, changed, (id) => render(request.instance.model.unit(id)!), unitSizes);
       const units = function* () {
         for (const translation of translations) for (const unit of request.instance.unitsOf(translation.id)) if (search.matches(unit)) yield unit;
       };

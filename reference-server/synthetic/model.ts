@@ -156,6 +156,8 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
       return change;
     },
     translators: tallyTranslators,
+    // A unit's timestamp is its one change's (`unitAt` and `changeAt` draw the same time).
+    unitTimesInLog: true,
     changeCount: () => setupCount + layout.unitTotal,
     changes: (offset, limit) => {
       const [start, end] = window(offset, limit, setupCount + layout.unitTotal);
