@@ -40,6 +40,8 @@ export interface CrawlOptions {
    * the unfinished snapshot stays resumable (`tmsnap crawl --max-duration`).
    */
   deadline?: number | undefined;
+  /** The most items a paged resource may list to be fetched and stored (default `maxResourceItems`, tasks/resource.ts). */
+  maxResourceItems?: number | undefined;
   tmsnapVersion: string;
   userAgent: string;
   onProgress?: (progress: CrawlProgress) => void;
@@ -69,7 +71,7 @@ export interface CrawlResult {
   problems: Problem[];
   /** Kinds of resource the credentials may not read, once each (exit 0 when nothing else went wrong). */
   access: AccessProblem[];
-  /** Resources left out on purpose: statistics of languages no translation in scope uses. */
+  /** Resources left out on purpose: statistics of languages no translation in scope uses, resources too long to hold. */
   skipped?: SkippedResources[];
   counts: Record<string, number>;
   /** Why a failed crawl stopped and what to do. */
@@ -190,7 +192,7 @@ class CrawlRun {
   ) {
     this.#access = new AccessRules(queue, options.apiRoot);
     const units = new UnitsStrategy(options.apiRoot, queue, spool);
-    this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units);
+    this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units, options.maxResourceItems);
   }
 
   async execute(): Promise<CrawlResult> {
@@ -289,8 +291,13 @@ class CrawlRun {
   }
 
   #skipped(): SkippedResources[] {
-    if (this.queue.skipped.size === 0) return [];
-    return [{ kind: 'languages/*/statistics/', reason: "no translation in the crawl's scope is in this language", urls: [...this.queue.skipped].sort() }];
+    const byKind = new Map<string, SkippedResources>();
+    for (const [url, { kind = 'languages/*/statistics/', reason = "no translation in the crawl's scope is in this language" }] of this.queue.skipped) {
+      const entry = byKind.get(kind) ?? { kind, reason, urls: [] };
+      entry.urls.push(url);
+      byKind.set(kind, entry);
+    }
+    return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind)).map((entry) => ({ ...entry, urls: entry.urls.sort() }));
   }
 
   /**

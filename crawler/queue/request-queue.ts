@@ -32,7 +32,7 @@ const event = z.union([
   z.object({ unitsPerTranslation: z.string() }),
   z.object({ problem }),
   z.object({ denied: accessProblem }),
-  z.object({ skipped: z.string() }),
+  z.object({ skipped: z.string(), kind: z.string().optional(), reason: z.string().optional() }),
   z.object({ total: z.string(), units: z.number().int() }),
 ]);
 type Event = z.infer<typeof event>;
@@ -57,8 +57,11 @@ export class RequestQueue {
   readonly problems: Problem[] = [];
   /** Kinds of resource the credentials may not read, by kind (`access.ts`). */
   readonly denied = new Map<string, AccessProblem>();
-  /** URLs not fetched on purpose (statistics of languages no translation uses), in the order skipped. */
-  readonly skipped = new Set<string>();
+  /**
+   * URLs not fetched on purpose, in the order skipped, each with its kind and why: statistics of
+   * languages no translation uses (no reason given), resources too long to hold (`tasks/resource.ts`).
+   */
+  readonly skipped = new Map<string, { kind?: string | undefined; reason?: string | undefined }>();
   /** Translation URL → its record's `total`: how many units its list must hold. */
   readonly totals = new Map<string, number>();
   made = 0;
@@ -125,7 +128,7 @@ export class RequestQueue {
     } else if ('denied' in entry) {
       if (!this.denied.has(entry.denied.kind)) this.denied.set(entry.denied.kind, entry.denied);
     } else if ('skipped' in entry) {
-      this.skipped.add(entry.skipped);
+      this.skipped.set(entry.skipped, { kind: entry.kind, reason: entry.reason });
     } else if ('total' in entry) {
       this.totals.set(entry.total, entry.units);
     }
@@ -163,9 +166,9 @@ export class RequestQueue {
     this.#record({ problem: found });
   }
 
-  /** Records that `url` is not fetched on purpose. */
-  skip(url: string): void {
-    if (!this.skipped.has(url)) this.#record({ skipped: url });
+  /** Records that `url` is not fetched on purpose; a statistics of an unused language unless `why` says otherwise. */
+  skip(url: string, why?: { kind: string; reason: string }): void {
+    if (!this.skipped.has(url)) this.#record({ skipped: url, ...why });
   }
 
   /** Records how many units a translation's record says it has. */

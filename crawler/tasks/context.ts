@@ -37,6 +37,8 @@ export class TaskContext {
     readonly spool: UnitSpool,
     readonly client: HttpClient,
     readonly units: UnitsStrategy,
+    /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
+    readonly maxResourceItems = 100_000,
   ) {}
 
   /** Stores a record at its URL, notes what later phases need of it, and follows its links. */

@@ -1,9 +1,16 @@
 import { parseApiPath } from '../../api/paths.ts';
+import { accessKind } from '../access.ts';
 import { rebasePageLink, rootPath, withParameters } from '../links.ts';
 import type { Task } from '../queue/request-queue.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
 
-/** A sub-resource (statistics, repository, lock, unknown ones): every page of it, stored as one record in the shape a single page holding everything has. */
+/**
+ * A sub-resource (statistics, repository, lock, unknown ones): every page of it, stored as one
+ * record in the shape a single page holding everything has. It is held whole until stored, so
+ * one listing more than `context.maxResourceItems` (Weblate's `memory/` lists every translated
+ * unit again: 6.3M entries, 1.3 GB of JSON on a 10M-unit instance; docs/crawl.md) is read to its
+ * first page only and named under `skipped` in the manifest with its count.
+ */
 export async function fetchResource(task: Task, context: TaskContext): Promise<number> {
   let url: string | undefined = withParameters(task.url, { page_size: pageSizes.list });
   let first: unknown;
@@ -16,6 +23,11 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
     if (!parsed.success) {
       first = body;
       break;
+    }
+    if (pages === 1 && parsed.data.count > context.maxResourceItems && parsed.data.next !== null) {
+      const reason = `it lists ${parsed.data.count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
+      context.queue.skip(task.url, { kind: accessKind(rootPath(task.url, context.apiRoot)), reason });
+      return 1;
     }
     first ??= parsed.data;
     results.push(...parsed.data.results);
