@@ -9,9 +9,10 @@ import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { UiLanguage } from './config.ts';
+import type { BulkReport } from './bulk-pages.ts';
 import { siteEnv, type PageSettings } from './env.ts';
 import { unitPageCount } from './paths.ts';
-import { siteRecords } from './records.ts';
+import { componentPathOf, siteRecords } from './records.ts';
 import { generatedFavicon, robotsTxt, sitemapFiles } from './web.ts';
 
 export interface BuildOptions {
@@ -40,6 +41,8 @@ export interface BuildOptions {
   /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
   verbose?: boolean;
   onProgress?: (progress: BuildProgress) => void;
+  /** The figures of the pages written outside Astro (site/bulk-pages.ts), for the benches. */
+  onBulkPages?: (report: BulkReport) => void;
 }
 
 export interface BuildProgress {
@@ -162,13 +165,31 @@ function brandPaths(options: BuildOptions): Pick<PageSettings, 'logo' | 'favicon
   };
 }
 
-/** Pages the build will write, from the snapshot's figures: the denominator of the progress line. */
+/**
+ * Pages the build will write, from the snapshot's figures: the denominator of the progress line.
+ * A component of two translations or more has a string page per source string, about its
+ * largest translation's total.
+ */
 async function expectedPages(snapshot: Snapshot): Promise<number> {
   const records = await siteRecords(snapshot);
   const changes = snapshot.index.changes.reduce((sum, chunk) => sum + chunk.count, 0);
   const unitPages = records.translations.reduce((sum, t) => sum + unitPageCount(t.record.total), 0);
+  const byComponent = new Map<string, { translations: number; largest: number }>();
+  for (const { path, record } of records.translations) {
+    const component = record.component ?? componentPathOf(path);
+    const seen = byComponent.get(component) ?? { translations: 0, largest: 0 };
+    byComponent.set(component, { translations: seen.translations + 1, largest: Math.max(seen.largest, record.total) });
+  }
+  const stringPages = [...byComponent.values()].reduce((sum, { translations, largest }) => sum + (translations > 1 ? largest : 0), 0);
   return (
-    6 + records.projects.length + records.components.length + records.translations.length + unitPages + records.languages.length + Math.ceil(changes / 100)
+    6 +
+    records.projects.length +
+    records.components.length +
+    records.translations.length +
+    unitPages +
+    stringPages +
+    records.languages.length +
+    Math.ceil(changes / 100)
   );
 }
 
@@ -252,6 +273,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     process.chdir(previousCwd);
     await rm(staging, { recursive: true, force: true });
   }
+  // Unit and string pages: too many for Astro's cost per page, so written as strings in the
+  // same frame (docs/site.md, "Pages written outside Astro"). Loaded here: it imports src/.
+  const { writeBulkPages } = await import('./bulk-pages.ts');
+  const bulk = await writeBulkPages(options.out, () => {
+    progress.done += 1;
+    progress.total = Math.max(progress.total, progress.done);
+    if (!options.verbose) options.onProgress?.(progress);
+  });
+  if (options.verbose) console.error(`tmsnap build: ${bulk.unitPages} unit pages and ${bulk.stringPages} string pages in ${bulk.seconds.toFixed(1)} s`);
+  options.onBulkPages?.(bulk);
   await writeExtras(options, settings);
   const size = await folderSize(options.out);
   return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000 };

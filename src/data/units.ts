@@ -48,65 +48,35 @@ export interface ComponentString {
 }
 
 /** The component's translation in its source language, when the snapshot holds it. */
-function sourceTranslation(component: ComponentEntry): TranslationEntry | undefined {
+export function sourceTranslation(component: ComponentEntry): TranslationEntry | undefined {
   return component.translations.find((translation) => translation.language.code === component.sourceLanguage);
 }
 
-const keysByComponent = new Map<string, Promise<Set<string>>>();
-
 /**
- * The checksums of the strings of a component that get a page: those of its source translation
- * (in Weblate every unit has its source unit there), or, when the snapshot lacks that
- * translation, of all its translations. None when the component has one translation: its
- * units say it all. Small (a key per string, not per unit), kept for the build.
+ * Which strings of a component get a page, by checksum: those of its source translation (in
+ * Weblate every unit has its source unit there, `sourceUnits`), or, when the snapshot lacks that
+ * translation, every string of the component. None when the component has one translation: its
+ * units say it all.
  */
-export function stringKeys(component: ComponentEntry): Promise<Set<string>> {
-  let keys = keysByComponent.get(component.path);
-  if (!keys) {
-    keys = (async () => {
-      const found = new Set<string>();
-      if (component.translations.length < 2) return found;
-      const source = sourceTranslation(component);
-      for (const translation of source ? [source] : component.translations) {
-        for (const unit of await units(translation)) found.add(stringChecksum(unit.id_hash));
-      }
-      return found;
-    })();
-    keysByComponent.set(component.path, keys);
-  }
-  return keys;
+export function stringsWithPages(component: ComponentEntry, sourceUnits: readonly StoredUnit[] | undefined): (checksum: string) => boolean {
+  if (component.translations.length < 2) return () => false;
+  if (sourceUnits === undefined) return () => true;
+  const keys = new Set(sourceUnits.map((unit) => stringChecksum(unit.id_hash)));
+  return (checksum) => keys.has(checksum);
 }
 
-// String pages render component by component: the index of the last two components only
-// (two, since pages render a few at a time and may straddle a component's end).
-const componentIndexes = new Map<string, Promise<Map<string, ComponentString>>>();
-
 /**
- * Every string of a component (by checksum) in each of its languages, in the order of the
- * component's translations (by language name). Holds one component's units, never the instance's.
+ * Adds one translation's units to its component's strings (by checksum), in the order the
+ * translations are added (the component's, by language name). The index holds one component's
+ * strings, never the instance's: the bulk writer (site/bulk-pages.ts) adds each translation as it
+ * writes its unit pages, then writes the component's string pages and lets the index go.
  */
-export function componentStrings(component: ComponentEntry): Promise<Map<string, ComponentString>> {
-  let index = componentIndexes.get(component.path);
-  if (!index) {
-    index = buildComponentStrings(component);
-    componentIndexes.set(component.path, index);
-    for (const path of componentIndexes.keys()) if (componentIndexes.size > 2) componentIndexes.delete(path);
-  }
-  return index;
-}
-
-async function buildComponentStrings(component: ComponentEntry): Promise<Map<string, ComponentString>> {
-  const index = new Map<string, ComponentString>();
-  const source = sourceTranslation(component);
-  for (const translation of component.translations) {
-    const list = await units(translation);
-    list.forEach((unit, position) => {
-      const key = stringChecksum(unit.id_hash);
-      let entry = index.get(key);
-      if (!entry) index.set(key, (entry = { source: unit, translations: [] }));
-      else if (translation === source) entry.source = unit;
-      entry.translations.push({ translation, page: unitPageOf(position, translation.unitPages), id: unit.id, state: unit.state, target: unit.target });
-    });
-  }
-  return index;
+export function addStrings(index: Map<string, ComponentString>, translation: TranslationEntry, list: readonly StoredUnit[], isSource: boolean): void {
+  list.forEach((unit, position) => {
+    const key = stringChecksum(unit.id_hash);
+    let entry = index.get(key);
+    if (!entry) index.set(key, (entry = { source: unit, translations: [] }));
+    else if (isSource) entry.source = unit;
+    entry.translations.push({ translation, page: unitPageOf(position, translation.unitPages), id: unit.id, state: unit.state, target: unit.target });
+  });
 }

@@ -146,3 +146,33 @@ export function stringSource(unit: StoredUnit, source: TextLanguage, labels: str
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
   ]}</dl>`;
 }
+
+/** The pager of a translation's unit pages: relative links to the pages before and after, when there are. */
+export interface UnitPager {
+  page: number;
+  pages: number;
+  previous: string | undefined;
+  next: string | undefined;
+}
+
+/**
+ * A unit page's content inside the frame (src/layouts/frame.ts): the pager when the
+ * translation has more than one page, then the page's units as articles. Written outside Astro
+ * by site/bulk-pages.ts (docs/site.md, "Pages written outside Astro"); the spaces between tags
+ * are those of Astro's compressed output, so the page is the one Astro wrote before.
+ */
+export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, context: UnitContext): string {
+  const ui = context.ui ?? english;
+  const { t } = ui;
+  const nav =
+    pager.pages > 1 &&
+    html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
+  return html`${nav}${units.length === 0 && html`<p>${t('units.none')}</p>`}${units.map((unit) => unitArticle(unit, context))} `.value;
+}
+
+/** A string page's content inside the frame: the source, then a row per language (`stringRows`). */
+export function stringPageBody(source: Html, rows: readonly StringRow[], ui: PageUi = english): string {
+  const { t } = ui;
+  return html` ${source} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th></tr></thead> <tbody>${stringRows(rows, ui)}</tbody></table> `
+    .value;
+}

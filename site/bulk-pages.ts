@@ -1,0 +1,176 @@
+/**
+ * The two page kinds that grow with the units, written outside Astro: the unit pages (100 units
+ * each) and the string pages (one source string in every language). Astro costs 20–30 ms and
+ * several MB of RSS per thousand pages it writes, whatever the page, which a million-unit
+ * instance's 30,000 such pages cannot afford (docs/site.md, "Pages written outside Astro").
+ * Their content was already built as strings (src/utils/unit-html.ts); here it goes into the
+ * frame every page shares (src/layouts/frame.ts) and straight to a file.
+ *
+ * It streams component by component: a translation's units are read once, its unit pages
+ * written, and the strings it holds added to the component's index; once the component's last
+ * translation is done, its string pages are written and the index let go. Memory holds one
+ * component's strings, never the instance's.
+ *
+ * Like the pages, it reads the snapshot that `buildSite` names in the environment (site/env.ts),
+ * and renders with src/: the one module of site/ that imports src/, loaded by `buildSite` only
+ * after Astro's build.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { StoredUnit } from '../snapshot/schemas.ts';
+import { liveUrl } from '../src/data/server-links.ts';
+import { siteTree, type ComponentEntry, type SiteTree, type TranslationEntry } from '../src/data/tree.ts';
+import { translationHistory } from '../src/data/unit-history.ts';
+import { addStrings, sourceTranslation, stringsWithPages, type ComponentString } from '../src/data/units.ts';
+import { ui } from '../src/i18n/page.ts';
+import { frameContext, framedPage, type FrameContext } from '../src/layouts/frame.ts';
+import { componentTrail } from '../src/layouts/trail.ts';
+import { excerpt, languageTag } from '../src/utils/format.ts';
+import { pluralLabels } from '../src/utils/plural-labels.ts';
+import { locationLinks } from '../src/utils/repoweb.ts';
+import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
+import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from './paths.ts';
+
+export interface BulkReport {
+  unitPages: number;
+  stringPages: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** Files written at once: enough to keep the disk busy while the next page renders. */
+const writesInFlight = 16;
+
+/** Writes pages with a few writes in flight, folders made once each. */
+class PageWriter {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly folders = new Set<string>();
+  bytes = 0;
+
+  constructor(
+    private readonly out: string,
+    private readonly onPage: () => void,
+  ) {}
+
+  async write(path: SitePath, text: string): Promise<void> {
+    while (this.pending.size >= writesInFlight) await Promise.race(this.pending);
+    const file = join(this.out, path);
+    const folder = dirname(file);
+    const bytes = Buffer.from(text, 'utf8');
+    this.bytes += bytes.length;
+    const made = this.folders.has(folder) ? undefined : mkdir(folder, { recursive: true });
+    this.folders.add(folder);
+    const job: Promise<void> = (async () => {
+      await made;
+      await writeFile(file, bytes);
+      this.onPage();
+    })().finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+}
+
+/** The unit and string pages of the build's snapshot, into `out`; `onPage` is called once per page written. */
+export async function writeBulkPages(out: string, onPage: () => void = () => {}): Promise<BulkReport> {
+  const started = performance.now();
+  const tree = await siteTree();
+  const frame = await frameContext();
+  const writer = new PageWriter(out, onPage);
+  const report = { unitPages: 0, stringPages: 0 };
+  for (const component of tree.components) {
+    const source = sourceTranslation(component);
+    const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
+    const hasPage = stringsWithPages(component, sourceUnits);
+    const strings = new Map<string, ComponentString>();
+    for (const translation of component.translations) {
+      const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
+      report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage);
+      if (component.translations.length > 1) addStrings(strings, translation, list, translation === source);
+    }
+    for (const [checksum, found] of strings) {
+      if (!hasPage(checksum)) continue;
+      await writer.write(...stringPage(tree, frame, component, checksum, found));
+      report.stringPages += 1;
+    }
+  }
+  await writer.flush();
+  return { ...report, bytes: writer.bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+async function writeUnitPages(
+  writer: PageWriter,
+  tree: SiteTree,
+  frame: FrameContext,
+  translation: TranslationEntry,
+  list: readonly StoredUnit[],
+  hasPage: (checksum: string) => boolean,
+): Promise<number> {
+  const { component, language } = translation;
+  const histories = await translationHistory(translation);
+  const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
+  const pageUi = ui();
+  const pages = translation.unitPages;
+  for (let page = 1; page <= pages; page += 1) {
+    const path = sitePaths.units(translation.key, page);
+    const link = (to: SitePath) => relativeHref(path, to);
+    const context: UnitContext = {
+      source: textLanguage(languageTag(component.sourceLanguage), sourceLanguage?.direction ?? 'ltr', pageUi.dir),
+      target: textLanguage(languageTag(language.code), language.direction, pageUi.dir),
+      sourceLabels: (forms) => pluralLabels(sourceLanguage?.record?.plural, forms, pageUi),
+      targetLabels: (forms) => pluralLabels(language.record?.plural, forms, pageUi),
+      locations: (unit) => locationLinks(unit.location, component.record.repoweb, component.record.branch),
+      allLanguages: (unit) => {
+        const checksum = stringChecksum(unit.id_hash);
+        return hasPage(checksum) ? link(sitePaths.sourceString(translation.key.project, translation.key.component, checksum)) : undefined;
+      },
+      live: (unit) => liveUrl(unit.web_url, tree.snapshot),
+      history: (unit) => histories.get(unit.id),
+      ui: pageUi,
+    };
+    // Units beyond what `total` promised stay on the last page (site/paths.ts, `unitPageOf`).
+    const onPage = list.slice((page - 1) * unitsPerPage, page === pages ? undefined : page * unitsPerPage);
+    const title = pageUi.t('units.title', {
+      name: `${component.record.name} — ${language.name}`,
+      from: String(onPage[0]?.position ?? ''),
+      to: String(onPage.at(-1)?.position ?? ''),
+    });
+    const pager = {
+      page,
+      pages,
+      previous: page > 1 ? link(sitePaths.units(translation.key, page - 1)) : undefined,
+      next: page < pages ? link(sitePaths.units(translation.key, page + 1)) : undefined,
+    };
+    const breadcrumbs = [...componentTrail(component), { label: language.name, path: sitePaths.translation(translation.key) }];
+    await writer.write(path, framedPage({ path, title, breadcrumbs }, frame, unitPageBody(onPage, pager, context)));
+  }
+  return pages;
+}
+
+function stringPage(tree: SiteTree, frame: FrameContext, component: ComponentEntry, checksum: string, found: ComponentString): [SitePath, string] {
+  const path = sitePaths.sourceString(component.project.slug, component.slug, checksum);
+  const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
+  const pageUi = ui();
+  const rows: StringRow[] = found.translations.map((entry) => ({
+    name: entry.translation.language.name,
+    href: relativeHref(path, sitePaths.units(entry.translation.key, entry.page), `unit-${entry.id}`),
+    state: entry.state,
+    target: entry.target,
+    language: textLanguage(languageTag(entry.translation.language.code), entry.translation.language.direction, pageUi.dir),
+    labels: (forms: number) => pluralLabels(entry.translation.language.record?.plural, forms, pageUi),
+  }));
+  const { source } = found;
+  // The title is repeated in <title>, Open Graph and <h1>, and serves as the description: one
+  // page per string, so every byte here is paid once per string (docs/site.md, "One page per string").
+  const title = pageUi.t('string.title', { text: excerpt(source.source.join(' | '), 40) });
+  const sourceHtml = stringSource(
+    source,
+    textLanguage(languageTag(component.sourceLanguage), sourceLanguage?.direction ?? 'ltr', pageUi.dir),
+    pluralLabels(sourceLanguage?.record?.plural, source.source.length, pageUi),
+    locationLinks(source.location, component.record.repoweb, component.record.branch),
+    pageUi,
+  );
+  return [path, framedPage({ path, title, description: title, breadcrumbs: componentTrail(component) }, frame, stringPageBody(sourceHtml, rows, pageUi))];
+}
