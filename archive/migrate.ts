@@ -1,9 +1,10 @@
 /**
- * `tmsnap migrate`: rewrites every format-1 snapshot of an archive to format 2, in place
- * (docs/snapshot-format.md, "Migrating to format 2"). Each snapshot is rewritten whole (its new
- * objects first, then its manifest, atomically), so a reader sees either the old snapshot or
- * the new one, and a killed migrate resumes with the snapshots still in format 1. The old
- * objects go only once every snapshot is in format 2 and `verify` finds nothing wrong.
+ * `tmsnap migrate`: rewrites every snapshot of an archive to the newest format, in place
+ * (docs/snapshot-format.md, "Migrating"). Each snapshot is rewritten whole (its new objects
+ * first, then its manifest, atomically), so a reader sees either the old snapshot or the new
+ * one, and a killed migrate resumes with the snapshots still in an older format. The objects
+ * only the old snapshots needed go only once every snapshot is migrated and `verify` finds
+ * nothing wrong.
  */
 import { readFile, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -12,9 +13,20 @@ import { type Bases, previousForBases } from '../snapshot/bases.ts';
 import { chunkFile, chunkUnits, indexPartOf } from '../snapshot/chunks.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
-import { type ChangeChunk, type IndexPart, type IndexRoot, manifest as manifestSchema, type Manifest, storedFile, type UnitList } from '../snapshot/schemas.ts';
+import { keptInline } from '../snapshot/inline.ts';
+import {
+  type ChangeChunk,
+  type IndexPart,
+  indexPart,
+  type IndexRoot,
+  indexRoot,
+  manifest as manifestSchema,
+  type Manifest,
+  storedFile,
+  type UnitList,
+} from '../snapshot/schemas.ts';
 import { ObjectStore, storeWrite, writeAtomic } from '../snapshot/store.ts';
-import { changesPerChunk, putChunks, putRecordValue, snapshotFormat } from '../snapshot/writer.ts';
+import { changesPerChunk, putChunks, putRecordValue, putValue, snapshotFormat, type StoredValue } from '../snapshot/writer.ts';
 import { listObjects, listSnapshotDirs, references, type ObjectKey } from './references.ts';
 import { verifyStore } from './verify.ts';
 
@@ -25,9 +37,9 @@ export class MigrateError extends Error {
 export interface MigrateResult {
   /** Snapshots rewritten by this run. */
   migrated: string[];
-  /** Snapshots already in format 2 (a fresh archive, or an earlier run's work). */
+  /** Snapshots already in the newest format (a fresh archive, or an earlier run's work). */
   already: string[];
-  /** Format-1 objects removed once verify passed, and their bytes. */
+  /** Objects only the old snapshots needed (format 1's, records now inline), removed once verify passed, and their bytes. */
   objectsRemoved: number;
   bytesRemoved: number;
   /** Bytes of objects before and after. */
@@ -45,6 +57,8 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
   const migrated: string[] = [];
   const already: string[] = [];
   const store = new ObjectStore(contentDir, { compress: true });
+  // What the snapshots needed before: objects of theirs that no migrated snapshot needs are dropped at the end.
+  const before = await liveObjects(contentDir);
   for (const [at, snapshot] of finished.entries()) {
     const manifestFile = join(snapshot.dir, 'manifest.json');
     const parsed = manifestSchema.safeParse(parseStoredJson(await readFile(manifestFile, 'utf8').catch(() => 'null')));
@@ -54,18 +68,13 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
       already.push(snapshot.id);
       continue;
     }
-    if (parsed.data.format === 2) {
-      // Format 2's objects are format 3's (format 3 only adds deltas): the manifest says so, nothing else changes.
-      await storeWrite(snapshot.dir, () => writeAtomic(manifestFile, canonicalJson(manifestSchema.parse({ ...parsed.data, format: snapshotFormat }))));
-      migrated.push(snapshot.id);
-      options.onSnapshot?.(snapshot.id, at + 1, finished.length);
-      continue;
-    }
     // Stored against the snapshot before it, already migrated: the deltas a crawl would have written.
     const bases = await previousForBases(contentDir, parsed.data.server.base_url, snapshot.id);
-    const manifest = await rewrite(store, parsed.data, bases).catch((error: Error) => {
+    // Formats 2 and 3 keep their objects (format 3 only added deltas, 4 keeps small records inline): only the index is rewritten.
+    const rewritten = parsed.data.format === 1 ? rewrite(store, parsed.data, bases) : inlineSmallRecords(store, parsed.data, bases);
+    const manifest = await rewritten.catch((error: Error) => {
       if (error.name === 'StoreWriteError') throw error;
-      throw new MigrateError(`snapshot ${snapshot.id}: ${error.message.split('\n')[0]}. It stays in format 1; run \`tmsnap verify\``);
+      throw new MigrateError(`snapshot ${snapshot.id}: ${error.message.split('\n')[0]}. It stays in format ${parsed.data.format}; run \`tmsnap verify\``);
     });
     // The manifest last, atomically: until this rename readers see the format-1 snapshot, whole.
     await storeWrite(snapshot.dir, () => writeAtomic(manifestFile, canonicalJson(manifest)));
@@ -80,21 +89,45 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
       `verify found ${report.problems.length} problem(s) (first: ${first.file}: ${first.reason}); the format-1 objects were kept. Run \`tmsnap verify\` for the list`,
     );
   }
-  const { objectsRemoved, bytesRemoved } = await dropFormat1Objects(contentDir);
+  const { objectsRemoved, bytesRemoved } = await dropOldObjects(contentDir, before);
   const bytesAfter = (await listObjects(contentDir)).objects.reduce((sum, object) => sum + object.size, 0);
   return { migrated, already, objectsRemoved, bytesRemoved, bytesBefore, bytesAfter };
 }
 
-/** Writes a format-1 snapshot's content as format 2 and answers its new manifest. */
+/**
+ * A format-2 or 3 snapshot in format 4: its index parts again, each record whose canonical JSON
+ * is small kept inline (snapshot/inline.ts), as a crawl of the same data writes them. Answers its
+ * new manifest.
+ */
+async function inlineSmallRecords(store: ObjectStore, manifest: Manifest, bases: Bases): Promise<Manifest> {
+  const root = indexRoot.parse(await store.readJson(manifest.index));
+  const parts: Record<string, string> = {};
+  for (const [name, hash] of Object.entries(root.parts)) {
+    const part = indexPart.parse(await store.readJson(hash));
+    const chunked = new Set(part.chunked ?? []);
+    const next: IndexPart = { ...part, records: {} };
+    for (const [path, record] of Object.entries(part.records)) {
+      const text = chunked.has(path) ? undefined : (await store.readBytes(record, 'json')).toString('utf8');
+      if (text !== undefined && keptInline(text)) (next.inline ??= {})[path] = parseStoredJson(text);
+      else next.records[path] = record;
+    }
+    parts[name] = (await store.putJson(next, await bases.part(name))).hash;
+  }
+  const index: IndexRoot = { ...root, parts };
+  return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: (await store.putJson(index)).hash });
+}
+
+/** Writes a format-1 snapshot's content in the newest format and answers its new manifest. */
 async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Promise<Manifest> {
   const index = await readIndex(store, manifest);
   const parts = new Map<string, IndexPart>();
   const put = async (value: unknown, base?: string) => (await store.putJson(value, base)).hash;
-  const place = (path: string, hash: string, raw: boolean, chunked = false) => {
+  const place = (path: string, stored: StoredValue, raw: boolean, chunked = false) => {
     const name = indexPartOf(path);
     let part = parts.get(name);
     if (part === undefined) parts.set(name, (part = { records: {}, raw: {} }));
-    (raw ? part.raw : part.records)[path] = hash;
+    if (stored.inline !== undefined) (part.inline ??= {})[path] = parseStoredJson(stored.inline);
+    else (raw ? part.raw : part.records)[path] = stored.hash;
     if (chunked) (part.chunked ??= []).push(path);
   };
   for (const [path, hash] of Object.entries(index.records)) {
@@ -104,20 +137,20 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
       const cut = chunkUnits(units);
       const stored = await putChunks(store, cut.map(canonicalJson), 'json', () => bases.chunks(path));
       const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
-      place(path, await put({ count: units.length, chunks } satisfies UnitList, bases.record(path)), false);
+      place(path, await putValue(store, { count: units.length, chunks } satisfies UnitList, bases.record(path)), false);
     } else if (kind === 'file') {
       const entry = storedFile.parse(await store.readJson(hash));
       const bytes = await store.readBytes(entry.sha256, 'raw');
       const { hashes: chunks } = await putChunks(store, chunkFile(bytes), 'raw', () => bases.chunks(path));
-      place(path, await put({ ...entry, sha256: sha256(bytes), chunks }, bases.record(path)), false);
+      place(path, await putValue(store, { ...entry, sha256: sha256(bytes), chunks }, bases.record(path)), false);
     } else {
       // As the writer stores it: the same object (same bytes, same name, compressed), or a long list in chunks.
       const stored = await putRecordValue(store, await store.readJson(hash), { record: bases.record(path), chunks: () => bases.chunks(path) });
-      place(path, stored.hash, false, stored.chunked);
+      place(path, stored, false, stored.chunked);
     }
   }
   for (const [path, hash] of Object.entries(index.raw))
-    place(path, (await store.putBytes(await store.readBytes(hash, 'json'), 'json', bases.record(path))).hash, true);
+    place(path, await store.putBytes(await store.readBytes(hash, 'json'), 'json', bases.record(path)), true);
 
   // Changes re-chunked to format 2's size, so the snapshots crawled next share them.
   const changes: ChangeChunk[] = [];
@@ -146,16 +179,26 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
   return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: await put(root) });
 }
 
-/** Removes the uncompressed (format-1) objects nothing refers to any more: a crawl in progress of an older tmsnap keeps its own. */
-async function dropFormat1Objects(contentDir: string): Promise<{ objectsRemoved: number; bytesRemoved: number }> {
+/** Every object some snapshot, or crawl in progress, needs. */
+async function liveObjects(contentDir: string): Promise<Set<ObjectKey>> {
   const live = new Set<ObjectKey>();
   for (const snapshot of await listSnapshotDirs(contentDir)) for (const key of (await references(contentDir, snapshot)).objects.keys()) live.add(key);
+  return live;
+}
+
+/**
+ * Removes the objects nothing refers to any more that the old snapshots needed (`before`) or
+ * that are uncompressed (format 1's): other unreferenced objects are prune's business. A crawl
+ * in progress of an older tmsnap keeps its own.
+ */
+async function dropOldObjects(contentDir: string, before: ReadonlySet<ObjectKey>): Promise<{ objectsRemoved: number; bytesRemoved: number }> {
+  const live = await liveObjects(contentDir);
   let objectsRemoved = 0;
   let bytesRemoved = 0;
   const emptied = new Set<string>();
   for (const object of (await listObjects(contentDir)).objects) {
     const extension = object.key.slice(object.key.indexOf('.') + 1);
-    if ((extension !== 'json' && extension !== 'raw') || live.has(object.key)) continue;
+    if ((extension !== 'json' && extension !== 'raw' && !before.has(object.key)) || live.has(object.key)) continue;
     await rm(object.file, { force: true });
     objectsRemoved += 1;
     bytesRemoved += object.size;

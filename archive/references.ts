@@ -5,15 +5,27 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, inflateRawSync } from 'node:zlib';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../api/index.ts';
 import { isSnapshotId } from '../snapshot/ids.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
-import { manifest as manifestSchema, indexRoot, storedFile, unitList, type Manifest } from '../snapshot/schemas.ts';
-import { isCompressed, isDelta, kindOfExtension, objectPath, ObjectStore, readDeltaHeader, type ObjectExtension } from '../snapshot/store.ts';
+import { type ChangeChunk, indexPart, indexRoot, manifest as manifestSchema, storedFile, unitList, type Manifest } from '../snapshot/schemas.ts';
+import { sha256 } from '../snapshot/canonical.ts';
+import { applyDelta } from '../snapshot/delta.ts';
+import {
+  deltaHeaderBytes,
+  isCompressed,
+  isDelta,
+  kindOfExtension,
+  objectPath,
+  ObjectStore,
+  readDeltaHeader,
+  type ObjectExtension,
+  type ObjectKind,
+} from '../snapshot/store.ts';
 
 /** An object, named the way the store names its file: `<hash>.<extension>`. */
 export type ObjectKey = `${string}.${ObjectExtension}`;
@@ -165,61 +177,93 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   const ext = extensionsOf(manifest.format);
   objects.set(objectKey(manifest.index, ext.json), 'index');
   const indexFile = objectPath(contentDir, manifest.index, ext.json);
-  let index;
+  let index: IndexParts;
   try {
-    if (manifest.format !== 1) {
-      const root = indexRoot.parse(await readObjectJson(contentDir, manifest.index));
-      for (const [name, hash] of Object.entries(root.parts)) objects.set(objectKey(hash, ext.json), `index part ${name}`);
-    }
-    index = await readIndex(new ObjectStore(contentDir), manifest);
+    index = await readIndexParts(new ObjectStore(contentDir), manifest);
   } catch (error) {
     problem(indexFile, `the snapshot's index cannot be read: ${(error as Error).message.split('\n')[0]}`);
     return { objects, problems };
   }
-  const chunked = new Set(index.chunked ?? []);
-  for (const [path, hash] of Object.entries(index.records)) await addRecord(contentDir, manifest.format, path, hash, chunked.has(path), objects, problem);
-  for (const [path, hash] of Object.entries(index.raw)) objects.set(objectKey(hash, ext.json), path);
+  for (const [name, hash] of index.parts) objects.set(objectKey(hash, ext.json), `index part ${name}`);
+  const chunked = new Set(index.chunked);
+  for (const [path, hash] of index.records) await addRecord(contentDir, manifest.format, path, hash, chunked.has(path), objects, problem);
+  // A record kept inline is no object of its own; what it names (a unit list's chunks, a file's bytes) is.
+  for (const [path, value] of index.inline) await addRecord(contentDir, manifest.format, path, undefined, false, objects, problem, value);
+  for (const [path, hash] of index.raw) objects.set(objectKey(hash, ext.json), path);
   for (const chunk of index.changes) objects.set(objectKey(chunk.hash, ext.json), `changes ${chunk.first}–${chunk.last}`);
   return { objects: await withDeltaBases(contentDir, objects, problem, forms), problems };
 }
 
-/** A record's object, and what it names in turn: a unit list's or a long list's chunks, a file entry's bytes. */
+/** A snapshot's index as stored: its parts' names and hashes, and what they hold, inline records apart. */
+interface IndexParts {
+  parts: [string, string][];
+  records: [string, string][];
+  inline: [string, unknown][];
+  raw: [string, string][];
+  chunked: string[];
+  changes: ChangeChunk[];
+}
+
+async function readIndexParts(store: ObjectStore, manifest: Manifest): Promise<IndexParts> {
+  if (manifest.format === 1) {
+    const index = await readIndex(store, manifest);
+    return { parts: [], records: Object.entries(index.records), inline: [], raw: Object.entries(index.raw), chunked: [], changes: index.changes };
+  }
+  const root = indexRoot.parse(await store.readJson(manifest.index));
+  const found: IndexParts = { parts: Object.entries(root.parts), records: [], inline: [], raw: [], chunked: [], changes: root.changes };
+  for (const [, hash] of found.parts) {
+    const part = indexPart.parse(await store.readJson(hash));
+    found.records.push(...Object.entries(part.records));
+    found.inline.push(...Object.entries(part.inline ?? {}));
+    found.raw.push(...Object.entries(part.raw));
+    found.chunked.push(...(part.chunked ?? []));
+  }
+  return found;
+}
+
+/**
+ * A record's object (unless it is kept `inline`, with that value), and what it names in turn: a
+ * unit list's or a long list's chunks, a file entry's bytes.
+ */
 async function addRecord(
   contentDir: string,
   format: number,
   path: string,
-  hash: string,
+  hash: string | undefined,
   chunked: boolean,
   objects: Map<ObjectKey, string>,
   problem: (file: string, reason: string) => void,
+  inline?: unknown,
 ): Promise<void> {
   const ext = extensionsOf(format);
-  objects.set(objectKey(hash, ext.json), path);
+  if (hash !== undefined) objects.set(objectKey(hash, ext.json), path);
+  const where = hash === undefined ? `the index part holding ${path}` : objectPath(contentDir, hash, ext.json);
+  const value = () => (hash === undefined ? Promise.resolve(inline) : readObjectJson(contentDir, hash));
   const kind = kindOfPath(path);
-  if (kind === 'file') await addFileBytes(contentDir, format, path, hash, objects, problem);
+  if (kind === 'file') await addFileBytes(format, path, where, value, objects, problem);
   if ((kind !== 'units' && !chunked) || format === 1) return;
   try {
-    const list = unitList.parse(await readObjectJson(contentDir, hash));
+    const list = unitList.parse(await value());
     for (const chunk of list.chunks) objects.set(objectKey(chunk.hash, ext.json), path);
   } catch (error) {
-    problem(objectPath(contentDir, hash, ext.json), `the unit list of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+    problem(where, `the unit list of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
 async function addFileBytes(
-  contentDir: string,
   format: number,
   path: string,
-  hash: string,
+  where: string,
+  value: () => Promise<unknown>,
   objects: Map<ObjectKey, string>,
   problem: (file: string, reason: string) => void,
 ): Promise<void> {
   const ext = extensionsOf(format);
   try {
-    const entry = storedFile.parse(await readObjectJson(contentDir, hash));
+    const entry = storedFile.parse(await value());
     for (const bytes of entry.chunks ?? [entry.sha256]) objects.set(objectKey(bytes, ext.raw), path);
   } catch (error) {
-    problem(objectPath(contentDir, hash, ext.json), `the file entry of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+    problem(where, `the file entry of ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -236,7 +280,7 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
   const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
     .then((json) => JSON.parse(json) as { format?: unknown })
     .catch(() => undefined);
-  const format = state?.format === 1 ? 1 : 3;
+  const format = state?.format === 1 ? 1 : 4;
   const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
   for (const line of text.split('\n')) {
     let entry: { path?: unknown; hash?: unknown };
@@ -246,7 +290,9 @@ export async function partialReferences(contentDir: string, snapshot: SnapshotDi
       continue; // the half line a killed crawl leaves; the writer drops it on resume
     }
     if (typeof entry.path !== 'string' || typeof entry.hash !== 'string' || !/^[0-9a-f]{64}$/.test(entry.hash)) continue;
-    await addRecord(contentDir, format, entry.path, entry.hash, (entry as { chunked?: unknown }).chunked === true, objects, problem);
+    const inline = (entry as { inline?: unknown }).inline;
+    if (typeof inline === 'string') await addRecord(contentDir, format, entry.path, undefined, false, objects, problem, parseJson(inline));
+    else await addRecord(contentDir, format, entry.path, entry.hash, (entry as { chunked?: unknown }).chunked === true, objects, problem);
   }
   return { objects: await withDeltaBases(contentDir, objects, problem, forms), problems };
 }
@@ -302,12 +348,22 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
 export async function hashObject(store: ObjectStore, object: StoredObject): Promise<string> {
   const { hash, extension } = splitObjectKey(object.key);
   if (!isDelta(extension)) return hashFile(object.file);
+  const kind = kindOfExtension(extension);
   try {
-    await store.readBytes(hash, kindOfExtension(extension));
+    // The store reads a `.gz` twin before the delta (an unpack can leave both): rebuild this file itself then.
+    if (await exists(objectPath(store.contentDir, hash, `${kind}.gz`))) return sha256(await rebuildDelta(store, object.file, kind));
+    await store.readBytes(hash, kind);
     return hash;
   } catch (error) {
     return `unreadable (${(error as Error).message.split('\n')[0]})`;
   }
+}
+
+/** The bytes a delta file makes of its base (read through the store, checked), for a delta the store would not read itself. */
+async function rebuildDelta(store: ObjectStore, file: string, kind: ObjectKind): Promise<Buffer> {
+  const stored = await readFile(file);
+  const header = readDeltaHeader(stored);
+  return applyDelta(await store.readBytes(header.base, kind), inflateRawSync(stored.subarray(deltaHeaderBytes)));
 }
 
 /** The sha256 of a `.gz` or plain object file's uncompressed content, streamed. */

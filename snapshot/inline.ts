@@ -13,11 +13,8 @@ import type { ObjectStore } from './store.ts';
 /** Records whose canonical JSON is shorter than this many bytes are kept inline. */
 export const inlineBelow = 1024;
 
-/** The canonical text of a record kept inline, or undefined when it is stored as an object of its own. */
-export function inlineText(value: unknown): string | undefined {
-  const text = canonicalJson(value);
-  return Buffer.byteLength(text) < inlineBelow ? text : undefined;
-}
+/** Whether a record of this canonical JSON is kept inline rather than as an object of its own. */
+export const keptInline = (text: string): boolean => Buffer.byteLength(text) < inlineBelow;
 
 /** A part's inline records as path → hash; the store serves each by that hash, as if it were an object. */
 export function holdInline(part: IndexPart, store: ObjectStore): [string, string][] {

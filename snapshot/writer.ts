@@ -6,6 +6,7 @@ import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 import { alignChunks, type Bases, previousForBases } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
+import { keptInline } from './inline.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
 import {
@@ -27,8 +28,8 @@ import {
 } from './schemas.ts';
 import { ObjectStore, type PutResult, storeWrite, writeAtomic } from './store.ts';
 
-/** The format new snapshots are written in (docs/snapshot-format.md); readers read 1, 2 and 3. */
-export const snapshotFormat = 3;
+/** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 to 4. */
+export const snapshotFormat = 4;
 
 /**
  * Changes are stored in chunks of this many consecutive ids, so that old chunks stay
@@ -61,8 +62,8 @@ const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
 };
 
 const partialState = z.object({
-  // A crawl of format 2 left in progress is resumed: its objects are format 3's too.
-  format: z.union([z.literal(2), z.literal(snapshotFormat)]),
+  // A crawl of format 2 or 3 left in progress is resumed: its objects are format 4's too, its records only not inline.
+  format: z.union([z.literal(2), z.literal(3), z.literal(snapshotFormat)]),
   id: z.string(),
   base_url: z.string(),
   scope: scopeSchema,
@@ -73,7 +74,14 @@ const partialState = z.object({
 type PartialState = z.infer<typeof partialState>;
 
 /** One line of `journal.ndjson`: an indexed path, or a problem the writer found. */
-const journalEntry = z.object({ hash: z.string(), raw: z.boolean(), units: z.number().int().optional(), chunked: z.boolean().optional() });
+const journalEntry = z.object({
+  hash: z.string(),
+  raw: z.boolean(),
+  units: z.number().int().optional(),
+  chunked: z.boolean().optional(),
+  /** A small record's canonical JSON, kept for its index part instead of stored as an object (snapshot/inline.ts). */
+  inline: z.string().optional(),
+});
 type JournalEntry = z.infer<typeof journalEntry>;
 const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem })]);
 
@@ -271,6 +279,13 @@ export class SnapshotWriter {
     return hash;
   }
 
+  /** A normalized record's journal entry: kept inline when small, else stored (as a delta against `base` when worth it). */
+  async #putRecordValue(value: unknown, base?: string): Promise<JournalEntry> {
+    const stored = await putValue(this.#store, value, base);
+    this.addedBytes += stored.added;
+    return stored.inline === undefined ? { hash: stored.hash, raw: false } : { hash: stored.hash, raw: false, inline: stored.inline };
+  }
+
   /** The previous snapshot's objects, the bases of this one's deltas (docs/snapshot-format.md, "Deltas"). */
   #previous(): Promise<Bases> {
     return (this.#bases ??= previousForBases(this.contentDir, this.baseUrl, this.id));
@@ -348,14 +363,17 @@ export class SnapshotWriter {
     for (const embedded of embeddedRecords(kind, record)) {
       const embeddedPath = apiPath(embedded.url, this.baseUrl);
       if (this.#entries.has(embeddedPath)) continue;
-      const hash = await this.#put(normalizeRecord(embedded.kind, embedded.record, this.#linkBase), (await this.#previous()).record(embeddedPath));
+      const entry = await this.#putRecordValue(normalizeRecord(embedded.kind, embedded.record, this.#linkBase), (await this.#previous()).record(embeddedPath));
       // Checked again after the write: the object's own record may have been stored meanwhile.
-      if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, { hash, raw: false });
+      if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, entry);
     }
     const previous = await this.#previous();
     const stored = await putRecordValue(this.#store, normalized, { record: previous.record(path), chunks: () => previous.chunks(path) });
     this.addedBytes += stored.added;
-    await this.#index(path, stored.chunked ? { hash: stored.hash, raw: false, chunked: true } : { hash: stored.hash, raw: false });
+    const entry: JournalEntry = { hash: stored.hash, raw: false };
+    if (stored.chunked) entry.chunked = true;
+    if (stored.inline !== undefined) entry.inline = stored.inline;
+    await this.#index(path, entry);
   }
 
   /**
@@ -395,7 +413,7 @@ export class SnapshotWriter {
     this.addedBytes += stored.added;
     const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
     const list: UnitList = { count: normalized.length, chunks };
-    await this.#index(path, { hash: await this.#put(list, previous.record(path)), raw: false, units: normalized.length });
+    await this.#index(path, { ...(await this.#putRecordValue(list, previous.record(path))), units: normalized.length });
   }
 
   /** Stores changes from any page in any order; they are de-duplicated by id. */
@@ -442,7 +460,7 @@ export class SnapshotWriter {
     const stored = await putChunks(this.#store, chunkFile(bytes), 'raw', () => previous.chunks(path));
     this.addedBytes += stored.added;
     const entry: StoredFile = { content_type: contentType, size: bytes.byteLength, sha256: sha256(bytes), chunks: stored.hashes };
-    await this.#index(path, { hash: await this.#put(entry, previous.record(path)), raw: false });
+    await this.#index(path, await this.#putRecordValue(entry, previous.record(path)));
   }
 
   /** Writes the index and then the manifest, and only then makes the snapshot visible as finished. */
@@ -465,7 +483,8 @@ export class SnapshotWriter {
       const name = indexPartOf(path);
       let part = parts.get(name);
       if (part === undefined) parts.set(name, (part = { records: {}, raw: {} }));
-      (entry.raw ? part.raw : part.records)[path] = entry.hash;
+      if (entry.inline !== undefined) (part.inline ??= {})[path] = parseStoredJson(entry.inline);
+      else (entry.raw ? part.raw : part.records)[path] = entry.hash;
       if (entry.chunked) (part.chunked ??= []).push(path);
       const kind = kindOfPath(path);
       if (entry.raw) count('raw', 1);
@@ -547,15 +566,31 @@ function compareUnits(a: unknown, b: unknown): number {
  * (docs/snapshot-format.md, "Chunks"). The writer and `tmsnap migrate` store records through
  * here, so both give the same objects.
  */
-export async function putRecordValue(store: ObjectStore, value: unknown, bases: RecordBases = {}): Promise<PutResult & { chunked: boolean }> {
+export async function putRecordValue(store: ObjectStore, value: unknown, bases: RecordBases = {}): Promise<StoredValue & { chunked: boolean }> {
   const long = longList(value);
-  if (long === undefined) return { ...(await store.putJson(value, bases.record)), chunked: false };
+  if (long === undefined) return { ...(await putValue(store, value, bases.record)), chunked: false };
   const items = chunkList(long.items, canonicalJson);
   const stored = await putChunks(store, items.map(canonicalJson), 'json', bases.chunks ?? (() => Promise.resolve([])));
   const chunks: ChunkedList['chunks'] = items.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
   const list: ChunkedList = { count: long.items.length, chunks, ...(long.around === undefined ? {} : { around: long.around }) };
   const listStored = await store.putJson(list, bases.record);
   return { hash: listStored.hash, added: stored.added + listStored.added, chunked: true };
+}
+
+/** A record's value as stored: its hash, the bytes it added, and its canonical JSON when it is kept inline instead. */
+export interface StoredValue extends PutResult {
+  inline?: string;
+}
+
+/**
+ * Stores a normalized record's value as an object of its own, or, when small, only answers its
+ * canonical JSON for its index part to keep inline (format 4, snapshot/inline.ts). Its hash is the
+ * same either way.
+ */
+export async function putValue(store: ObjectStore, value: unknown, base?: string): Promise<StoredValue> {
+  const text = canonicalJson(value);
+  if (keptInline(text)) return { hash: sha256(text), added: 0, inline: text };
+  return store.putBytes(text, 'json', base);
 }
 
 /** What a record's objects are stored against: the previous version of the record, and of its chunks (asked only when it has some). */

@@ -65,7 +65,7 @@ describe('objects stored as deltas (format 3)', () => {
     expect(deltas.filter((key) => key.endsWith('.json.dz')).length).toBeGreaterThanOrEqual(2);
     expect(await editedUnitTarget(content, ids[1]!)).toEqual(targetOn(2));
     expect(Buffer.from((await (await openSnapshot(content, ids[1])).file(edited.translationUrl))!.bytes)).toEqual(Buffer.from(fileOn(2)));
-    expect((await openSnapshot(content, ids[1])).manifest.format).toBe(3);
+    expect((await openSnapshot(content, ids[1])).manifest.format).toBe(4);
   });
 
   it('keeps a delta readable after the snapshot its base came with is pruned', async () => {

@@ -21,7 +21,7 @@ async function lines(content: string, id: string): Promise<string[]> {
 }
 
 describe('an archive written by format-2 tmsnap', () => {
-  it('stays readable, takes format-3 snapshots on top, and migrates by its manifest alone', async () => {
+  it('stays readable, takes format-4 snapshots on top, and migrates by its index alone', async () => {
     const content = await contentDir();
     const sample = sampleInstance(base);
     const first = await newWriter(content, new Date('2026-11-20T04:15:00Z'));
@@ -36,7 +36,7 @@ describe('an archive written by format-2 tmsnap', () => {
     const second = await newWriter(content, new Date('2026-11-21T04:15:00Z'));
     await writeSample(second, { ...sample, units: sample.units.map((unit) => ({ ...unit, target: ['Nový překlad, delší než předtím'] })) });
     const next = await second.finish(finishOptions);
-    expect(await formatOf(content, next.id)).toBe(3);
+    expect(await formatOf(content, next.id)).toBe(4);
     expect((await (await openSnapshot(content, next.id)).units(sample.translation.url)).map((unit) => unit.target)).toEqual([
       ['Nový překlad, delší než předtím'],
       ['Nový překlad, delší než předtím'],
@@ -45,7 +45,7 @@ describe('an archive written by format-2 tmsnap', () => {
     const result = await migrate(content);
     expect(result.migrated).toEqual([old.id]);
     expect(result.already).toEqual([next.id]);
-    expect(await formatOf(content, old.id)).toBe(3);
+    expect(await formatOf(content, old.id)).toBe(4);
     expect(await lines(content, old.id)).toEqual(before);
     expect((await verifyStore(content)).problems).toEqual([]);
   });

@@ -48,7 +48,7 @@ describe('format 1 and format 2', () => {
   it('reads a format-1 snapshot exactly as its format-2 twin: every record, unit, file and change', async () => {
     const { fresh, old, ids } = await archives();
     expect((await manifestOf(old, ids[1]!)).format).toBe(1);
-    expect((await manifestOf(fresh, ids[1]!)).format).toBe(3);
+    expect((await manifestOf(fresh, ids[1]!)).format).toBe(4);
     for (const id of ids) expect(await exported(await openSnapshot(old, id))).toEqual(await exported(await openSnapshot(fresh, id)));
     expect((await openSnapshot(fresh, ids[1])).index.chunked).toEqual(['api/memory/']);
     expect(((await (await openSnapshot(fresh, ids[1])).record('api/memory/')) as { results: unknown[] }).results).toHaveLength(300);
@@ -84,7 +84,7 @@ describe('tmsnap migrate', () => {
         },
       }),
     ).rejects.toThrow('stopped');
-    expect((await manifestOf(old, ids[0]!)).format).toBe(3);
+    expect((await manifestOf(old, ids[0]!)).format).toBe(4);
     expect((await manifestOf(old, ids[1]!)).format).toBe(1);
     for (const id of ids) expect(await exported(await openSnapshot(old, id))).toEqual(await exported(await openSnapshot(fresh, id)));
 
@@ -107,7 +107,7 @@ describe('tmsnap migrate', () => {
     );
     await expect(migrate(old)).rejects.toThrow(/verify found 1 problem\(s\).*the format-1 objects were kept/);
     expect((await listObjects(old)).objects.some((object) => object.key.endsWith('.json'))).toBe(true);
-    for (const id of ids) expect((await manifestOf(old, id)).format).toBe(3);
+    for (const id of ids) expect((await manifestOf(old, id)).format).toBe(4);
   });
 
   it('is a command: exit 0 and a summary, and exit 1 naming a folder that is no archive', async () => {
