@@ -8,6 +8,25 @@ export const changesPerPage = 100;
 export const feedEntries = 50;
 /** Changes kept per project and per language: their changes page; their feed shows the first `feedEntries`. */
 export const subjectChanges = changesPerPage;
+/**
+ * Changes the site publishes as pages, newest first: 100 pages, whatever the log's length.
+ * Older ones stay in the snapshot (`tmsnap export`, `tmsnap diff`); docs/site.md ("Changes
+ * pages") gives the reason for the number, and the last page says where the rest is.
+ */
+export const publishedChanges = 100 * changesPerPage;
+
+/** What the site-wide changes pages show of a log of `total` changes. */
+export interface ChangesPages {
+  total: number;
+  /** How many of the newest are on pages: at most `publishedChanges`. */
+  published: number;
+  pages: number;
+}
+
+export function changesPages(total: number, cap: number = publishedChanges): ChangesPages {
+  const published = Math.min(total, cap);
+  return { total, published, pages: Math.max(1, Math.ceil(published / changesPerPage)) };
+}
 
 /** A change as the changes pages and the feed show it. */
 export interface ChangeEntry {
