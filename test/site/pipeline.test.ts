@@ -86,7 +86,7 @@ describe('a crawled reference server, built and browsed', () => {
     await page.getByRole('rowheader', { name: 'Messages' }).getByRole('link').click();
     await page.locator('#translations-table').getByRole('link', { name: 'Czech' }).click();
     expect(await page.locator('[data-figure=translated]').innerText()).toContain(`${czech.translated} of ${czech.total} strings`);
-    await page.locator('#units tbody tr').first().getByRole('link').click();
+    await page.locator('#unit-pages tbody tr').first().getByRole('link').click();
     const first = page.locator('article.unit').first();
     expect(await first.locator('.text[lang=cs]').innerText()).toBe(hostile.script);
     expect(await page.locator('article.unit').nth(2).locator('.text[lang=cs]').innerText()).toBe(hostile.attribute);

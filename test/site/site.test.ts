@@ -87,14 +87,15 @@ async function walk(startUrl: string, shots: boolean): Promise<void> {
   const r = german.record;
   expect(await page.locator('[data-figure=translated]').innerText()).toContain(`${r.translated} of ${r.total} strings`);
   expect(await page.locator('[data-figure=fuzzy]').innerText()).toContain(`${r.fuzzy} strings`);
-  expect(await page.locator('#units tbody tr').count()).toBe(fixtureUnits().de.length);
-  expect((await page.locator('#units tbody tr').first().locator('td').nth(3).innerText()).trim()).toBe(hostile.script);
+  // A row per unit page, its strings counted by state (docs/site.md, "Translation pages").
+  expect(await page.locator('#unit-pages tbody tr').count()).toBe(2);
+  expect((await page.locator('#unit-pages tfoot td').first().innerText()).trim()).toBe(String(fixtureUnits().de.length));
   await expectInert(page);
   if (shots) await screenshot(page, 'site-translation');
   const translationUrl = page.url();
 
-  await page.locator('#units tbody tr').first().getByRole('link').click();
-  expect(page.url()).toMatch(/units\/1\/index\.html#unit-2001$/);
+  await page.locator('#unit-pages tbody tr').first().getByRole('link').click();
+  expect(page.url()).toMatch(/units\/1\/index\.html$/);
   const unit = page.locator('#unit-2001');
   expect((await unit.locator('.text[lang=de]').innerText()).trim()).toBe(hostile.script);
   expect(await unit.innerText()).toContain(hostile.attribute);
@@ -130,7 +131,7 @@ describe('the built site', () => {
     await expectInert(page);
     await screenshot(page, 'site-unit-rtl');
     const translation = await openPage(`${server.url}projects/demo/core/ar/index.html`);
-    expect(await translation.locator('#units td[dir=rtl]').count()).toBe(3);
+    expect((await translation.locator('#unit-pages tfoot td').first().innerText()).trim()).toBe('3');
     await translation.close();
     await page.close();
   });
@@ -150,13 +151,23 @@ describe('the built site', () => {
     await page.close();
   });
 
-  it('filters strings by state and sorts translations by progress without a server', async () => {
+  it('counts strings by state on each unit page and sorts those pages and the translations without a server', async () => {
     const page = await openPage(`${server.url}projects/demo/core/de/index.html`);
     const units = fixtureUnits().de;
-    await page.locator('#state-filter input[value=translated]').uncheck();
-    const translated = units.filter((u) => u.state === 20).length;
-    expect(await page.locator('#units tbody tr:visible').count()).toBe(units.length - translated);
-    expect((await page.locator('#state-filter-count').innerText()).trim()).toBe(`${units.length - translated} of ${units.length} strings shown`);
+    const translated = units.filter((u) => u.state === 20);
+    const column = (await page.locator('#unit-pages thead th').allTextContents()).findIndex((label) => label.trim() === 'translated');
+    expect(
+      (
+        await page
+          .locator('#unit-pages tfoot td')
+          .nth(column - 1)
+          .innerText()
+      ).trim(),
+    ).toBe(String(translated.length));
+    // Page 2 (strings 101–150) has fewer translated strings: first when sorted by that count.
+    expect(translated.filter((u) => u.position > 100).length).toBeLessThan(translated.filter((u) => u.position <= 100).length);
+    await page.locator('#unit-pages').getByRole('button', { name: 'translated', exact: true }).click();
+    expect(await page.locator('#unit-pages tbody th a').allTextContents()).toEqual(['Strings page 2', 'Strings page 1']);
     await page.close();
 
     const component = await openPage(`${server.url}projects/demo/core/index.html`);
