@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:site-sample -- [DIST]` (default bench/results/1m/dist): the browser tests on a
+ * sample of a built site too large for the suite (issue 14: the 1M site). Serves DIST on
+ * 127.0.0.1 and opens it in headless Chromium over HTTP and from file://: the home page, a
+ * project, a translation, a unit page at a string's permalink, that string's page in every
+ * language, and search in one language and in all. Each page must load without script errors,
+ * show what it is for, and have no serious or critical axe-core violation (the site tests'
+ * rule, with their helpers). Prints pass or fail per page, how long each took (not asserted),
+ * the machine, the load and the site's size; exits 1 if a page failed.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, posix, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, seriousViolations, serveStatic } from '../test/site/browser.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const dist = resolve(process.argv[2] ?? join(repo, 'bench/results/1m/dist'));
+const loads = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+/** The first entry of a folder that is itself a folder, in name order (the sample is the same on every run). */
+async function firstFolder(path: string, skip: (name: string) => boolean = () => false): Promise<string> {
+  const entries = (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !skip(entry.name));
+  const first = entries.map((entry) => entry.name).sort()[0];
+  if (first === undefined) throw new Error(`no folder in ${path}`);
+  return first;
+}
+
+/** Files and bytes under `root`, walked once. */
+async function siteSize(root: string): Promise<{ files: number; html: number; bytes: number }> {
+  let files = 0;
+  let html = 0;
+  let bytes = 0;
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    if (entry.name.endsWith('.html')) html += 1;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return { files, html, bytes };
+}
+
+/** The sample: site paths found in DIST (first project, component and language by name), and search words taken from the unit page. */
+async function pickSample() {
+  const project = await firstFolder(join(dist, 'projects'));
+  const component = await firstFolder(join(dist, 'projects', project), (name) => name === 'changes');
+  const language = await firstFolder(join(dist, 'projects', project, component), (name) => name === 'strings');
+  const translation = `projects/${project}/${component}/${language}/`;
+  const unitPage = `${translation}units/1/index.html`;
+  const units = await readFile(join(dist, unitPage), 'utf8');
+  const unitId = /<article [^>]*id="(unit-\d+)"/.exec(units)?.[1];
+  if (unitId === undefined) throw new Error(`${unitPage} holds no unit article`);
+  const article = units.slice(units.indexOf(`id="${unitId}"`));
+  const stringHref = /<a href="([^"]*\/strings\/[^"]*)"/.exec(article.slice(0, article.indexOf('</article>')))?.[1];
+  // A word of the first translated text in the sampled language, and of a source text: what a reader would search.
+  const words = (pattern: RegExp) =>
+    [...units.matchAll(pattern)].flatMap((match) => match[1]!.split(/[\s%{}:.,…|]+/)).filter((word) => word.length >= 4 && !word.includes('&'));
+  const targetWord =
+    words(new RegExp(`<div class="text" lang="${language}"[^>]*>([^<]+)<`, 'g'))[0] ?? words(/<div class="text" lang="[^"]*"[^>]*>([^<]+)</g)[0];
+  const sourceWord = words(/<dd><div class="text" lang="en"[^>]*>([^<]+)</g)[0] ?? targetWord;
+  return {
+    project,
+    language,
+    home: 'index.html',
+    projectPage: `projects/${project}/index.html`,
+    translationPage: `${translation}index.html`,
+    permalink: `${unitPage}#${unitId}`,
+    unitId,
+    stringPage: stringHref ? posix.normalize(posix.join(posix.dirname(unitPage), stringHref.replaceAll('&amp;', '&'))) : undefined,
+    targetWord,
+    sourceWord,
+  };
+}
+
+type Sample = Awaited<ReturnType<typeof pickSample>>;
+
+interface Check {
+  name: string;
+  path: string;
+  /** What the page must show beyond loading: throws when it does not. */
+  expect: (page: Page) => Promise<string>;
+}
+
+function checks(sample: Sample): Check[] {
+  const heading = async (page: Page) => `h1 "${(await page.locator('h1').innerText()).trim()}"`;
+  const searched = (expected: string) => async (page: Page) => {
+    await page.locator('#search-results > li').first().waitFor({ timeout: 180_000 });
+    const hits = await page.locator('#search-results > li').count();
+    return `${hits} results shown (${expected})`;
+  };
+  const list: Check[] = [
+    { name: 'home', path: sample.home, expect: heading },
+    { name: 'project', path: sample.projectPage, expect: heading },
+    {
+      name: 'translation',
+      path: sample.translationPage,
+      expect: async (page) => `${await heading(page)}, ${await page.locator('#strings ~ * a[href*="units/"]').count()} unit page links`,
+    },
+    {
+      name: 'unit page (permalink)',
+      path: sample.permalink,
+      expect: async (page) => {
+        const target = page.locator(`article#${sample.unitId}:target`);
+        if ((await target.count()) !== 1) throw new Error(`#${sample.unitId} is not the page's :target`);
+        return `#${sample.unitId} is the :target`;
+      },
+    },
+  ];
+  if (sample.stringPage)
+    list.push({
+      name: 'string page',
+      path: sample.stringPage,
+      expect: async (page) => `${await heading(page)}, ${await page.locator('tbody tr').count()} languages`,
+    });
+  if (sample.targetWord)
+    list.push({
+      name: `search, one language (${sample.language})`,
+      path: `search/index.html?q=${encodeURIComponent(sample.targetWord)}&lang=${encodeURIComponent(sample.language)}`,
+      expect: searched(`"${sample.targetWord}" in ${sample.language}`),
+    });
+  if (sample.sourceWord)
+    list.push({
+      name: 'search, all languages',
+      path: `search/index.html?q=${encodeURIComponent(sample.sourceWord)}`,
+      expect: searched(`"${sample.sourceWord}" in all`),
+    });
+  return list;
+}
+
+async function runCheck(browser: Browser, root: string, check: Check): Promise<{ ok: boolean; line: string }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const started = performance.now();
+  try {
+    const response = await page.goto(`${root}${check.path}`, { waitUntil: 'load', timeout: 120_000 });
+    if (response && !response.ok()) throw new Error(`HTTP ${response.status()}`);
+    const shown = await check.expect(page);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) throw new Error(`axe: ${violations.join('; ')}`);
+    if (errors.length > 0) throw new Error(`script errors: ${errors.join('; ')}`);
+    return { ok: true, line: `pass  ${check.name}: ${shown}; ${seconds} s to show, no serious axe violation` };
+  } catch (error) {
+    return { ok: false, line: `FAIL  ${check.name} (${check.path}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+  } finally {
+    await page.close();
+  }
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}`;
+console.log(`site sample of ${dist}`);
+console.log(`machine: ${machine}; load average before: ${loads()}`);
+const size = await siteSize(dist);
+console.log(`input: ${size.html} HTML pages, ${size.files} files, ${(size.bytes / 1e6).toFixed(0)} MB`);
+const build = await readFile(join(dist, '..', 'build.json'), 'utf8').catch(() => undefined);
+if (build) console.log(`built as: ${(JSON.parse(build) as { report: string }).report.split('\n')[0]}`);
+const sample = await pickSample();
+const server = await serveStatic(dist, 0);
+const browser = await launchChromium();
+let failed = 0;
+try {
+  for (const [how, root] of [
+    ['over HTTP', server.url],
+    ['from file://', `${pathToFileURL(dist).href}/`],
+  ] as const) {
+    console.log(`\n${how} (${root})`);
+    for (const check of checks(sample)) {
+      const { ok, line } = await runCheck(browser, root, check);
+      if (!ok) failed += 1;
+      console.log(`  ${line}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(`\n${failed === 0 ? 'all pages passed' : `${failed} page(s) failed`}; load average after: ${loads()}`);
+process.exitCode = failed === 0 ? 0 : 1;
