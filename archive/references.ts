@@ -179,12 +179,12 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   const indexFile = objectPath(contentDir, manifest.index, ext.json);
   let index: IndexParts;
   try {
-    index = await readIndexParts(new ObjectStore(contentDir), manifest);
+    // Parts are named needed before they are read: a damaged part is then reported with what needs it.
+    index = await readIndexParts(new ObjectStore(contentDir), manifest, (name, hash) => objects.set(objectKey(hash, ext.json), `index part ${name}`));
   } catch (error) {
     problem(indexFile, `the snapshot's index cannot be read: ${(error as Error).message.split('\n')[0]}`);
-    return { objects, problems };
+    return { objects: await withDeltaBases(contentDir, objects, problem, forms), problems };
   }
-  for (const [name, hash] of index.parts) objects.set(objectKey(hash, ext.json), `index part ${name}`);
   const chunked = new Set(index.chunked);
   for (const [path, hash] of index.records) await addRecord(contentDir, manifest.format, path, hash, chunked.has(path), objects, problem);
   // A record kept inline is no object of its own; what it names (a unit list's chunks, a file's bytes) is.
@@ -196,7 +196,6 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
 
 /** A snapshot's index as stored: its parts' names and hashes, and what they hold, inline records apart. */
 interface IndexParts {
-  parts: [string, string][];
   records: [string, string][];
   inline: [string, unknown][];
   raw: [string, string][];
@@ -204,14 +203,15 @@ interface IndexParts {
   changes: ChangeChunk[];
 }
 
-async function readIndexParts(store: ObjectStore, manifest: Manifest): Promise<IndexParts> {
+async function readIndexParts(store: ObjectStore, manifest: Manifest, onPart: (name: string, hash: string) => void): Promise<IndexParts> {
   if (manifest.format === 1) {
     const index = await readIndex(store, manifest);
-    return { parts: [], records: Object.entries(index.records), inline: [], raw: Object.entries(index.raw), chunked: [], changes: index.changes };
+    return { records: Object.entries(index.records), inline: [], raw: Object.entries(index.raw), chunked: [], changes: index.changes };
   }
   const root = indexRoot.parse(await store.readJson(manifest.index));
-  const found: IndexParts = { parts: Object.entries(root.parts), records: [], inline: [], raw: [], chunked: [], changes: root.changes };
-  for (const [, hash] of found.parts) {
+  for (const [name, hash] of Object.entries(root.parts)) onPart(name, hash);
+  const found: IndexParts = { records: [], inline: [], raw: [], chunked: [], changes: root.changes };
+  for (const hash of Object.values(root.parts)) {
     const part = indexPart.parse(await store.readJson(hash));
     found.records.push(...Object.entries(part.records));
     found.inline.push(...Object.entries(part.inline ?? {}));
