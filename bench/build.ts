@@ -3,8 +3,10 @@
  * the site. Scenarios are bench/scenarios.ts's: `bundled` and `100k` crawl the reference
  * server (once), `1m` and `10m` write their snapshot straight through the writer
  * (bench/direct-snapshot.ts; crawling them is bench/crawl.ts's row). Then it builds in a child
- * process and reports pages/s, total time, the child's peak RSS, and Astro's memory and time per
- * thousand pages while it writes them (the child's RSS sampled against pages written).
+ * process and reports pages/s, total time, the child's peak RSS, Astro's memory and time per
+ * thousand pages while it writes them (the child's RSS sampled against pages written), and the
+ * figures of the unit and string pages written outside Astro (site/bulk-pages.ts): pages, time,
+ * pages/s and the RSS while they are written.
  * Resumable: a finished snapshot, and a finished build of that snapshot, in
  * bench/results/<scenario>/ are reused (`--rebuild` builds again; `--direct` writes any synthetic
  * scenario's snapshot directly, e.g. `100k --direct`). Prints figures; asserts none.
@@ -17,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
+import type { BulkReport } from '../site/bulk-pages.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
 import { writeDirectSnapshot } from './direct-snapshot.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
@@ -119,10 +122,10 @@ interface Sample {
  * RSS against pages written (RSS swings by a GC's worth between samples; the slope says what
  * grows), and the time from the first page sampled to the last.
  */
-function perThousandPages(samples: readonly Sample[]): string {
-  const pagesSeen = Math.max(...samples.map((sample) => sample.pages));
-  // Samples taken after the child exited read no RSS; those after the last page measure the index.
-  const writing = samples.filter((sample) => sample.rss > 0 && sample.pages > 0 && sample.pages < pagesSeen);
+function perThousandPages(samples: readonly Sample[], astroPages: number): string {
+  // Samples taken after the child exited read no RSS; those after Astro's last page measure the
+  // search index and the pages written outside Astro.
+  const writing = samples.filter((sample) => sample.rss > 0 && sample.pages > 0 && sample.pages < astroPages);
   const first = writing[0];
   const last = writing.at(-1);
   if (!first || !last || last.pages - first.pages < 100) return 'too few pages written between samples to say';
@@ -178,8 +181,11 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     (childPid) => (pid = childPid),
   ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
-  const { maxRssKb } = JSON.parse(childResult) as { maxRssKb: number };
+  const { maxRssKb, bulk, bulkStarted, astroFiles } = JSON.parse(childResult) as ChildResult;
   const { html, files, bytes } = await countFiles(results.dist);
+  const bulkPages = bulk.unitPages + bulk.stringPages;
+  // The child's count goes through Astro's files first, then the bulk writer's pages.
+  const bulkRss = samples.filter((sample) => sample.rss > 0 && sample.pages > astroFiles).map((sample) => sample.rss / 2 ** 20);
   const counts = snapshot?.manifest?.counts ?? {};
   process.stdout.write('\n');
   const report = [
@@ -187,26 +193,49 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
     `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
-    `  astro: ${perThousandPages(samples)}`,
+    `  astro (with Vite and the search index): ${bulkStarted.toFixed(1)} s for ${html - bulkPages} pages (${astroFiles} files); ${perThousandPages(samples, astroFiles)}`,
+    `  bulk writer: ${bulk.unitPages} unit pages and ${bulk.stringPages} string pages (${(bulk.bytes / 1e6).toFixed(0)} MB) in ${bulk.seconds.toFixed(1)} s, ` +
+      `${(bulkPages / bulk.seconds).toFixed(0)} pages/s, ${(bulk.bytes / 1e6 / bulk.seconds).toFixed(1)} MB/s` +
+      (bulkRss.length > 0 ? `, RSS ${Math.min(...bulkRss).toFixed(0)}–${Math.max(...bulkRss).toFixed(0)} MB` : ''),
     `  load average: ${loadBefore} before, ${loads()} after`,
   ].join('\n');
   console.log(report);
   await writeFile(figures, `${JSON.stringify({ snapshot: snapshot?.id, report, samples }, null, 2)}\n`);
 }
 
+interface ChildResult {
+  maxRssKb: number;
+  bulk: BulkReport;
+  /** Seconds from the child's start to the bulk writer's: Astro's build, Vite and the search index. */
+  bulkStarted: number;
+  /** Files Astro wrote (pages, feeds, badges), counted by the progress callback. */
+  astroFiles: number;
+}
+
 async function child(content: string, out: string): Promise<void> {
   const { buildSite } = await import('../site/build.ts');
+  const started = performance.now();
+  let bulk: BulkReport | undefined;
+  let bulkStarted = 0;
+  let done = 0;
   await buildSite({
     content,
     out,
     base: '/',
     hideAuthors: false,
-    onProgress: ({ done }) => {
+    onProgress: (progress) => {
+      done = progress.done;
       if (done % 100 === 0) console.error(`pages ${done}`);
     },
+    onBulkPages: (report) => {
+      bulk = report;
+      bulkStarted = (performance.now() - started) / 1000 - report.seconds;
+    },
   });
+  if (bulk === undefined) throw new Error('buildSite reported no bulk pages');
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
-  console.log(JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS }));
+  const result: ChildResult = { maxRssKb: process.resourceUsage().maxRSS, bulk, bulkStarted, astroFiles: done - bulk.unitPages - bulk.stringPages };
+  console.log(JSON.stringify(result));
 }
 
 const args = process.argv.slice(2);
