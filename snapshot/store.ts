@@ -1,14 +1,43 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { deflateRaw, gunzip, gunzipSync, gzipSync, inflateRaw } from 'node:zlib';
+import { deflateRaw, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 import { applyDelta, makeDelta } from './delta.ts';
 
-const gunzipAsync = promisify(gunzip);
-const inflateRawAsync = promisify(inflateRaw);
 const deflateRawAsync = promisify(deflateRaw);
+
+/**
+ * An object file's bytes, or undefined when there is none. Read synchronously, like the inflate
+ * after it: objects are small (a unit chunk is a few KiB gzipped) and a snapshot's reads come
+ * from the page cache, where an asynchronous read costs four thread-pool round trips (open,
+ * stat, read, close) and an asynchronous inflate a zlib stream, each several times the CPU of
+ * the work itself; on a shared 2-core machine that made format 3 read slower than format 1
+ * (docs/snapshot-format.md, "Reading").
+ */
+function readIfPresent(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`object ${path} cannot be read (${(error as Error).message}): run \`tmsnap verify\``, { cause: error });
+  }
+}
+
+/** gzip's fixed header as Node writes it: magic, deflate, no flags (no name, comment or extra field). */
+const plainGzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0x00]);
+
+/**
+ * The bytes of a `.gz` object. The common header skips zlib's gzip wrapper (its CRC-32 is
+ * redundant: the caller checks the sha256 the object is named by); any other goes through
+ * `gunzipSync`.
+ */
+function gunzipObject(stored: Buffer): Buffer {
+  if (stored.length > 18 && stored.subarray(0, 4).equals(plainGzipHeader)) return inflateRawSync(stored.subarray(10, stored.length - 8));
+  return gunzipSync(stored);
+}
 
 /**
  * How an object is kept on disk. Format 1 wrote `json` and `raw` as they are; format 2 writes
@@ -283,29 +312,28 @@ export class ObjectStore {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
     let bytes: Buffer;
     let path = compressedPath;
-    try {
-      bytes = await gunzipAsync(await readFile(compressedPath));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const compressed = readIfPresent(compressedPath);
+    if (compressed !== undefined) {
+      try {
+        bytes = gunzipObject(compressed);
+      } catch (error) {
         throw new Error(`object ${compressedPath} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
       }
+    } else {
       const deltaPath = objectPath(this.contentDir, hash, `${kind}.dz`);
-      const delta = await readFile(deltaPath).catch((cause: NodeJS.ErrnoException) => {
-        if (cause.code === 'ENOENT') return undefined;
-        throw cause;
-      });
+      const delta = readIfPresent(deltaPath);
       if (delta !== undefined) {
         path = deltaPath;
         bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth);
       } else {
         path = objectPath(this.contentDir, hash, kind);
-        const plain = await readFile(path).catch((cause: unknown) => {
+        const plain = readIfPresent(path);
+        if (plain === undefined) {
           if (this.#fallback === undefined)
-            throw new MissingObjectError(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``, { cause });
-          return undefined;
-        });
-        // Checked by the other store.
-        if (plain === undefined) return new ObjectStore(this.#fallback!).readBytes(hash, kind);
+            throw new MissingObjectError(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``);
+          // Checked by the other store.
+          return new ObjectStore(this.#fallback).readBytes(hash, kind);
+        }
         bytes = plain;
       }
     }
@@ -321,7 +349,7 @@ export class ObjectStore {
     try {
       header = readDeltaHeader(stored);
       if (header.depth > withinDepth) throw new Error(`its chain is ${header.depth} deep where at most ${withinDepth} may be`);
-      operations = await inflateRawAsync(stored.subarray(deltaHeaderBytes));
+      operations = inflateRawSync(stored.subarray(deltaHeaderBytes));
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }
