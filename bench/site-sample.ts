@@ -56,12 +56,13 @@ async function pickSample() {
   if (unitId === undefined) throw new Error(`${unitPage} holds no unit article`);
   const article = units.slice(units.indexOf(`id="${unitId}"`));
   const stringHref = /<a href="([^"]*\/strings\/[^"]*)"/.exec(article.slice(0, article.indexOf('</article>')))?.[1];
-  // A word of the first translated text in the sampled language, and of a source text: what a reader would search.
-  const words = (pattern: RegExp) =>
-    [...units.matchAll(pattern)].flatMap((match) => match[1]!.split(/[\s%{}:.,…|]+/)).filter((word) => word.length >= 4 && !word.includes('&'));
-  const targetWord =
-    words(new RegExp(`<div class="text" lang="${language}"[^>]*>([^<]+)<`, 'g'))[0] ?? words(/<div class="text" lang="[^"]*"[^>]*>([^<]+)</g)[0];
-  const sourceWord = words(/<dd><div class="text" lang="en"[^>]*>([^<]+)</g)[0] ?? targetWord;
+  // A word of a translated text in the sampled language, and of a source text (the first text
+  // of an article is its source): what a reader would search for.
+  const texts = (lang: string) => [...units.matchAll(new RegExp(`class="text" lang="${lang}"[^>]*>([^<]+)<`, 'g'))].map((match) => match[1]!);
+  const words = (list: string[]) => list.flatMap((text) => text.split(/[\s%{}:.,…|()]+/)).filter((word) => word.length >= 4 && !word.includes('&'));
+  const sourceLang = /class="text" lang="([^"]*)"/.exec(article)?.[1] ?? 'en';
+  const targetWord = words(texts(language))[0];
+  const sourceWord = words(texts(sourceLang))[0];
   return {
     project,
     language,
@@ -131,6 +132,13 @@ function checks(sample: Sample): Check[] {
   return list;
 }
 
+/** One axe violation line (`id: ["target"] ["target"] …`) as its rule, node count and first node. */
+function summary(violation: string): string {
+  const [rule = '', targets = ''] = violation.split(/: (.*)/s);
+  const nodes = targets.split('] [');
+  return `${rule} on ${nodes.length} node(s), first ${nodes[0]!.replace(/^\[/, '').slice(0, 120)}`;
+}
+
 async function runCheck(browser: Browser, root: string, check: Check): Promise<{ ok: boolean; line: string }> {
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -142,7 +150,7 @@ async function runCheck(browser: Browser, root: string, check: Check): Promise<{
     const shown = await check.expect(page);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     const violations = await seriousViolations(page);
-    if (violations.length > 0) throw new Error(`axe: ${violations.join('; ')}`);
+    if (violations.length > 0) throw new Error(`axe: ${violations.map(summary).join('; ')}`);
     if (errors.length > 0) throw new Error(`script errors: ${errors.join('; ')}`);
     return { ok: true, line: `pass  ${check.name}: ${shown}; ${seconds} s to show, no serious axe violation` };
   } catch (error) {
