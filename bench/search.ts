@@ -5,7 +5,8 @@
  *
  *   npm run bench:search -- --content DIR [--snapshot ID] [--lang CODE] [--query TEXT] [--runs N]
  *   npm run bench:search -- --scenario 1m|10m …   (the snapshot bench/build.ts wrote, bench/scenarios.ts)
- *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE
+ *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE [--out DIR]
+ *   npm run bench:search -- --content DIR --index-from DIR   (an index built by an earlier --out run)
  *
  * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
  * Pagefind over the same HTML, then Chromium over loopback with a cold cache for each run:
@@ -15,7 +16,15 @@
  * `--index-only` skips the site build and Pagefind (both need every page rendered, which a
  * million units take long to do on a small machine): it builds only the search index and
  * borrows the search page and stylesheet of a site built earlier from any snapshot; the page
- * does not depend on the data, the index it loads does.
+ * does not depend on the data, the index it loads does. `--out DIR` keeps what it built there,
+ * and `--index-from DIR` measures it again without building (the page's script is bundled
+ * afresh, so a change to the page is measured on the same index).
+ *
+ * Each keystroke is measured twice: to the first results on screen (the page searches in
+ * slices, showing the best hits found when a slice's time is up) and, typed again with a pause
+ * after each character, to complete results. Where complete results do not come within
+ * `--complete-timeout` seconds (every language of a 10M index), keystrokes are measured from
+ * the first results, while shards still arrive.
  */
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -30,7 +39,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { canonicalJson } from '../snapshot/canonical.ts';
 import { routesFile, type SearchManifest, type SourceShardData } from '../search/format.ts';
-import { buildSearchIndex } from '../search/build.ts';
+import { buildSearchIndex, bundleApp } from '../search/build.ts';
 import { siteUnitHref } from '../site/search-links.ts';
 import { tokenize } from '../search/text.ts';
 import { scenarioResults } from './scenarios.ts';
@@ -47,9 +56,14 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'index-only': { type: 'boolean', default: false },
     'page-from': { type: 'string' },
+    out: { type: 'string' },
+    'index-from': { type: 'string' },
+    'complete-timeout': { type: 'string', default: '300' },
+    'skip-unit-bytes': { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
+const completeTimeout = Number(args['complete-timeout']) * 1000;
 const contentDir = args.scenario === undefined ? resolve(args.content) : scenarioResults(args.scenario).content;
 
 const run = promisify(execFile);
@@ -136,6 +150,8 @@ interface OurRun {
   doneBytes: number;
   results: number;
   keys: number[];
+  /** Per character typed with a pause after it: from the keystroke to complete results. */
+  keysDone: number[];
 }
 
 async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof serve>>, path: string): Promise<OurRun> {
@@ -155,8 +171,14 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   server.takeSent();
   // Not until "load": shard scripts added while the page loads hold that event back.
   await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done', undefined, { timeout: 300_000 });
-  const done = await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN);
+  const complete = await page
+    .waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done', undefined, { timeout: completeTimeout })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!complete) await page.waitForFunction(() => (window as unknown as { benchFirst?: unknown }).benchFirst !== undefined, undefined, { timeout: 300_000 });
+  const done = complete ? await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN) : Number.NaN;
   const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
   const firstBytes = server.sentFor(first?.loaded ?? []);
   const doneBytes = server.takeSent();
@@ -166,8 +188,31 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   await page.fill('#search-q', '');
   for (const character of query) await page.locator('#search-q').pressSequentially(character);
   const keys = await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration));
+  const keysDone: number[] = [];
+  if (complete) {
+    for (let length = 1; length <= query.length; length++) {
+      const took = await page.evaluate(
+        (text) =>
+          new Promise<number>((resolve) => {
+            const input = document.getElementById('search-q') as HTMLInputElement;
+            const started = performance.now();
+            performance.clearMarks('tmsnap-search-done');
+            input.value = text;
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            const wait = () => {
+              const mark = performance.getEntriesByName('tmsnap-search-done')[0];
+              if (mark) resolve(mark.startTime - started);
+              else setTimeout(wait, 1);
+            };
+            wait();
+          }),
+        query.slice(0, length),
+      );
+      keysDone.push(took);
+    }
+  }
   await context.close();
-  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, keys };
+  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, keys, keysDone };
 }
 
 const startLoad = loadavg()
@@ -180,7 +225,14 @@ let unitCount = 0;
 let unitBytes = 0;
 // Unit data as canonical JSON, the bytes a reader decodes: format 2 stores them in compressed
 // chunks, so their size on disk is no longer the yardstick for the index (docs/snapshot-format.md).
+// `--skip-unit-bytes` counts units from the translations' totals instead (10M units take
+// minutes to read twice).
 for (const translation of translations) {
+  if (args['skip-unit-bytes']) {
+    unitCount += translation.record.total;
+    unitBytes = Number.NaN;
+    continue;
+  }
   const units = await snapshot.units(translation.path);
   unitCount += units.length;
   unitBytes += Buffer.byteLength(canonicalJson(units));
@@ -194,13 +246,16 @@ console.log(
 );
 
 const work = await mkdtemp(join(tmpdir(), 'tmsnap-bench-search-'));
-const dist = join(work, 'dist');
+const dist = resolve(args['index-from'] ?? args.out ?? join(work, 'dist'));
 try {
   let buildMs = Number.NaN;
   let indexMs: number;
   let pagefindMs = Number.NaN;
   let pagefind = { bytes: Number.NaN, files: 0 };
-  if (args['index-only']) {
+  if (args['index-from']) {
+    await bundleApp(join(dist, 'search/app.js'));
+    indexMs = Number.NaN;
+  } else if (args['index-only']) {
     if (!args['page-from']) throw new Error('--index-only needs --page-from DIR, a site built earlier (its search page and stylesheet are reused)');
     for (const path of ['search/index.html', 'assets']) await cp(join(resolve(args['page-from']), path), join(dist, path), { recursive: true });
     const started = performance.now();
@@ -342,11 +397,19 @@ window.pagefindReady = true;
   for (const scope of ours) {
     const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes') => scope.runs.map((entry) => entry[key]);
     const keys = scope.runs.flatMap((entry) => entry.keys);
+    const keysDone = scope.runs.flatMap((entry) => entry.keysDone);
     rows.push(
       [`${scope.label}: results`, `${scope.runs.at(-1)?.results ?? 0}`, ''],
       [`${scope.label}: first results`, `${stat(pick('first'), ms)} of ${runs}, ${stat(pick('firstBytes'), megabytes)} fetched (gzip)`, ''],
       [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, ''],
       [`${scope.label}: per keystroke`, `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`, ''],
+      [
+        `${scope.label}: keystroke to complete`,
+        keysDone.length === 0
+          ? `not measured (complete results not within ${args['complete-timeout']} s)`
+          : `median ${median(keysDone).toFixed(1)} ms, max ${Math.max(...keysDone).toFixed(1)} ms (${keysDone.length})`,
+        '',
+      ],
     );
   }
   const width = Math.max(...rows.map(([, value]) => value.length));
@@ -377,6 +440,6 @@ window.pagefindReady = true;
   };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
 } finally {
-  if (args.keep) console.log(`kept ${dist}`);
+  if (args.keep || args.out || args['index-from']) console.log(`kept ${dist}`);
   else await rm(work, { recursive: true, force: true });
 }

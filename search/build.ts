@@ -1,6 +1,6 @@
 /**
- * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js`, one
- * script per shard under `shards/`, and `app.js` (the page's script, bundled as a classic script because module
+ * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js`, the
+ * shards' scripts under `shards/` (`s-` sources, `t-` unit tables, `i-` target indexes), and `app.js` (the page's script, bundled as a classic script because module
  * scripts do not load from `file://`). The site's Astro integration calls this once the pages
  * are written (site/search-integration.ts, on `astro:build:done`).
  */
@@ -8,7 +8,16 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stateName } from '../api/unit.ts';
-import { registerFunction, searchFormat, routesFile, type SearchManifest, type SearchRoutes, type ShardFile, type ShardRoute } from './format.ts';
+import {
+  registerFunction,
+  searchFormat,
+  routesFile,
+  type SearchManifest,
+  type SearchRoutes,
+  type ShardFile,
+  type ShardRoute,
+  type TargetIndexData,
+} from './format.ts';
 import { indexTerms, shardRoute } from './routing.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
@@ -69,8 +78,15 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
       sourceRoutes.set(shard.data.bucket, shardRoute(indexTerms(shard.data.index)));
       report.sources += shard.data.texts.length;
     } else {
-      const file = await write(`shards/t-${shard.data.bucket}-${shard.data.language}.js`, shard.data);
-      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units });
+      const { index, ...table } = shard.data;
+      const name = `${shard.data.bucket}-${shard.data.language}.js`;
+      const file = await write(`shards/t-${name}`, table);
+      // An index without documents (no target translated) can match nothing: no file.
+      const indexFile =
+        index.documentCount === 0
+          ? null
+          : await write(`shards/i-${name}`, { format: searchFormat, bucket: table.bucket, language: table.language, index } satisfies TargetIndexData);
+      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units, index: indexFile });
       targetRoutes.push(shardRoute(indexTerms(shard.data.index)));
       report.units += shard.units;
       for (const state of shard.data.units.state) states.add(state);
@@ -100,7 +116,8 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
   return report;
 }
 
-async function bundleApp(outfile: string): Promise<number> {
+/** Bundles the page's script; also used by bench/search.ts to measure a page change on an index built before. */
+export async function bundleApp(outfile: string): Promise<number> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [appEntry],

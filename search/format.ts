@@ -1,10 +1,12 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 2 (1 had no routes). One
- * manifest names every shard; shards are of two kinds:
+ * The search index as the site ships it (`dist/search/`). Version 3 (1 had no routes, 2 held
+ * each target index inside its unit table). One manifest names every file; shards are of two
+ * kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
- * - a target shard per language × bucket: that language's units, their targets indexed, each
- *   pointing at its source string in the bucket's source shard.
+ * - a target shard per language × bucket, in two files: the table of that language's units
+ *   (each pointing at its source string in the bucket's source shard), and the index of their
+ *   targets. A query that can match only through the sources loads the table alone.
  * A routes file tells, per shard, which query terms can match there (`search/routing.ts`), so
  * a query loads only the shards that can hold a result.
  * Tables are columns (one array per field) because a million units as objects repeat every
@@ -12,7 +14,7 @@
  */
 import type { AsPlainObject } from 'minisearch';
 
-export const searchFormat = 2;
+export const searchFormat = 3;
 
 export interface ShardFile {
   /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */
@@ -30,7 +32,8 @@ export interface SearchManifest {
   states: [number, string][];
   /** `sources` is null for a bucket whose components have no units. */
   buckets: { components: number[]; sources: ShardFile | null }[];
-  targets: (ShardFile & { bucket: number; language: number; units: number })[];
+  /** `file` is the unit table; `index` the targets' index (null where no target is translated). */
+  targets: (ShardFile & { bucket: number; language: number; units: number; index: ShardFile | null })[];
 }
 
 /** The routes file, beside the manifest. */
@@ -74,6 +77,13 @@ export interface TargetShardData {
   };
   /** Site paths of the pages holding units (relative to the site root), each stored once. */
   pages: string[];
+}
+
+/** The index of a target shard's targets; its document ids are unit positions in the table. */
+export interface TargetIndexData {
+  format: typeof searchFormat;
+  bucket: number;
+  language: number;
   index: AsPlainObject;
 }
 

@@ -2,7 +2,7 @@
  * One query over open shards: source matches reach every translation of that source, target
  * matches are per unit, and hits are ranked whole text, then exact phrase, then score.
  */
-import { compareRanked, joinForms, phraseForm, phraseTier, searchOptions, tiers, type Ranked } from './matching.ts';
+import { compareRanked, joinForms, phraseForm, phraseTier, searchOptions, tiers, type Ranked, type Tier } from './matching.ts';
 import type { OpenSourceShard, OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
 
@@ -47,6 +47,7 @@ export class ShardSearch {
   readonly #words: string[];
   readonly #sourceMatches = new Map<number, Map<number, Match>>();
   readonly #hits = new Map<OpenTargetShard, SearchHit[]>();
+  readonly #sourceTiers = new Map<OpenSourceShard, Map<number, Tier>>();
 
   constructor(request: SearchRequest, sources: ReadonlyMap<number, OpenSourceShard>) {
     this.#request = request;
@@ -66,6 +67,23 @@ export class ShardSearch {
       found.set(result.id as number, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
     }
     return found;
+  }
+
+  /**
+   * How a source string holds the query as a phrase: the same in every language, so told once
+   * per source string rather than once per unit.
+   */
+  #sourceTier(shard: OpenSourceShard, id: number): Tier {
+    let known = this.#sourceTiers.get(shard);
+    if (!known) this.#sourceTiers.set(shard, (known = new Map()));
+    let tier = known.get(id);
+    if (tier === undefined) known.set(id, (tier = phraseTier(sourcePhrase(shard, id), this.#phrase)));
+    return tier;
+  }
+
+  /** Whether `shard` has been searched already (its hits are kept). */
+  has(shard: OpenTargetShard): boolean {
+    return this.#hits.has(shard);
   }
 
   /** The hits in `shard`, best first; `order` places the shard among the others for ties. */
@@ -91,8 +109,12 @@ export class ShardSearch {
         this.#sourceMatches.set(shard.data.bucket, fromSources);
       }
     }
-    const fromTargets =
-      request.scope === 'source' ? undefined : request.routing && !request.routing.target(shard) ? new Map<number, Match>() : this.#search(shard.index);
+    let fromTargets: Map<number, Match> | undefined;
+    if (request.scope !== 'source') {
+      if (request.routing && !request.routing.target(shard)) fromTargets = new Map();
+      else if (!shard.index) throw new Error(`search: the target index of bucket ${shard.data.bucket}, language ${shard.data.language} is not loaded`);
+      else fromTargets = this.#search(shard.index);
+    }
     const units = new Set<number>(fromTargets?.keys());
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of shard.unitsBySource.get(sourceId) ?? []) units.add(unit);
 
@@ -103,7 +125,7 @@ export class ShardSearch {
       if (request.states && !request.states.has(state[unit]!)) continue;
       const bySource = fromSources?.get(source[unit]!);
       const byTarget = fromTargets?.get(unit);
-      const sourceTier = bySource?.exact && sourceShard ? phraseTier(sourcePhrase(sourceShard, source[unit]!), this.#phrase) : tiers.terms;
+      const sourceTier = bySource?.exact && sourceShard ? this.#sourceTier(sourceShard, source[unit]!) : tiers.terms;
       const targetTier = byTarget?.exact ? phraseTier(targetPhrase(shard, unit), this.#phrase) : tiers.terms;
       const tier = sourceTier < targetTier ? sourceTier : targetTier;
       hits.push({ shard, unit, score: (bySource?.score ?? 0) + (byTarget?.score ?? 0), tier, order: shardOrder * 2 ** 26 + unit });

@@ -7,9 +7,9 @@ import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
 import { siteRecords, type RecordSource } from '../site/records.ts';
 import { numberRecords, type Numbering } from './numbering.ts';
-import type { SourceShardData, TargetShardData } from './format.ts';
+import type { SourceShardData } from './format.ts';
 import { planBuckets, type ShardSelection } from './plan.ts';
-import { buildSourceShard, buildTargetShard, SourceTable, type SearchUnit } from './shards.ts';
+import { buildSourceShard, buildTargetShard, SourceTable, type BuiltTargetShard, type SearchUnit } from './shards.ts';
 
 /** What search reads from a snapshot. */
 export type SearchableSnapshot = RecordSource & Pick<Snapshot, 'manifest' | 'units'>;
@@ -40,7 +40,7 @@ export async function planSearch(snapshot: SearchableSnapshot, unitsPerShard = d
   return { numbering, buckets: planBuckets(sizes, unitsPerShard) };
 }
 
-export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: TargetShardData; units: number };
+export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: BuiltTargetShard; units: number };
 
 export interface ShardStreamOptions {
   unitHref(place: UnitPlace): string;

@@ -2,7 +2,7 @@
  * Building shards from units and opening them for queries. Pure data in, data out: the build
  * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
 import { indexOptions, joinForms, type SearchDocument } from './matching.ts';
 
@@ -39,7 +39,10 @@ export function buildSourceShard(bucket: number, table: SourceTable): SourceShar
   return { format: searchFormat, bucket, texts: table.texts, index: index.toJSON() };
 }
 
-export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): TargetShardData {
+/** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
+export type BuiltTargetShard = TargetShardData & { index: AsPlainObject };
+
+export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): BuiltTargetShard {
   const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
   const pages: string[] = [];
   const pageIds = new Map<string, number>();
@@ -76,7 +79,8 @@ export interface OpenSourceShard {
 
 export interface OpenTargetShard {
   data: TargetShardData;
-  index: MiniSearch<SearchDocument>;
+  /** Absent until loaded: a query that can match this shard only through its sources never needs it. */
+  index: MiniSearch<SearchDocument> | undefined;
   /** Units of this shard by source id: how a source match reaches its translations. */
   unitsBySource: Map<number, number[]>;
   /** Phrase forms of the targets, filled as queries need them. */
@@ -87,14 +91,20 @@ export function openSourceShard(data: SourceShardData): OpenSourceShard {
   return { data, index: MiniSearch.loadJS(data.index, indexOptions), phrases: [] };
 }
 
-export function openTargetShard(data: TargetShardData): OpenTargetShard {
+/** Opens a unit table, with its targets' index when given (or held by a shard built in memory). */
+export function openTargetShard(data: TargetShardData & { index?: AsPlainObject }, index: AsPlainObject | undefined = data.index): OpenTargetShard {
   const unitsBySource = new Map<number, number[]>();
   data.units.source.forEach((source, unit) => {
     const list = unitsBySource.get(source);
     if (list) list.push(unit);
     else unitsBySource.set(source, [unit]);
   });
-  return { data, index: MiniSearch.loadJS(data.index, indexOptions), unitsBySource, phrases: [] };
+  return { data, index: index && MiniSearch.loadJS(index, indexOptions), unitsBySource, phrases: [] };
+}
+
+/** Adds a target index loaded after its table. */
+export function openTargetIndex(shard: OpenTargetShard, index: AsPlainObject): void {
+  shard.index ??= MiniSearch.loadJS(index, indexOptions);
 }
 
 export function unitHref(shard: TargetShardData, unit: number): string {

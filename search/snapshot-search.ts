@@ -7,10 +7,10 @@ import { siteUnitHref } from '../site/search-links.ts';
 import { decodeLink } from '../snapshot/links.ts';
 import type { Snapshot } from '../snapshot/reader.ts';
 import { resolveFilters, type FilterInput } from './filters.ts';
-import type { SearchManifest, TargetShardData } from './format.ts';
+import type { SearchManifest } from './format.ts';
 import { canMatch, type ShardRouting } from './plan.ts';
 import { searchShards, type SearchScope } from './query.ts';
-import { openSourceShard, openTargetShard, unitHref, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
+import { openSourceShard, openTargetShard, unitHref, type BuiltTargetShard, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { indexTerms, RouteTest, shardRoute } from './routing.ts';
 import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
 import { tokenize } from './text.ts';
@@ -78,8 +78,8 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
   // only shards where the query can match are opened and searched. A bucket's source shard
   // comes after its target shards, so those wait for it.
   const terms = tokenize(query.text);
-  const holds = (data: { index: TargetShardData['index'] }) => terms.length > 0 && new RouteTest(shardRoute(indexTerms(data.index))).holdsAll(terms);
-  let waiting: TargetShardData[] = [];
+  const holds = (data: { index: BuiltTargetShard['index'] }) => terms.length > 0 && new RouteTest(shardRoute(indexTerms(data.index))).holdsAll(terms);
+  let waiting: BuiltTargetShard[] = [];
   for await (const shard of shards) {
     if (shard.kind === 'target') {
       waiting.push(shard.data);
@@ -90,7 +90,7 @@ export async function searchSnapshot(snapshot: SearchableSnapshot & Pick<Snapsho
     const wanted = waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
     if (wanted.length > 0) {
       sources.set(shard.data.bucket, openSourceShard(shard.data));
-      targets.push(...wanted.map(openTargetShard));
+      targets.push(...wanted.map((data) => openTargetShard(data)));
     }
     waiting = [];
   }

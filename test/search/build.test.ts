@@ -53,7 +53,9 @@ describe('buildSearchIndex', () => {
     expect(report.units).toBe(60);
     const files = (await readdir(join(out, 'search', 'shards'))).sort();
     expect(files).toEqual(
-      [...manifest.targets.map((target) => target.file), manifest.buckets[0]!.sources!.file].map((file) => file.replace('shards/', '')).sort(),
+      [...manifest.targets.flatMap((target) => [target.file, ...(target.index ? [target.index.file] : [])]), manifest.buckets[0]!.sources!.file]
+        .map((file) => file.replace('shards/', ''))
+        .sort(),
     );
 
     // "Save as…" is in two components and six languages, yet stored once.

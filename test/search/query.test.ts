@@ -111,7 +111,7 @@ describe('planBuckets', () => {
 });
 
 const manifest: SearchManifest = {
-  format: 2,
+  format: 3,
   snapshot: { id: '2026-11-22T041500Z', finished: '2026-11-22T04:20:00Z' },
   projects: [
     { slug: 'app', name: 'App' },
@@ -136,9 +136,9 @@ const manifest: SearchManifest = {
     { components: [2], sources: { file: 'shards/s-1.js', bytes: 1 } },
   ],
   targets: [
-    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1 },
-    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1 },
-    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1 },
+    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1, index: { file: 'shards/i-0-0.js', bytes: 1 } },
+    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1, index: { file: 'shards/i-0-1.js', bytes: 1 } },
+    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1, index: { file: 'shards/i-1-1.js', bytes: 1 } },
   ],
 };
 

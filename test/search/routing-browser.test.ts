@@ -41,18 +41,23 @@ async function finished(page: Page): Promise<{ state: string; status: string; ta
 
 describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => {
   test('a word of one language, searched in all, loads that language’s shard and the sources only', async () => {
-    // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German.
+    // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German (i-0-1.js its targets' index).
     const { page, loaded } = await open(rootUrl(), '?q=schliessen');
     expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
-    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
+    expect(loaded()).toEqual(['shards/i-0-1.js', 'shards/s-0.js', 'shards/t-0-1.js']);
     // One edit away, and still found: fuzzy terms are routed by the pairs they keep.
     await page.fill('#search-q', 'schliesen');
     expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
-    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
+    expect(loaded()).toEqual(['shards/i-0-1.js', 'shards/s-0.js', 'shards/t-0-1.js']);
     // A source word reaches every language.
     await page.fill('#search-q', 'window');
     expect(new Set((await finished(page)).targets.map((target) => target.split(':')[0]))).toEqual(new Set(['ar', 'de', 'en', 'ja', 'pl', 'ru']));
-    expect(loaded()).toHaveLength(7);
+    // Every language's table, and the index of English alone, whose targets hold the word too.
+    expect(loaded().filter((file) => !/shards\/i-0-1\.js$/.test(file))).toEqual([
+      'shards/i-0-2.js',
+      'shards/s-0.js',
+      ...[0, 1, 2, 3, 4, 5].map((language) => `shards/t-0-${language}.js`),
+    ]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
@@ -69,7 +74,7 @@ describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => 
   test('Japanese pairs route to the Japanese shard', async () => {
     const { page, loaded } = await open(rootUrl(), '?q=%E9%96%89%E3%81%98');
     expect((await finished(page)).targets).toEqual(['ja:ウィンドウを閉じる']);
-    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-3.js']);
+    expect(loaded()).toEqual(['shards/i-0-3.js', 'shards/s-0.js', 'shards/t-0-3.js']);
     await page.close();
   });
 });
@@ -79,8 +84,8 @@ test('an index of another format is told apart, not misread', async () => {
   await cp(site.dist, old, { recursive: true });
   const manifest = join(old, 'search/manifest.js');
   const text = await readFile(manifest, 'utf8');
-  expect(text).toContain('\\"format\\":2');
-  await writeFile(manifest, text.replace('\\"format\\":2', '\\"format\\":1'));
+  expect(text).toContain('\\"format\\":3');
+  await writeFile(manifest, text.replace('\\"format\\":3', '\\"format\\":1'));
   const { page, loaded } = await open(pathToFileURL(old).href + '/', '?q=save');
   const result = await finished(page);
   expect(result.state).toBe('error');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../../search/build.ts';
-import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
+import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetIndexData, type TargetShardData } from '../../search/format.ts';
 import { indexOptions, searchOptions, type SearchDocument } from '../../search/matching.ts';
 import { routeShards, selectShards } from '../../search/plan.ts';
 import { mergeRanked, searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
@@ -158,8 +158,16 @@ describe('routing over a built index', () => {
     manifest = await load<SearchManifest>(out, 'manifest.js');
     routes = await load<SearchRoutes>(out, routesFile);
     for (const bucket of manifest.buckets) if (bucket.sources) shards.set(bucket.sources.file, await load(out, bucket.sources.file));
-    for (const target of manifest.targets) shards.set(target.file, await load(out, target.file));
+    for (const target of manifest.targets) {
+      shards.set(target.file, await load(out, target.file));
+      if (target.index) shards.set(target.index.file, await load(out, target.index.file));
+    }
   });
+
+  /** A target shard's table opened with its index (from its own file). */
+  function openTarget(target: SearchManifest['targets'][number]) {
+    return openTargetShard(shards.get(target.file) as TargetShardData, target.index ? (shards.get(target.index.file) as TargetIndexData).index : undefined);
+  }
 
   /** Results of `text` searched in the given target shards (and every source shard). */
   function found(text: string, scope: SearchScope, targets: SearchManifest['targets']): string[] {
@@ -168,7 +176,7 @@ describe('routing over a built index', () => {
         .flatMap((bucket) => (bucket.sources ? [openSourceShard(shards.get(bucket.sources.file) as SourceShardData)] : []))
         .map((shard) => [shard.data.bucket, shard]),
     );
-    const opened = targets.map((target) => openTargetShard(shards.get(target.file) as TargetShardData));
+    const opened = targets.map((target) => openTarget(target));
     return searchShards({ text, scope }, sources, opened)
       .map((hit) => unitHref(hit.shard.data, hit.unit))
       .sort();
@@ -183,7 +191,7 @@ describe('routing over a built index', () => {
   test('a query routed to some shards finds what it finds in all of them', () => {
     const opened = openRoutes(routes);
     const texts = [...shards.values()].flatMap((data) =>
-      'texts' in (data as object) ? (data as SourceShardData).texts.flat() : (data as TargetShardData).units.target.flat(),
+      'texts' in (data as object) ? (data as SourceShardData).texts.flat() : 'units' in (data as object) ? (data as TargetShardData).units.target.flat() : [],
     );
     let skipped = 0;
     let withResults = 0;
@@ -225,7 +233,7 @@ describe('routing over a built index', () => {
         .flatMap((bucket) => (bucket.sources ? [openSourceShard(shards.get(bucket.sources.file) as SourceShardData)] : []))
         .map((shard) => [shard.data.bucket, shard]),
     );
-    const opened = manifest.targets.map((target) => openTargetShard(shards.get(target.file) as TargetShardData));
+    const opened = manifest.targets.map((target) => openTarget(target));
     for (const text of ['save', 'file', 'sav', 'speichern unter', '保存', 'menu']) {
       const whole = searchShards({ text, scope: 'both' }, sources, opened);
       const search = new ShardSearch({ text, scope: 'both' }, sources);

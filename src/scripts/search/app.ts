@@ -3,13 +3,25 @@
  * match (as script files, so it works from `file://`; `search/routing.ts` tells which),
  * shows results as shards arrive, runs the query on each keystroke and keeps the URL in
  * step so a search can be shared. Bundled as a classic script by `search/build.ts`.
+ *
+ * A search runs in slices of about `sliceMs`: each slice searches shards until its time is
+ * up, then shows the best hits found so far, and the next frame goes on. A keystroke thus
+ * shows results at once however many shards are open (docs/search.md, "Figures").
  */
 import { resolveFilters } from '../../../search/filters.ts';
-import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
+import {
+  routesFile,
+  searchFormat,
+  type SearchManifest,
+  type SearchRoutes,
+  type SourceShardData,
+  type TargetIndexData,
+  type TargetShardData,
+} from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
 import { mergeRanked, ShardSearch, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
-import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import { openSourceShard, openTargetIndex, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import type { UiLanguage } from '../../../site/config.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
@@ -23,6 +35,11 @@ const pageSize = 50;
  * shard) show before the rest arrive.
  */
 const parallelLoads = 3;
+/**
+ * Time one slice of a search may take before it shows what it found: within a frame, so
+ * typing stays smooth while a query runs over many open shards.
+ */
+const sliceMs = 12;
 
 const form = document.getElementById('search-form') as HTMLFormElement;
 const status = document.getElementById('search-status') as HTMLElement;
@@ -36,6 +53,9 @@ const ui = translator(given.lang ?? 'en', given.messages ?? {});
 const { t } = ui;
 
 const sources = new Map<number, OpenSourceShard>();
+/** Unit tables and target indexes as loaded; a table is opened when first searched. */
+const tables = new Map<string, TargetShardData>();
+const indexes = new Map<string, TargetIndexData>();
 const targets = new Map<string, OpenTargetShard>();
 /** Each open target shard's position in the manifest, which its route is looked up by. */
 const positions = new Map<OpenTargetShard, number>();
@@ -123,24 +143,25 @@ function pump(): void {
         loading--;
         next.open(data as never);
         pump();
-        schedule();
+        schedule(false);
       },
       () => {
         loading--;
         failed.add(next.file);
         pump();
-        schedule();
+        schedule(false);
       },
     );
   }
 }
 
-function schedule(): void {
+/** Runs the search again next frame: shards arrived, or the last slice left shards unsearched. */
+function schedule(typed: boolean): void {
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
-    run();
+    run(typed);
   });
 }
 
@@ -150,7 +171,12 @@ function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): 
   results.setAttribute('aria-busy', String(state === 'loading'));
 }
 
-function run(): void {
+/**
+ * One slice of the current search. `typed` when the query or a filter changed: what
+ * bench/search.ts reads as a keystroke's time to results (the `tmsnap-search` measure; later
+ * slices are `tmsnap-search-more`).
+ */
+function run(typed: boolean): void {
   const started = performance.now();
   const state = formState();
   narrowComponents(state.project);
@@ -175,27 +201,27 @@ function run(): void {
   // Source shards are loaded even for target-only searches: results show the source text.
   // Each bucket's sources come before its first target shard, target shards where the query
   // can match a target before those it reaches through sources only.
+  // A target index is needed only where the query can match a target; elsewhere the unit
+  // table (units reached through their sources) is enough.
+  const byTarget = (position: number) => state.in !== 'source' && manifest.targets[position]!.index !== null && routing.target(position);
   const order = wanted.positions
-    .map((position, rank) => ({ position, rank, byTarget: state.in !== 'source' && routing.target(position) }))
+    .map((position, rank) => ({ position, rank, byTarget: byTarget(position) }))
     .sort((a, b) => Number(b.byTarget) - Number(a.byTarget) || a.rank - b.rank);
   queue = [];
-  for (const { position } of order) {
+  for (const { position, byTarget } of order) {
     const target = manifest.targets[position]!;
     const sourceFile = manifest.buckets[target.bucket]!.sources!.file;
     queue.push({ file: sourceFile, open: (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)) });
-    queue.push({
-      file: target.file,
-      open: (data: TargetShardData) => {
-        const shard = openTargetShard(data);
-        targets.set(target.file, shard);
-        positions.set(shard, position);
-      },
-    });
+    queue.push({ file: target.file, open: (data: TargetShardData) => tables.set(target.file, data) });
+    if (byTarget) queue.push({ file: target.index!.file, open: (data: TargetIndexData) => indexes.set(target.index!.file, data) });
   }
   queue = queue.filter((entry) => !requested.has(entry.file));
   pump();
 
-  const ready = wanted.targets.filter((target) => targets.has(target.file) && sources.has(target.bucket));
+  const ready = order.filter(({ position, byTarget }) => {
+    const target = manifest.targets[position]!;
+    return tables.has(target.file) && sources.has(target.bucket) && (!byTarget || indexes.has(target.index!.file));
+  });
   const key = JSON.stringify([state.q, state.in, state.lang, state.project, state.component, state.state]);
   if (current?.key !== key) {
     const request = {
@@ -203,26 +229,53 @@ function run(): void {
       scope: state.in,
       components: filters.components,
       states: filters.states,
-      routing: { source: routing.source, target: (shard: OpenTargetShard) => routing.target(positions.get(shard) ?? -1) },
+      routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
     current = { key, search: new ShardSearch(request, sources) };
   }
   const { search } = current;
-  // Ties are broken by the shard's place in the manifest, whatever order shards arrived in.
-  hitLists = ready.map((target) => search.shard(targets.get(target.file)!, manifest.targets.indexOf(target)));
+  hitLists = [];
+  let unsearched = 0;
+  for (const { position, byTarget } of ready) {
+    const shard = openTarget(position, byTarget);
+    // Each slice searches at least one shard, so a search always gets on.
+    if (!search.has(shard) && hitLists.length > 0 && performance.now() - started > sliceMs) {
+      unsearched++;
+      continue;
+    }
+    // Ties are broken by the shard's place in the manifest, whatever order shards arrived in.
+    hitLists.push(search.shard(shard, position));
+  }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   showHits(true);
-  const missing = wanted.targets.length - ready.length;
-  const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
+  if (unsearched > 0) schedule(false);
+  const missing = wanted.targets.length - ready.length + unsearched;
+  const broken = wanted.targets.filter(
+    (target) =>
+      failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file) || (target.index !== null && failed.has(target.index.file)),
+  );
   const count = t('search.results', { count: hitCount }, hitCount);
   if (broken.length > 0) setStatus('error', t('search.broken', { results: count, count: broken.length, file: broken[0]!.file }, broken.length));
-  else if (missing > 0) setStatus('loading', t('search.loadingParts', { ready: ready.length, total: wanted.targets.length, results: count }));
+  else if (missing > 0) setStatus('loading', t('search.loadingParts', { ready: hitLists.length, total: wanted.targets.length, results: count }));
   else {
     setStatus('done', count);
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
-  performance.measure('tmsnap-search', { start: started });
+  performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
+}
+
+/** A target shard, opened on first use, with its index once needed and loaded. */
+function openTarget(position: number, byTarget: boolean): OpenTargetShard {
+  const { file, index } = manifest.targets[position]!;
+  let shard = targets.get(file);
+  if (!shard) {
+    shard = openTargetShard(tables.get(file)!);
+    targets.set(file, shard);
+    positions.set(shard, position);
+  }
+  if (byTarget && !shard.index) openTargetIndex(shard, indexes.get(index!.file)!.index);
+  return shard;
 }
 
 function showHits(reset: boolean): void {
@@ -265,15 +318,15 @@ async function start(): Promise<void> {
   if (routeData?.format === searchFormat && routeData.targets.length === manifest.targets.length) routes = openRoutes(routeData);
   fillFilters();
   applyState(readState(new URLSearchParams(location.search)));
-  run();
+  run(true);
   form.addEventListener('input', () => {
     shareUrl(formState());
-    run();
+    run(true);
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     shareUrl(formState());
-    run();
+    run(true);
   });
   more.addEventListener('click', () => showHits(false));
 }
