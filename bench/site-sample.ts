@@ -10,7 +10,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, posix, resolve } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousViolations, serveStatic } from '../test/site/browser.ts';
@@ -30,18 +30,41 @@ async function firstFolder(path: string, skip: (name: string) => boolean = () =>
   return first;
 }
 
-/** Files and bytes under `root`, walked once. */
-async function siteSize(root: string): Promise<{ files: number; html: number; bytes: number }> {
-  let files = 0;
+/** The page kind of a file of the site, by its path (docs/site.md, "Pages"). */
+export function pageKind(path: string): string {
+  const parts = path.split('/');
+  if (parts[0] !== 'projects') return ['changes', 'search', 'badges', 'languages', 'changes-between', 'data'].includes(parts[0]!) ? parts[0]! : 'other';
+  if (parts.includes('units')) return 'unit pages';
+  if (parts.includes('strings')) return 'string pages';
+  if (parts[2] === 'changes' || parts.at(-1) === 'feed.xml') return 'project changes';
+  if (parts.includes('file')) return 'raw files';
+  return ['', '', 'project pages', 'component pages', 'translation pages'][parts.length - 1] ?? 'other';
+}
+
+interface Size {
+  files: number;
+  /** The files' own bytes, and what they take on disk (whole blocks, as `du` counts). */
+  bytes: number;
+  disk: number;
+}
+
+/** Files and bytes under `root` by page kind, walked once. */
+async function siteSize(root: string): Promise<{ html: number; kinds: Map<string, Size> }> {
   let html = 0;
-  let bytes = 0;
+  const kinds = new Map<string, Size>();
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    files += 1;
     if (entry.name.endsWith('.html')) html += 1;
-    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+    const full = join(entry.parentPath, entry.name);
+    const info = await stat(full);
+    const kind = pageKind(relative(root, full).split(sep).join('/'));
+    const size = kinds.get(kind) ?? { files: 0, bytes: 0, disk: 0 };
+    size.files += 1;
+    size.bytes += info.size;
+    size.disk += info.blocks * 512;
+    kinds.set(kind, size);
   }
-  return { files, html, bytes };
+  return { html, kinds };
 }
 
 /** The sample: site paths found in DIST (first project, component and language by name), and search words taken from the unit page. */
@@ -163,10 +186,24 @@ async function runCheck(browser: Browser, root: string, check: Check): Promise<{
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}`;
 console.log(`site sample of ${dist}`);
 console.log(`machine: ${machine}; load average before: ${loads()}`);
-const size = await siteSize(dist);
-console.log(`input: ${size.html} HTML pages, ${size.files} files, ${(size.bytes / 1e6).toFixed(0)} MB`);
-const build = await readFile(join(dist, '..', 'build.json'), 'utf8').catch(() => undefined);
-if (build) console.log(`built as: ${(JSON.parse(build) as { report: string }).report.split('\n')[0]}`);
+const build = await readFile(join(dist, '..', 'build.json'), 'utf8')
+  .then((text) => (JSON.parse(text) as { report: string }).report)
+  .catch(() => undefined);
+if (build) console.log(`built as: ${build.split('\n').slice(0, 2).join('; ')}`);
+const { html, kinds } = await siteSize(dist);
+const all = [...kinds.values()].reduce((sum, size) => ({ files: sum.files + size.files, bytes: sum.bytes + size.bytes, disk: sum.disk + size.disk }), {
+  files: 0,
+  bytes: 0,
+  disk: 0,
+});
+const units = /(\d+) units/.exec(build ?? '')?.[1];
+console.log(
+  `input: ${html} HTML pages, ${all.files} files, ${(all.bytes / 1e6).toFixed(1)} MB (${(all.disk / 1e6).toFixed(1)} MB on disk)${units ? `, ${(all.bytes / Number(units)).toFixed(0)} B per unit` : ''}`,
+);
+for (const [kind, size] of [...kinds].sort((a, b) => b[1].bytes - a[1].bytes))
+  console.log(
+    `  ${kind.padEnd(18)} ${String(size.files).padStart(6)} files ${(size.bytes / 1e6).toFixed(1).padStart(8)} MB ${(size.disk / 1e6).toFixed(1).padStart(8)} MB on disk ${(size.bytes / size.files / 1e3).toFixed(1).padStart(7)} KB a file`,
+  );
 const sample = await pickSample();
 const server = await serveStatic(dist, 0);
 const browser = await launchChromium();
