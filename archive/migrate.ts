@@ -9,7 +9,7 @@
 import { readFile, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { canonicalJson, parseStoredJson, sha256 } from '../snapshot/canonical.ts';
-import { type Bases, previousForBases } from '../snapshot/bases.ts';
+import { type Bases, previousForBases, rewrittenBase } from '../snapshot/bases.ts';
 import { chunkFile, chunkUnits, indexPartOf } from '../snapshot/chunks.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { readIndex } from '../snapshot/reader.ts';
@@ -111,7 +111,7 @@ async function inlineSmallRecords(store: ObjectStore, manifest: Manifest, bases:
       if (text !== undefined && keptInline(text)) (next.inline ??= {})[path] = parseStoredJson(text);
       else next.records[path] = record;
     }
-    parts[name] = (await store.putJson(next, await bases.part(name))).hash;
+    parts[name] = (await store.putJson(next, await rewrittenBase(store, await bases.part(name)))).hash;
   }
   const index: IndexRoot = { ...root, parts };
   return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: (await store.putJson(index)).hash });
@@ -160,7 +160,12 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
     const first = pending[0];
     const last = pending.at(-1);
     if (first !== undefined && last !== undefined)
-      changes.push({ first: first.id, last: last.id, count: pending.length, hash: await put(pending, await bases.changes(first.id, changesPerChunk)) });
+      changes.push({
+        first: first.id,
+        last: last.id,
+        count: pending.length,
+        hash: await put(pending, await rewrittenBase(store, await bases.changes(first.id, changesPerChunk))),
+      });
     pending = [];
   };
   for (const chunk of index.changes) {
@@ -174,7 +179,8 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
   await flush();
 
   const partHashes: Record<string, string> = {};
-  for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await put(part, await bases.part(name));
+  for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1)))
+    partHashes[name] = await put(part, await rewrittenBase(store, await bases.part(name)));
   const root: IndexRoot = { format: 2, parts: partHashes, changes };
   return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: await put(root) });
 }

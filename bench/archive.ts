@@ -18,6 +18,9 @@ import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
 import { ObjectStore } from '../snapshot/store.ts';
+import { parseStoredJson } from '../snapshot/canonical.ts';
+import { inlineBelow } from '../snapshot/inline.ts';
+import { indexPart, indexRoot } from '../snapshot/schemas.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';
 import { randomActivity } from '../test/archive/activity.ts';
@@ -166,6 +169,22 @@ try {
         )
         .join(', '),
   );
+  // Format 4 keeps small records inline in their index part (snapshot/inline.ts): which, in the last snapshot.
+  const lastIndex = indexRoot.parse(await store.readJson((await openSnapshot(content, last.snapshotId)).manifest.index));
+  const inlineByKind = new Map<string, number>();
+  let partBytes = 0;
+  for (const hash of Object.values(lastIndex.parts)) {
+    const bytes = await store.readBytes(hash, 'json');
+    partBytes += bytes.length;
+    for (const path of Object.keys(indexPart.parse(parseStoredJson(bytes.toString('utf8'))).inline ?? {})) {
+      const kind = objectKind('', path, {});
+      inlineByKind.set(kind, (inlineByKind.get(kind) ?? 0) + 1);
+    }
+  }
+  console.log(
+    `records kept inline in the last snapshot (under ${inlineBelow} bytes): ${[...inlineByKind.values()].reduce((sum, n) => sum + n, 0)} in ${Object.keys(lastIndex.parts).length} index parts ` +
+      `of ${formatBytes(partBytes)} uncompressed (${[...inlineByKind].map(([kind, n]) => `${kind} ${n}`).join(', ')})`,
+  );
   if (perSnapshot.length > 1) {
     const sinceResult = await pack(content, [], join(work, 'since.tar.gz'), { since: perSnapshot.at(-2)!.id });
     console.log(`tmsnap pack --since the day before: ${formatBytes(sinceResult.bytes)} (.tar.gz, ${sinceResult.objects} objects)`);
@@ -182,7 +201,7 @@ function objectKind(key: string, label: string, records: Record<string, string>)
   if (label.startsWith('changes')) return 'change chunks';
   const hash = key.slice(0, key.indexOf('.'));
   const kind = kindOfPath(label);
-  if (kind === 'units') return records[label] === hash ? 'unit lists' : 'unit chunks';
+  if (kind === 'units') return hash === '' || records[label] === hash ? 'unit lists' : 'unit chunks';
   if (kind === 'file') return key.includes('.raw.') ? 'raw-file chunks' : 'file entries';
   if (label.startsWith('api/memory/')) return 'translation memory';
   // Records of no kind of their own, by their last segment (`repository/`, `lock/`, `changes/`…).

@@ -4,9 +4,35 @@
  * list or a raw file, the previous version's chunk in the same place. The writer and
  * `tmsnap migrate` both choose through here, so both store the same objects the same way.
  */
+import { readFile } from 'node:fs/promises';
 import { compareSnapshotIdsNewestFirst } from './ids.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
 import { indexRoot, storedFile, unitList } from './schemas.ts';
+import { maxDeltaDepth, type ObjectKind, objectPath, type ObjectStore, readDeltaHeader } from './store.ts';
+
+/**
+ * The base for an object rewritten every day (an index part, the newest change chunk): its
+ * previous version, or, once that version's chain is full, the whole object the chain starts
+ * from. A part changes the same lines day after day (every `repository/` record's commit), so
+ * a delta against its version of nine days before is about as small as one against yesterday's,
+ * where a whole copy costs the part gzipped; the delta starts a new chain of its own at depth 1.
+ * When the old version has drifted so far that the delta is not worth it, the store keeps the
+ * object whole, which starts the next chains.
+ */
+export async function rewrittenBase(store: ObjectStore, base: string | undefined, kind: ObjectKind = 'json'): Promise<string | undefined> {
+  if (base === undefined || (await store.depth(base, kind)) !== maxDeltaDepth) return base;
+  let hash = base;
+  for (let step = 0; step < maxDeltaDepth; step++) {
+    const file = await readFile(objectPath(store.contentDir, hash, `${kind}.dz`)).catch(() => undefined);
+    if (file === undefined) return hash;
+    try {
+      hash = readDeltaHeader(file).base;
+    } catch {
+      return base; // a damaged chain: the store keeps the object whole, and verify names the damage
+    }
+  }
+  return hash;
+}
 
 /**
  * For each new chunk, the old chunk it most likely is a version of. Chunks that did not change

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
-import { alignChunks, type Bases, previousForBases } from './bases.ts';
+import { alignChunks, type Bases, previousForBases, rewrittenBase } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
@@ -499,7 +499,8 @@ export class SnapshotWriter {
     // project rewrites its part and the root, not the whole index.
     const previous = await this.#previous();
     const partHashes: Record<string, string> = {};
-    for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1))) partHashes[name] = await this.#put(part, await previous.part(name));
+    for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1)))
+      partHashes[name] = await this.#put(part, await rewrittenBase(this.#store, await previous.part(name)));
     const index: IndexRoot = { format: 2, parts: partHashes, changes };
     const manifest = manifestSchema.parse({
       format: snapshotFormat,
@@ -541,7 +542,12 @@ export class SnapshotWriter {
       const first = changes[0];
       const last = changes.at(-1);
       if (first === undefined || last === undefined) continue;
-      stored.push({ first: first.id, last: last.id, count: changes.length, hash: await this.#put(changes, await previous.changes(first.id, changesPerChunk)) });
+      stored.push({
+        first: first.id,
+        last: last.id,
+        count: changes.length,
+        hash: await this.#put(changes, await rewrittenBase(this.#store, await previous.changes(first.id, changesPerChunk))),
+      });
     }
     return stored;
   }
