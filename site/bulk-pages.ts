@@ -84,10 +84,16 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {})
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
     const hasPage = stringsWithPages(component, sourceUnits);
+    // The location a string's page shows, its source unit's: units with the same one do not repeat it.
+    const sourceLocations = new Map(sourceUnits?.map((unit) => [stringChecksum(unit.id_hash), unit.location]));
+    const locationOnStringPage = (unit: StoredUnit) => {
+      const checksum = stringChecksum(unit.id_hash);
+      return hasPage(checksum) && sourceLocations.get(checksum) === unit.location;
+    };
     const strings = new Map<string, ComponentString>();
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
-      report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage);
+      report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
       if (component.translations.length > 1) addStrings(strings, translation, list, translation === source);
     }
     for (const [checksum, found] of strings) {
@@ -107,6 +113,7 @@ async function writeUnitPages(
   translation: TranslationEntry,
   list: readonly StoredUnit[],
   hasPage: (checksum: string) => boolean,
+  locationOnStringPage: (unit: StoredUnit) => boolean,
 ): Promise<number> {
   const { component, language } = translation;
   const histories = await translationHistory(translation);
@@ -122,6 +129,7 @@ async function writeUnitPages(
       sourceLabels: (forms) => pluralLabels(sourceLanguage?.record?.plural, forms, pageUi),
       targetLabels: (forms) => pluralLabels(language.record?.plural, forms, pageUi),
       locations: (unit) => locationLinks(unit.location, component.record.repoweb, component.record.branch),
+      locationOnStringPage,
       allLanguages: (unit) => {
         const checksum = stringChecksum(unit.id_hash);
         return hasPage(checksum) ? link(sitePaths.sourceString(translation.key.project, translation.key.component, checksum)) : undefined;

@@ -1,34 +1,21 @@
 /**
  * Units, read one translation at a time (a whole snapshot's units do not fit in memory).
  *
- * Unit pages and string pages render translation by translation, component by component, so a
- * cache bounded by unit count holds a whole ordinary component: its lists are read once for the
- * string pages' index and reused. Bounded so that a huge component cannot exhaust memory.
+ * Astro reads them for the translation pages, once a page; the unit and string pages are
+ * written outside Astro (site/bulk-pages.ts), which reads each list once itself and builds a
+ * component's strings with `addStrings`.
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { stringChecksum, unitPageOf } from '../../site/paths.ts';
 import { siteTree, type ComponentEntry, type TranslationEntry } from './tree.ts';
 
-const unitCache = new Map<string, { units: Promise<StoredUnit[]>; count: number }>();
-const unitCacheLimit = 200_000;
-let cachedUnits = 0;
+// The last list read only: a translation's page reads its list once, so a larger cache would
+// hold units for nothing in Astro's process (it held 200,000 while unit pages were Astro's).
+let last: { path: string; units: Promise<StoredUnit[]> } | undefined;
 
 export function units(translation: TranslationEntry): Promise<StoredUnit[]> {
-  const hit = unitCache.get(translation.path);
-  if (hit) {
-    unitCache.delete(translation.path);
-    unitCache.set(translation.path, hit);
-    return hit.units;
-  }
-  const entry = { units: siteTree().then(({ snapshot }) => snapshot.units(translation.path)), count: Math.max(translation.record.total, 1) };
-  cachedUnits += entry.count;
-  unitCache.set(translation.path, entry);
-  for (const [path, old] of unitCache) {
-    if (cachedUnits <= unitCacheLimit || path === translation.path) break;
-    unitCache.delete(path);
-    cachedUnits -= old.count;
-  }
-  return entry.units;
+  if (last?.path !== translation.path) last = { path: translation.path, units: siteTree().then(({ snapshot }) => snapshot.units(translation.path)) };
+  return last.units;
 }
 
 /** One translation of a string, for the string's page: where its unit is and what it says. */

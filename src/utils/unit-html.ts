@@ -40,6 +40,8 @@ export interface UnitContext {
   sourceLabels: (forms: number) => string[];
   targetLabels: (forms: number) => string[];
   locations: (unit: StoredUnit) => SourceLocation[];
+  /** True when the string's page shows this unit's very location (its source unit's), so the article need not. */
+  locationOnStringPage?: (unit: StoredUnit) => boolean;
   /** The page of the string in every language (docs/site.md, "One page per string"): one relative link, or none. */
   allLanguages: (unit: StoredUnit) => string | undefined;
   live: (unit: StoredUnit) => string | undefined;
@@ -90,12 +92,15 @@ function field(name: string, value: Html | string, className?: string): Html {
 /**
  * One unit on its unit page, its permalink `#unit-<id>`. The same string in the other languages
  * is one link to its page (`allLanguages`), not a link per language: at 50 languages those
- * links were two thirds of every article (docs/site.md, "One page per string").
+ * links were two thirds of every article (docs/site.md, "One page per string"). The source's
+ * location is on that page too.
  */
 export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
-  const locations = context.locations(unit);
-  const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
   const allLanguages = context.allLanguages(unit);
+  // The string's page shows the source's location once; a unit repeats it only where its own
+  // differs (115 B a unit at 1M; docs/site.md, "One page per string").
+  const locations = context.locationOnStringPage?.(unit) ? [] : context.locations(unit);
+  const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
   const live = context.live(unit);
   const history = context.history?.(unit);
   const ui = context.ui ?? english;
