@@ -2,11 +2,12 @@
  * Where units come from (docs/crawl.md): the whole instance's `/api/units/`, one project's
  * `/api/units/?q=project:<slug>` in a scoped crawl, or, on a server that ignores or rejects
  * that query, each translation's own `units/`. Units wait in the spool per translation until
- * every page is in.
+ * every page is in, unless one page holds them all.
  */
 import { phases } from './plan.ts';
 import { resolveLink, withParameters } from './links.ts';
 import type { Problem } from '../snapshot/schemas.ts';
+import type { SnapshotWriter } from '../snapshot/writer.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 
@@ -15,6 +16,8 @@ export class UnitsStrategy {
     readonly apiRoot: URL,
     readonly queue: RequestQueue,
     readonly spool: UnitSpool,
+    /** Where a translation whose units one page holds all of is written at once; none: every unit is spooled. */
+    readonly writer?: SnapshotWriter,
   ) {}
 
   /** Queues one project's units through the instance's unit list (the project's path segment and slug). */
@@ -50,8 +53,16 @@ export class UnitsStrategy {
     }
   }
 
-  /** Spools a page of units under their translations; answers the problems of units that name none. */
-  spoolPage(task: Task, items: readonly unknown[]): Problem[] {
+  /**
+   * Takes a page of units, grouped by translation; answers the problems of units that name none.
+   * A translation whose units the page holds all of (as many as its record's `total`, none
+   * spooled before) is written at once: at 1M units most translations fit in one page of
+   * 10,000, and the spool's round trip (written, parsed again after the last page) was a tenth
+   * of the crawler's CPU, all of it after the last request. The others wait in the spool, as
+   * all do with `direct` false (units fetched again, which the recount reads back from it) or
+   * without a writer (an incremental crawl, which reads them back to find removed units).
+   */
+  async takePage(task: Task, items: readonly unknown[], direct = true): Promise<Problem[]> {
     const problems: Problem[] = [];
     const byTranslation = new Map<string, unknown[]>();
     for (const [index, unit] of items.entries()) {
@@ -64,8 +75,36 @@ export class UnitsStrategy {
       if (list === undefined) byTranslation.set(translation, (list = []));
       list.push(unit);
     }
-    this.spool.append(byTranslation);
+    const spooled = new Map<string, unknown[]>();
+    const release = await this.#writing();
+    try {
+      for (const [translation, units] of byTranslation) {
+        // Stored already: a page fetched again after a resume, or a unit added after the page that held them all.
+        const { writer } = this;
+        if (direct && writer?.has(`${translation}units/`)) continue;
+        if (direct && writer && units.length === this.queue.totals.get(translation) && !this.spool.has(translation)) await writer.putUnits(translation, units);
+        else spooled.set(translation, units);
+      }
+      this.spool.append(spooled);
+    } finally {
+      release();
+    }
     return problems;
+  }
+
+  /**
+   * The last page's writes. Pages write one after another: four normalized at once (one per
+   * request in flight) raised the crawler's peak RSS by about 180 MB on a 60k-unit crawl.
+   */
+  #written: Promise<void> = Promise.resolve();
+
+  /** Waits for the previous page's writes; answers the function that ends this page's. */
+  async #writing(): Promise<() => void> {
+    let release!: () => void;
+    const previous = this.#written;
+    this.#written = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    return release;
   }
 
   #translationOf(unit: unknown): string | undefined {
