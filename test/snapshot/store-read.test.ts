@@ -69,3 +69,55 @@ describe('reading objects (the store read synchronously, issue 11)', () => {
     await expect(readFile(objectPath(content, hash, 'json.gz'))).rejects.toThrow(/EISDIR/);
   });
 });
+
+describe('reading deltas: the chain checked as a whole', () => {
+  const lines = (edited: Record<number, string>) =>
+    Array.from({ length: 300 }, (_, i) => edited[i] ?? `  "unit ${i}": "a line of its own, ${(i * 7919) % 1009}",\n`).join('');
+  const v0 = lines({});
+  const v1 = lines({ 299: '  "unit 299": "edited on day one",\n' });
+  const v2 = lines({ 299: '  "unit 299": "edited on day one",\n', 5: '  "unit 5": "edited on day two",\n' });
+
+  async function chain() {
+    const content = await folder();
+    const store = new ObjectStore(content, { compress: true });
+    const [h0, h1, h2] = [sha256(v0), sha256(v1), sha256(v2)];
+    await store.putBytes(v0, 'json');
+    await store.putBytes(v1, 'json', h0);
+    await store.putBytes(v2, 'json', h1);
+    expect(await store.depth(h2, 'json')).toBe(2);
+    return { content, h0, h1, h2 };
+  }
+
+  /** Rewrites a whole object with other bytes of the same length at `line`, as a damaged disk would. */
+  async function damage(content: string, hash: string, text: string, line: number) {
+    const changed = text.split('\n');
+    changed[line] = changed[line]!.replace('a line', 'A line');
+    await writeFile(objectPath(content, hash, 'json.gz'), gzipSync(changed.join('\n')));
+  }
+
+  it('reads the newest version through its chain, exactly', async () => {
+    const { content, h2 } = await chain();
+    expect((await new ObjectStore(content).readBytes(h2, 'json')).toString()).toBe(v2);
+  });
+
+  it('names the damaged base when a chain rebuilds other bytes than the delta’s name', async () => {
+    const { content, h0, h2 } = await chain();
+    await damage(content, h0, v0, 10);
+    await expect(new ObjectStore(content).readBytes(h2, 'json')).rejects.toThrow(
+      new RegExp(`base ${h0} cannot be read: .*${h0.slice(2)}\\.json\\.gz does not match its hash`),
+    );
+  });
+
+  it('never hands a base read unchecked to a reader that needs it checked', async () => {
+    const { content, h0, h2 } = await chain();
+    // Damage in the line day one replaced: the newest version rebuilds right from the damaged base.
+    await damage(content, h0, v0, 299);
+    const store = new ObjectStore(content, { compress: true });
+    expect((await store.readBytes(h2, 'json')).toString()).toBe(v2);
+    await expect(store.readBytes(h0, 'json')).rejects.toThrow(/does not match its hash/);
+    // A delta against the damaged base would copy damaged bytes: the writer stores the object whole.
+    const v3 = lines({ 1: '  "unit 1": "edited on day three",\n' });
+    await store.putBytes(v3, 'json', h0);
+    expect(await store.depth(sha256(v3), 'json')).toBe(0);
+  });
+});
