@@ -67,9 +67,9 @@ describe('content-addressed store', () => {
     expect(second.addedBytes).toBe(0);
     expect(added / firstSize).toBeLessThan(0.01);
 
-    // One changed unit and one new change: only the chunk holding that unit, the translation's
-    // unit list naming it, the project's index part, the index root and the last change chunk
-    // are new (docs/snapshot-format.md, "Format 2").
+    // One changed unit and one new change: only the chunk holding that unit, the project's index
+    // part (holding the translation's unit list naming it, inline: format 4), the index root and
+    // the last change chunk are new (docs/snapshot-format.md, "Format 2", "Format 4").
     const objectsBefore = (await files(join(content, 'objects'))).length;
     const changed = structuredClone(instance);
     changed.units[3]!.units[7]!.target = ['changed'];
@@ -77,7 +77,7 @@ describe('content-addressed store', () => {
     const third = await open(content, 2);
     await writeInstance(third, changed);
     await third.finish(finishOptions);
-    expect((await files(join(content, 'objects'))).length - objectsBefore).toBe(5);
+    expect((await files(join(content, 'objects'))).length - objectsBefore).toBe(4);
   });
 
   it('names files from hashes and ids only, whatever the slugs hold', async () => {
