@@ -48,8 +48,26 @@ function isUnderRoot(url: URL, apiRoot: URL): boolean {
   return url.origin === apiRoot.origin && url.pathname.startsWith(apiRoot.pathname);
 }
 
+/**
+ * A path below the root that URL parsing leaves as it is: segments of unreserved characters, none
+ * empty or starting with a dot (so no `.`/`..` segment), no percent sign, query or fragment.
+ */
+const plainPath = /^(?:[\w~-][\w.~-]*\/)*(?:[\w~-][\w.~-]*)?$/;
+
+/**
+ * The part of `link` below the API root when `link` is the root's own `href` followed by a plain
+ * path: then `new URL(link).href` is `link` itself. Parsing a URL is most of what finding links
+ * costs, and nearly every link in a record (a unit's `url`, `translation`, `source_unit`) is one.
+ */
+function plainBelow(link: string, apiRoot: URL): string | undefined {
+  if (!link.startsWith(apiRoot.href)) return undefined;
+  const rest = link.slice(apiRoot.href.length);
+  return plainPath.test(rest) ? rest : undefined;
+}
+
 /** The canonical form of `text` if it is a link under the API root, otherwise `undefined`. */
 export function resolveLink(text: string, apiRoot: URL): string | undefined {
+  if (plainBelow(text, apiRoot) !== undefined) return text;
   if (!/^https?:\/\//i.test(text)) return undefined;
   let url: URL;
   try {
@@ -85,7 +103,7 @@ export function apiPath(link: string, apiRoot: URL): string {
 
 /** The path of a link relative to the API root without its query, as `parseApiPath` takes it: `projects/foo/`. */
 export function rootPath(link: string, apiRoot: URL): string {
-  return new URL(link).pathname.slice(apiRoot.pathname.length);
+  return plainBelow(link, apiRoot) ?? new URL(link).pathname.slice(apiRoot.pathname.length);
 }
 
 /**
