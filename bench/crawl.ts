@@ -13,7 +13,9 @@
  * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
  * continued by the next (the figures then cover that sitting), and a finished one is reported
- * again instead of crawled. It reports numbers and asserts none.
+ * again instead of crawled. `--minutes N` ends a sitting: no request starts after N minutes, the
+ * crawl stops resumable and the sitting's figures are printed as for a finished one. It reports
+ * numbers and asserts none.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,7 +23,7 @@ import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { crawl } from '../crawler/crawl.ts';
+import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
@@ -71,9 +73,11 @@ interface Scenario {
   /** A named scenario's crawl is kept (and resumed) in bench/results/<scenario>/; others go to a temporary folder. */
   keep: string | undefined;
   port: number;
+  /** Epoch milliseconds after which no request starts (`--minutes`): the sitting ends, resumable. */
+  deadline: number | undefined;
 }
 
-async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port }: Scenario): Promise<void> {
+async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port, deadline }: Scenario): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
   if (figures !== undefined && (await listSnapshots(content).catch(() => [])).some((snapshot) => snapshot.complete)) {
@@ -93,6 +97,7 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
     const reporter = new ProgressReporter('lines', (text) => process.stderr.write(text));
     const started = performance.now();
     const cpuStart = process.cpuUsage();
+    let last: CrawlProgress | undefined;
     const result = await crawl({
       apiRoot: parseApiRoot(url),
       contentDir: content,
@@ -103,17 +108,22 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
       maxWaitMs: 60_000,
       timeoutMs: 120_000,
       retries: 5,
+      deadline,
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
       // Long runs say how far they are, on stderr so the figures on stdout stay clean.
-      onProgress: (progress) => reporter.update(progress),
+      onProgress: (progress) => {
+        last = progress;
+        reporter.update(progress);
+      },
     });
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
     // The process's own high-water mark (getrusage), so no short peak is missed; with several
     // scenarios in one run it is the highest so far.
     const peakRss = process.resourceUsage().maxRSS * 1024;
-    const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
+    // A stopped sitting has no counts: its records are what the progress last said.
+    const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0) || (last?.records ?? 0);
     print(
       `\n--data ${data}${projects.map((slug) => ` --project ${slug}`).join('')} (${anonymous ? 'anonymous' : 'token'}, ${limits} limits, concurrency ${concurrency})`,
     );
@@ -123,6 +133,7 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
         .map(([kind, n]) => `${n} ${kind}`)
         .join(', ')}`,
     );
+    if (result.outcome === 'failed' && last !== undefined) print(`  stopped in         phase ${last.phase}, ${last.pending} requests queued`);
     print(`  requests           made ${result.made}, minimum ${result.minimum}`);
     print(
       `  by kind            ${Object.entries(result.requestsByKind)
@@ -152,6 +163,7 @@ const { values } = parseArgs({
     project: { type: 'string', multiple: true },
     anonymous: { type: 'boolean', default: false },
     limits: { type: 'string', default: 'raised' },
+    minutes: { type: 'string' },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -171,5 +183,6 @@ for (const { data, keep } of runs) {
     limits: values.limits,
     keep,
     port: Number(values.port),
+    deadline: values.minutes === undefined ? undefined : Date.now() + Number(values.minutes) * 60_000,
   });
 }
