@@ -6,6 +6,7 @@ import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { holdInline } from './inline.ts';
 import { kindOfPath } from './normalize.ts';
+import { parseUnitsJson } from './unit-json.ts';
 import {
   chunkedList,
   indexPart,
@@ -199,16 +200,21 @@ export class Snapshot {
     return list.data.around === undefined ? items : { ...list.data.around, results: items };
   }
 
+  /** Units as stored (a chunk, or format 1's whole list), parsed without walking every value (snapshot/unit-json.ts). */
+  async #readUnits(hash: string): Promise<unknown> {
+    return parseUnitsJson((await this.store.readBytes(hash, 'json')).toString('utf8'));
+  }
+
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
   async #unitList(unitsPath: string, hash: string): Promise<unknown[]> {
-    const stored = await this.store.readJson(hash);
     if (this.manifest.format === 1) {
+      const stored = await this.#readUnits(hash);
       if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
       return stored;
     }
-    const list = unitList.safeParse(stored);
+    const list = unitList.safeParse(await this.store.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
-    const chunks = await readAll(list.data.chunks, (chunk) => this.store.readJson(chunk.hash));
+    const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash));
     const units: unknown[] = [];
     for (const [at, chunk] of chunks.entries()) {
       if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count)

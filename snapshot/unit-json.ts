@@ -1,0 +1,44 @@
+/**
+ * Stored units parsed at `JSON.parse` speed. `parseStoredJson` keeps every integer beyond 2^53
+ * exact by walking the whole parsed value; in a list of units only `content_hash` and `id_hash`
+ * hold such integers, so those two fields are set from the text's digits and nothing else is
+ * walked. Reading units is most of what the site build and the search index read from a
+ * snapshot, and the walk cost as much as `JSON.parse` itself (docs/snapshot-format.md,
+ * "Reading"). Pure.
+ */
+import { parseStoredJson } from './canonical.ts';
+
+/** An integer token that ends its line, as every number does in canonical JSON (the rule of `parseStoredJson`). */
+const lineEndingInteger = /-?\d{16,}(?=,?\n)/g;
+
+/** The 64-bit fields of a unit, in the order canonical JSON writes them (keys sorted). */
+const hashFields = ['content_hash', 'id_hash'] as const;
+
+const beyondSafe = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+
+/**
+ * A JSON array of units (a unit chunk, or format 1's whole unit list) as `parseStoredJson`
+ * gives it. The exact digits are paired in document order with the hash fields that need them;
+ * when any other number needs them too (the counts differ) or a pair does not match, the text
+ * goes through `parseStoredJson` instead.
+ */
+export function parseUnitsJson(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  // Fewer than 16 digits in a row: no integer here is beyond 2^53.
+  if (!/\d{16}/.test(text)) return value;
+  if (!Array.isArray(value)) return parseStoredJson(text);
+  const exact = (text.match(lineEndingInteger) ?? []).filter((token) => !Number.isSafeInteger(Number(token)));
+  let next = 0;
+  for (const unit of value as unknown[]) {
+    if (unit === null || typeof unit !== 'object') continue;
+    const fields = unit as Record<string, unknown>;
+    for (const field of hashFields) {
+      const parsed = fields[field];
+      if (!beyondSafe(parsed)) continue;
+      const token = exact[next++];
+      if (token === undefined || Number(token) !== parsed) return parseStoredJson(text);
+      fields[field] = BigInt(token);
+    }
+  }
+  return next === exact.length ? value : parseStoredJson(text);
+}
