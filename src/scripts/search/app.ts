@@ -64,6 +64,12 @@ const failed = new Set<string>();
 /** Files the current query wants, most useful first; loaded `parallelLoads` at a time. */
 let queue: { file: string; open: (data: never) => void }[] = [];
 let loading = 0;
+/**
+ * Until the current query has searched a shard, only the files of its first shard (and its
+ * bucket's sources) load: files arriving beside them would be parsed first, on the one thread,
+ * and hold the first results back.
+ */
+let firstFiles: ReadonlySet<string> | undefined;
 let manifest: SearchManifest;
 /** Undefined when the routes file did not load: then every shard the filters allow is loaded. */
 let routes: OpenRoutes | undefined;
@@ -133,7 +139,9 @@ function shareUrl(state: SearchState): void {
 
 function pump(): void {
   while (loading < parallelLoads) {
-    const next = queue.shift();
+    const at = firstFiles ? queue.findIndex((entry) => firstFiles!.has(entry.file)) : 0;
+    if (at === -1) return;
+    const [next] = queue.splice(at, 1);
     if (!next) return;
     if (requested.has(next.file)) continue;
     requested.add(next.file);
@@ -216,7 +224,6 @@ function run(typed: boolean): void {
     if (byTarget) queue.push({ file: target.index!.file, open: (data: TargetIndexData) => indexes.set(target.index!.file, data) });
   }
   queue = queue.filter((entry) => !requested.has(entry.file));
-  pump();
 
   const ready = order.filter(({ position, byTarget }) => {
     const target = manifest.targets[position]!;
@@ -249,6 +256,10 @@ function run(typed: boolean): void {
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   showHits(true);
   if (unsearched > 0) schedule(false);
+  const first = order.length > 0 ? firstShardFiles(order[0]!.position, order[0]!.byTarget) : undefined;
+  // A first shard that failed to load holds nothing back: the others may still answer.
+  firstFiles = hitLists.length === 0 && first && ![...first].some((file) => failed.has(file)) ? first : undefined;
+  pump();
   const missing = wanted.targets.length - ready.length + unsearched;
   const broken = wanted.targets.filter(
     (target) =>
@@ -263,6 +274,11 @@ function run(typed: boolean): void {
     performance.mark('tmsnap-search-done');
   }
   performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
+}
+
+function firstShardFiles(position: number, byTarget: boolean): Set<string> {
+  const target = manifest.targets[position]!;
+  return new Set([manifest.buckets[target.bucket]!.sources!.file, target.file, ...(byTarget ? [target.index!.file] : [])]);
 }
 
 /** A target shard, opened on first use, with its index once needed and loaded. */

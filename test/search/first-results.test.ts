@@ -1,0 +1,61 @@
+/**
+ * The search page's first results (docs/search.md, "Routing"): until a query has searched its
+ * first shard, only that shard's files and its bucket's sources load, so nothing else is
+ * parsed before the first results show; a first shard that fails to load holds nothing back.
+ * Over HTTP, where the page's requests can be held and answered one by one.
+ */
+import type { Page, Route } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useSearchSite } from './search-site.ts';
+
+const site = useSearchSite('tmsnap-search-first-results-');
+
+const shardFile = (url: string) => url.replace(/^.*\/search\//, '');
+const resultsShown = (page: Page) => page.evaluate(() => (document.getElementById('search-results')?.children.length ?? 0) > 0);
+/** Waits for the status to reach `state` with at least `hits` results on screen. */
+const reach = (page: Page, state: string, hits: number) =>
+  page.waitForFunction(
+    ([state, hits]) => document.getElementById('search-status')?.dataset.state === state && document.querySelectorAll('#search-results > li').length >= hits,
+    [state, hits] as const,
+  );
+
+test('files beyond the first shard are asked for only once the first results are on screen', async () => {
+  const page = await site.browser.newPage();
+  // Each shard request notes whether results were showing when the page asked for it.
+  const asked: { file: string; shown: boolean }[] = [];
+  await page.route('**/search/shards/*.js', async (route: Route) => {
+    asked.push({ file: shardFile(route.request().url()), shown: await resultsShown(page) });
+    await route.continue();
+  });
+  // "window" is a source word: every language's table loads, and the index of those whose targets can match.
+  await page.goto(`${site.server.url}search/index.html?q=window`);
+  await reach(page, 'done', 6);
+  // A shard that can match by its targets comes first (German's or English's): its table, its
+  // index and the sources, asked for before anything else and before any result showed.
+  const first = asked.slice(0, 3);
+  const rest = asked.slice(3);
+  const language = /^shards\/t-0-(\d)\.js$/.exec(first.map((entry) => entry.file).find((file) => file.startsWith('shards/t-')) ?? '')?.[1];
+  expect(first.map((entry) => entry.file).sort()).toEqual([`shards/i-0-${language}.js`, 'shards/s-0.js', `shards/t-0-${language}.js`]);
+  expect(first.every((entry) => !entry.shown)).toBe(true);
+  // Everything else once results were on screen: every other language's table among them.
+  expect(rest.filter((entry) => !entry.shown)).toEqual([]);
+  expect(rest.filter((entry) => entry.file.startsWith('shards/t-'))).toHaveLength(5);
+  await page.close();
+});
+
+test('a first shard that fails to load does not hold the others back', async () => {
+  const page = await site.browser.newPage();
+  const asked: string[] = [];
+  await page.route('**/search/shards/*.js', async (route: Route) => {
+    const file = shardFile(route.request().url());
+    asked.push(file);
+    // The first table asked for is the first shard's.
+    if (file.startsWith('shards/t-') && !asked.some((other) => other !== file && other.startsWith('shards/t-'))) await route.abort();
+    else await route.continue();
+  });
+  await page.goto(`${site.server.url}search/index.html?q=window`);
+  // The five other languages answer; the page says one part could not be loaded.
+  await reach(page, 'error', 5);
+  expect(asked.filter((file) => file.startsWith('shards/t-')).sort()).toEqual([0, 1, 2, 3, 4, 5].map((language) => `shards/t-0-${language}.js`));
+  await page.close();
+});
