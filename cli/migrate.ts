@@ -2,12 +2,14 @@ import { formatBytes } from '../archive/listing.ts';
 import { migrate, MigrateError } from '../archive/migrate.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { StoreWriteError } from '../snapshot/store.ts';
+import { snapshotFormat } from '../snapshot/writer.ts';
 import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap migrate [options]
 
-Rewrites every snapshot of the archive to the current snapshot format (2: unit lists and raw
-files in chunks, the index split per project, objects compressed), in place. Each snapshot
+Rewrites every snapshot of the archive to the current snapshot format (4: unit lists and raw
+files in chunks, the index split per project with small records inline, objects compressed or
+kept as deltas against the snapshot before), in place. Each snapshot
 switches over at once when its new objects are all written, so readers (build, search, diff)
 may run meanwhile; if stopped, run it again: it goes on with the snapshots not yet rewritten.
 The old objects are removed only once every snapshot is rewritten and \`tmsnap verify\` finds
@@ -38,7 +40,7 @@ export const command: Command = {
         return exitCodes.ok;
       }
       console.log(
-        `migrate: ${result.migrated.length} snapshots rewritten, ${result.already.length} already in format 3; verify OK; ` +
+        `migrate: ${result.migrated.length} snapshots rewritten, ${result.already.length} already in format ${snapshotFormat}; verify OK; ` +
           `${result.objectsRemoved} old objects (${formatBytes(result.bytesRemoved)}) removed; objects ${formatBytes(result.bytesBefore)} → ${formatBytes(result.bytesAfter)}`,
       );
       return exitCodes.ok;

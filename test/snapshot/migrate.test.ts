@@ -114,8 +114,8 @@ describe('tmsnap migrate', () => {
     const { old } = await archives();
     const result = await tmsnap(['migrate', '--content', old]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^migrate: 2 snapshots rewritten, 0 already in format 3; verify OK; \d+ old objects/);
-    expect((await tmsnap(['migrate', '--content', old])).stdout).toMatch(/^migrate: 0 snapshots rewritten, 2 already in format 3/);
+    expect(result.stdout).toMatch(/^migrate: 2 snapshots rewritten, 0 already in format 4; verify OK; \d+ old objects/);
+    expect((await tmsnap(['migrate', '--content', old])).stdout).toMatch(/^migrate: 0 snapshots rewritten, 2 already in format 4/);
     const missing = join(old, 'nothing-here');
     const failed = await tmsnap(['migrate', '--content', missing]);
     expect(failed.code).toBe(1);
