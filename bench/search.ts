@@ -34,7 +34,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { canonicalJson } from '../snapshot/canonical.ts';
@@ -69,6 +69,7 @@ const indexOnly = args['index-only'] || args['index-from'] !== undefined;
 const contentDir = args.scenario === undefined ? resolve(args.content) : scenarioResults(args.scenario).content;
 
 const run = promisify(execFile);
+const gzip = promisify(gzipCallback);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -84,24 +85,37 @@ async function treeBytes(dir: string): Promise<{ bytes: number; files: number }>
   return { bytes, files };
 }
 
-/** Serves a folder and counts, per request, the bytes a gzip-serving host would send. */
+/**
+ * Serves a folder and counts, per request, the bytes a gzip-serving host would send. Sizes are
+ * taken off the request path (zlib's thread pool, when counted): a first request for a large
+ * file is not held back while it is compressed, as it would not be on a real host.
+ */
 async function serve(root: string) {
-  const gzipSizes = new Map<string, number>();
-  let sent = 0;
-  // Bytes per URL path since the last take, so a run can count what arrived before a moment.
-  let byPath = new Map<string, number>();
+  const gzipSizes = new Map<string, Promise<number>>();
+  const sizeOf = (file: string) => {
+    let size = gzipSizes.get(file);
+    // Pagefind's index and fragments are gzip already; everything else is counted compressed.
+    if (!size)
+      gzipSizes.set(
+        file,
+        (size = /\/pagefind\/.*\.pf_/.test(file)
+          ? stat(file).then((info) => info.size)
+          : readFile(file)
+              .then(gzip)
+              .then((data) => data.length)),
+      );
+    return size;
+  };
+  // Files sent per URL path since the last take, so a run can count what arrived before a moment.
+  let byPath = new Map<string, string[]>();
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     let file = normalize(join(root, decodeURIComponent(path)));
     if (!file.startsWith(root + sep)) return void response.writeHead(403).end();
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const size = (await stat(file)).size;
-      // Pagefind's index and fragments are gzip already; everything else is counted compressed.
-      const pagefindBinary = /\/pagefind\/.*\.pf_/.test(file);
-      if (!gzipSizes.has(file)) gzipSizes.set(file, pagefindBinary ? size : gzipSync(await readFile(file)).length);
-      sent += gzipSizes.get(file)!;
-      byPath.set(path, (byPath.get(path) ?? 0) + gzipSizes.get(file)!);
+      await stat(file);
+      byPath.set(path, [...(byPath.get(path) ?? []), file]);
       const types: Record<string, string> = {
         '.html': 'text/html; charset=utf-8',
         '.js': 'text/javascript',
@@ -115,21 +129,22 @@ async function serve(root: string) {
       response.writeHead(404).end();
     }
   });
+  const total = async (paths: Iterable<string>, sent: Map<string, string[]>) => {
+    let bytes = 0;
+    for (const path of new Set(paths)) for (const file of sent.get(path) ?? []) bytes += await sizeOf(file);
+    return bytes;
+  };
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    takeSent: () => {
-      const value = sent;
-      sent = 0;
+    /** Bytes sent since the last take. */
+    takeSent: async () => {
+      const sent = byPath;
       byPath = new Map();
-      return value;
+      return total(sent.keys(), sent);
     },
     /** Bytes sent for these URL paths since the last take. */
-    sentFor: (paths: Iterable<string>) => {
-      let bytes = 0;
-      for (const path of new Set(paths)) bytes += byPath.get(path) ?? 0;
-      return bytes;
-    },
+    sentFor: (paths: Iterable<string>) => total(paths, byPath),
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
@@ -170,7 +185,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  server.takeSent();
+  await server.takeSent();
   // Not until "load": shard scripts added while the page loads hold that event back.
   await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
   const complete = await page
@@ -182,8 +197,8 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   if (!complete) await page.waitForFunction(() => (window as unknown as { benchFirst?: unknown }).benchFirst !== undefined, undefined, { timeout: 300_000 });
   const done = complete ? await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN) : Number.NaN;
   const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
-  const firstBytes = server.sentFor(first?.loaded ?? []);
-  const doneBytes = server.takeSent();
+  const firstBytes = await server.sentFor(first?.loaded ?? []);
+  const doneBytes = await server.takeSent();
   const results = await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10));
   await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
   const query = await page.inputValue('#search-q');
@@ -345,12 +360,12 @@ window.pagefindReady = true;
 
       const theirContext = await browser.newContext();
       const theirPage = await theirContext.newPage();
-      server.takeSent();
+      await server.takeSent();
       await theirPage.goto(`${server.url}pagefind-bench.html?q=${encodeURIComponent(query)}`);
       await theirPage.waitForFunction(() => (window as unknown as { pagefindReady?: boolean }).pagefindReady === true, undefined, { timeout: 120_000 });
       const cold = await theirPage.evaluate(() => (window as unknown as { pagefindCold: { at: number; count: number } }).pagefindCold);
       theirFirst.push(cold.at);
-      theirBytes.push(server.takeSent());
+      theirBytes.push(await server.takeSent());
       theirResults = cold.count;
       for (let length = 1; length <= query.length; length++) {
         const step = await theirPage.evaluate(
