@@ -29,6 +29,7 @@ import { excerpt, languageTag } from '../src/utils/format.ts';
 import { pluralLabels } from '../src/utils/plural-labels.ts';
 import { locationLinks } from '../src/utils/repoweb.ts';
 import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
+import { pageSettings, siteEnv } from './env.ts';
 import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from './paths.ts';
 
 export interface BulkReport {
@@ -78,6 +79,16 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {})
   const started = performance.now();
   const tree = await siteTree();
   const frame = await frameContext();
+  // src/data/ reads the snapshot and settings once per process (Astro loads its own copy for each
+  // build; this one is loaded once): a second build in the same process would get the first's.
+  const sameBuild =
+    tree.snapshot.id === process.env[siteEnv.snapshot] &&
+    tree.siteUrl === (process.env[siteEnv.siteUrl] || undefined) &&
+    tree.hideAuthors === (process.env[siteEnv.hideAuthors] === '1') &&
+    JSON.stringify(frame.settings) === JSON.stringify(pageSettings());
+  if (!sameBuild) {
+    throw new Error(`the unit and string pages can be written for one build per process; snapshot ${tree.snapshot.id} was built before in this one`);
+  }
   const writer = new PageWriter(out, onPage);
   const report = { unitPages: 0, stringPages: 0 };
   for (const component of tree.components) {
