@@ -13,12 +13,17 @@
  *   (planSearch's records, then the units in the order the shard stream asks for them).
  *
  * The format-1 copy is written into a temporary folder from the snapshot read
- * (test/snapshot/format1.ts). Asserts nothing.
+ * (test/snapshot/format1.ts). With `--days N`, the snapshot is first copied there and N more
+ * snapshots are written on top, each with `--edits` strings edited at random (targets changed),
+ * so the newest reads through deltas as an archive's does after N days (chains up to 8 deep).
+ * Asserts nothing.
  *
  *   npm run bench:read-formats                                  # the 100k scenario's snapshot
  *   npm run bench:read-formats -- --content DIR --rounds 3 --only store,site,search
+ *   npm run bench:read-formats -- --days 7 --edits 300          # through 7 days of deltas
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +31,10 @@ import { buildSearchIndex } from '../search/build.ts';
 import { planSearch } from '../search/shard-stream.ts';
 import { siteUnitHref } from '../site/search-links.ts';
 import { siteRecords } from '../site/records.ts';
+import { exportRecords, openSnapshotWriter } from '../snapshot/index.ts';
 import { openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import { storedChange } from '../snapshot/schemas.ts';
+import { objectPath, readDeltaHeader } from '../snapshot/store.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
 import { scenarioResults } from './scenarios.ts';
 
@@ -37,6 +44,8 @@ const { values } = parseArgs({
     snapshot: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     only: { type: 'string', default: 'store,site,search-reads,search' },
+    days: { type: 'string', default: '0' },
+    edits: { type: 'string', default: '300' },
   },
 });
 const rounds = Number(values.rounds);
@@ -111,21 +120,99 @@ const all: [string, Workload][] = [
   ['search', searchBuild],
 ];
 
+/** Writes `days` snapshots onto the newest of `content`, each re-storing every record with `edits` random targets changed. */
+async function writeDays(content: string, days: number, edits: number): Promise<void> {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let day = 1; day <= days; day++) {
+    const started = performance.now();
+    const snapshot = await openSnapshot(content);
+    const writer = await openSnapshotWriter(content, {
+      baseUrl: snapshot.manifest.server.base_url,
+      scope: snapshot.manifest.scope,
+      tmsnapVersion: 'bench-read-formats',
+      resume: false,
+      now: () => new Date(Date.parse(snapshot.manifest.started) + 86_400_000),
+    });
+    const picked = new Set(Array.from({ length: edits }, () => Math.floor(random() * (snapshot.manifest.counts.unit ?? 0))));
+    let at = 0;
+    let current: { url: string; units: Record<string, unknown>[] } | undefined;
+    const flush = async () => {
+      if (current) await writer.putUnits(current.url, current.units);
+      current = undefined;
+    };
+    let changes: unknown[] = [];
+    for await (const line of exportRecords(snapshot)) {
+      if (line.kind === 'unit' && !('raw' in line)) {
+        const unit = line.record as Record<string, unknown> & { translation: string; target: string[] };
+        if (current?.url !== unit.translation) {
+          await flush();
+          current = { url: unit.translation, units: [] };
+        }
+        if (picked.has(at++)) unit.target = unit.target.map((text) => `${text} (day ${day})`);
+        current.units.push(unit);
+        continue;
+      }
+      await flush();
+      if (line.kind === 'change' && !('raw' in line)) {
+        changes.push(line.record);
+        if (changes.length >= 5000) {
+          await writer.putChanges(changes);
+          changes = [];
+        }
+      } else if ('bytes_base64' in line) {
+        await writer.putFile(line.url.replace(/file\/$/, ''), Buffer.from(line.bytes_base64, 'base64'), line.content_type);
+      } else if (!('raw' in line)) {
+        await writer.putRecord(line.url, line.record);
+      }
+    }
+    await flush();
+    if (changes.length > 0) await writer.putChanges(changes);
+    await writer.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
+    console.log(
+      `day ${day}: snapshot ${writer.id}, ${edits} strings edited, ${writer.addedBytes} bytes added, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+}
+
+/** How many of the snapshot's unit chunks are kept as deltas, and their chains' depths. */
+async function deltaShare(snapshot: Snapshot, content: string): Promise<string> {
+  let chunks = 0;
+  const depths: number[] = [];
+  for (const [path, hash] of Object.entries(snapshot.index.records)) {
+    if (!path.endsWith('/units/') || snapshot.manifest.format === 1) continue;
+    for (const chunk of ((await snapshot.store.readJson(hash)) as { chunks: { hash: string }[] }).chunks) {
+      chunks += 1;
+      const file = objectPath(content, chunk.hash, 'json.dz');
+      if (existsSync(file)) depths.push(readDeltaHeader(readFileSync(file)).depth);
+    }
+  }
+  const mean = depths.length === 0 ? 0 : depths.reduce((sum, depth) => sum + depth, 0) / depths.length;
+  return `${depths.length} of ${chunks} unit chunks are deltas (chain depth mean ${mean.toFixed(1)}, max ${Math.max(0, ...depths)})`;
+}
+
 const cpu = cpus();
 console.log(
   `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}; load ${load()}`,
 );
-const newest = await openSnapshot(values.content, values.snapshot);
-const newer = newest.manifest.format;
-const counts = newest.manifest.counts;
-console.log(
-  `input: ${values.content}, snapshot ${newest.id} (format ${newer}): ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.change ?? 0} changes, ${Object.keys(newest.index.records).length} records`,
-);
 const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-bench-read-formats-'));
 try {
+  let content = values.content;
+  if (Number(values.days) > 0) {
+    content = join(scratch, 'days');
+    await cp(values.content, content, { recursive: true });
+    await writeDays(content, Number(values.days), Number(values.edits));
+  }
+  const newest = await openSnapshot(content, Number(values.days) > 0 ? undefined : values.snapshot);
+  const newer = newest.manifest.format;
+  const counts = newest.manifest.counts;
+  console.log(
+    `input: ${content}, snapshot ${newest.id} (format ${newer}): ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.change ?? 0} changes, ${Object.keys(newest.index.records).length} records`,
+  );
+  console.log(await deltaShare(newest, content));
   const format1 = join(scratch, 'format1');
   let started = performance.now();
-  await writeFormat1Copy(values.content, newest.id, format1);
+  await writeFormat1Copy(content, newest.id, format1);
   console.log(`format-1 copy written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const figures = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
@@ -136,7 +223,7 @@ try {
       for (const format of order) {
         started = performance.now();
         const before = process.cpuUsage();
-        const units = await workload(format === 1 ? format1 : values.content, newest.id, scratch);
+        const units = await workload(format === 1 ? format1 : content, newest.id, scratch);
         const used = process.cpuUsage(before);
         const seconds = (used.user + used.system) / 1e6;
         const key = `${name}, format ${format}`;
