@@ -199,7 +199,10 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
   const firstBytes = await server.sentFor(first?.loaded ?? []);
   const doneBytes = await server.takeSent();
-  const results = await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10));
+  // While shards still load, the status names parts as well as results: no count then.
+  const results = complete
+    ? await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10))
+    : Number.NaN;
   await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
   const query = await page.inputValue('#search-q');
   await page.fill('#search-q', '');
