@@ -302,6 +302,8 @@ export const en = {
   'pager.older': 'Older',
   'units.title': '{name}: strings {from}–{to}',
   'units.none': 'No strings on this page.',
+  /** Once per unit page: its units' times leave out the zone (issue 14). */
+  'units.utc': 'Times are in UTC.',
   'unit.title': 'String {position}',
   'unit.source': 'Source',
   'unit.translation': 'Translation',
@@ -314,6 +316,9 @@ export const en = {
   'unit.flags': 'Flags',
   'unit.labels': 'Labels',
   'unit.lastChanged': 'Last changed',
+  /** The string page's column of editor links, one per language, and their text. */
+  'col.editor': 'Editor',
+  'string.edit': 'edit',
   'unit.openEditor': 'open in the editor',
   'unit.allLanguages': 'All languages',
   'string.title': '“{text}” in every language',

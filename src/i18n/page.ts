@@ -15,6 +15,11 @@ export interface PageUi extends Translator {
   /** `date` inside `<time datetime>`, for pages rendered as strings (src/utils/html.ts). */
   timeHtml(timestamp: string | null | undefined): Html;
   /**
+   * `timeHtml` to the minute and without the zone, for a label that says UTC once: a unit page
+   * repeats its time a hundred times (issue 14, docs/site.md "Pages written outside Astro").
+   */
+  utcMinuteHtml(timestamp: string | null | undefined): Html;
+  /**
    * A message whose placeholders hold markup: the text parts and the values in order, for Astro
    * or `html` to render (text escaped, markup as it is).
    */
@@ -33,6 +38,15 @@ export function pageUi(lang: UiLanguage): PageUi {
     timeZone: 'UTC',
     timeZoneName: 'short',
   });
+  const minutes = new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
   const date = (timestamp: string | null | undefined): string => {
     if (!timestamp) return base.t('time.never');
     // English keeps the ISO-like form the site always had: the same in every English-speaking region.
@@ -46,6 +60,16 @@ export function pageUi(lang: UiLanguage): PageUi {
     timeHtml(timestamp) {
       const datetime = isoDatetime(timestamp);
       return datetime ? html`<time datetime="${datetime}">${date(timestamp)}</time>` : html`${date(timestamp)}`;
+    },
+    utcMinuteHtml(timestamp) {
+      const iso = isoDatetime(timestamp);
+      if (iso === undefined) return html`${date(timestamp)}`;
+      // In UTC whatever offset the server sent: the label says UTC.
+      const utc = new Date(iso);
+      if (Number.isNaN(utc.getTime())) return html`${date(timestamp)}`;
+      const minute = utc.toISOString().slice(0, 16);
+      const text = lang === 'en' ? minute.replace('T', ' ') : minutes.format(utc);
+      return html`<time datetime="${minute}Z">${text}</time>`;
     },
     parts(key, values, n) {
       return splitMessage(base.message(key, n)).map((part, index) => {

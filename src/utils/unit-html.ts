@@ -44,6 +44,7 @@ export interface UnitContext {
   locationOnStringPage?: (unit: StoredUnit) => boolean;
   /** The page of the string in every language (docs/site.md, "One page per string"): one relative link, or none. */
   allLanguages: (unit: StoredUnit) => string | undefined;
+  /** The unit in the server's editor: shown only where the string has no page (which carries each language's). */
   live: (unit: StoredUnit) => string | undefined;
   /** The string's rows across archived snapshots, oldest first; undefined when it never changed. */
   history?: (unit: StoredUnit) => readonly UnitHistoryRow[] | undefined;
@@ -93,7 +94,10 @@ function field(name: string, value: Html | string, className?: string): Html {
  * One unit on its unit page, its permalink `#unit-<id>`. The same string in the other languages
  * is one link to its page (`allLanguages`), not a link per language: at 50 languages those
  * links were two thirds of every article (docs/site.md, "One page per string"). The source's
- * location is on that page too.
+ * location is on that page too, and so is the editor link of each language: a unit repeats it
+ * only when its string has no page (issue 14; docs/site.md, "One page per string"). The article
+ * carries no class (the unit pages' CSS selects `article[id^='unit-']`) and its time is to the
+ * minute in UTC, which the page says once (`unitPageBody`).
  */
 export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   const allLanguages = context.allLanguages(unit);
@@ -101,15 +105,16 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   // differs (115 B a unit at 1M; docs/site.md, "One page per string").
   const locations = context.locationOnStringPage?.(unit) ? [] : context.locations(unit);
   const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
-  const live = context.live(unit);
+  const live = allLanguages === undefined ? context.live(unit) : undefined;
   const history = context.history?.(unit);
   const ui = context.ui ?? english;
   const { t } = ui;
-  const links = [
-    allLanguages !== undefined && html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`,
-    live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`,
-  ].filter((link) => link !== false);
-  return html`<article class="unit" id="unit-${unit.id}"><h2>${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, context.sourceLabels(unit.source.length), context.source)}<dt>${t('unit.translation')}</dt>${textCell('dd', unit.target, context.targetLabels(unit.target.length), context.target, t('unit.notTranslated'))}${[
+  // At most one link, so no paragraph around it: 7 B a unit (issue 14).
+  const link =
+    allLanguages !== undefined
+      ? html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`
+      : live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`;
+  return html`<article id="unit-${unit.id}"><h2>${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, context.sourceLabels(unit.source.length), context.source)}<dt>${t('unit.translation')}</dt>${textCell('dd', unit.target, context.targetLabels(unit.target.length), context.target, t('unit.notTranslated'))}${[
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
     unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
@@ -117,9 +122,9 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
     flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
-    field(t('unit.lastChanged'), ui.timeHtml(unit.timestamp)),
+    field(t('unit.lastChanged'), ui.utcMinuteHtml(unit.timestamp)),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
-  ]}</dl>${links.length > 0 ? html`<p>${links.map((link, index) => html`${index > 0 ? ' · ' : ''}${link}`)}</p>` : ''}</article>`;
+  ]}</dl>${link}</article>`;
 }
 
 /** One translation of a string on the string's page. */
@@ -131,13 +136,18 @@ export interface StringRow {
   target: readonly string[];
   language: TextLanguage;
   labels: (forms: number) => string[];
+  /** The unit in the server's editor, when the snapshot knows it. */
+  live?: string | undefined;
 }
 
-/** The rows of a string's page: each language's translation, state and link to its unit. */
-export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
+/**
+ * The rows of a string's page: each language's translation, state and link to its unit, and
+ * with `editor` its link to the server's editor (empty where the snapshot has none).
+ */
+export function stringRows(rows: readonly StringRow[], ui: PageUi = english, editor = rows.some((row) => row.live !== undefined)): Html {
   return html`${rows.map(
     (row) =>
-      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui.t('unit.notTranslated'))}</tr>`,
+      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui.t('unit.notTranslated'))}${editor && html`<td>${row.live !== undefined && html`<a href="${row.live}">${ui.t('string.edit')}</a>`}</td>`}</tr>`,
   )}`;
 }
 
@@ -172,12 +182,14 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  return html`${nav}${units.length === 0 && html`<p>${t('units.none')}</p>`}${units.map((unit) => unitArticle(unit, context))} `.value;
+  return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : html`<p class="muted">${t('units.utc')}</p>`}${units.map((unit) => unitArticle(unit, context))} `
+    .value;
 }
 
 /** A string page's content inside the frame: the source, then a row per language (`stringRows`). */
 export function stringPageBody(source: Html, rows: readonly StringRow[], ui: PageUi = english): string {
   const { t } = ui;
-  return html` ${source} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th></tr></thead> <tbody>${stringRows(rows, ui)}</tbody></table> `
+  const editor = rows.some((row) => row.live !== undefined);
+  return html` ${source} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th>${editor && html`<th scope="col">${t('col.editor')}</th>`}</tr></thead> <tbody>${stringRows(rows, ui, editor)}</tbody></table> `
     .value;
 }

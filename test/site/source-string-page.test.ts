@@ -87,7 +87,7 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
         const { file, fragment } = await resolveLink(dist, from, href);
         const language = /^projects\/demo\/core\/([^/]+)\/units\/\d+\/index\.html$/.exec(file)?.[1];
         expect(language, href).toBeDefined();
-        expect(await readFile(join(dist, file), 'utf8'), href).toContain(`<article class="unit" id="${fragment}">`);
+        expect(await readFile(join(dist, file), 'utf8'), href).toContain(`<article id="${fragment}">`);
         found.set(language!, Number(fragment.replace('unit-', '')));
       }
       expect(found, checksum).toEqual(languages);
@@ -98,13 +98,17 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
     let articles = 0;
     for (const from of await htmlFiles(dist, unitPages)) {
       const page = await readFile(join(dist, from), 'utf8');
-      for (const [article, id] of page.matchAll(/<article class="unit" id="unit-(\d+)">[\s\S]*?<\/article>/g)) {
+      for (const [article, id] of page.matchAll(/<article id="unit-(\d+)">[\s\S]*?<\/article>/g)) {
         const links = [...article.matchAll(/<a href="([^"]*\/strings\/[^"]*)">/g)].map((match) => match[1]!);
-        // Docs has one translation: its units say it all, and get no link.
+        const editorLinks = [...article.matchAll(/<a href="[^"]*\/translate\/[^"]*">/g)];
+        // Docs has one translation: its units say it all, and get no link to a string page but keep their editor link.
         if (from.startsWith('projects/demo/docs/')) {
           expect(links, `unit ${id} of ${from}`).toEqual([]);
+          expect(editorLinks, `unit ${id} of ${from}`).toHaveLength(1);
           continue;
         }
+        // The string's page carries the editor link of each language (issue 14).
+        expect(editorLinks, `unit ${id} of ${from}`).toEqual([]);
         expect(links, `unit ${id} of ${from}`).toHaveLength(1);
         const { file } = await resolveLink(dist, from, links[0]!);
         const back = await Promise.all(rowLinks(await readFile(join(dist, file), 'utf8')).map(({ href }) => resolveLink(dist, file, href)));
@@ -136,7 +140,7 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
     expect(await seriousViolations(tab)).toEqual([]);
     await tab.getByRole('link', { name: 'German', exact: true }).click();
     await tab.waitForURL(/\/de\/units\/1\/index\.html#unit-2001$/);
-    expect(await tab.locator('article.unit:target .text[lang=de]').innerText()).toBe(hostile.script);
+    expect(await tab.locator('article[id^="unit-"]:target .text[lang=de]').innerText()).toBe(hostile.script);
     expect(errors).toEqual([]);
     await tab.close();
   });
@@ -147,7 +151,7 @@ describe('the page of a string in every language (fixture, --hide-authors, two s
     for (const file of pages) expect(await readFile(join(dist, file), 'utf8'), file).not.toMatch(/jane/i);
     // The history that would name jane is there, with the neutral label.
     const german = await readFile(join(dist, 'projects/demo/core/de/units/1/index.html'), 'utf8');
-    const history = /<article class="unit" id="unit-2002">[\s\S]*?<\/article>/.exec(german)?.[0] ?? '';
+    const history = /<article id="unit-2002">[\s\S]*?<\/article>/.exec(german)?.[0] ?? '';
     expect(history).toContain('<table class="history">');
     expect(history).toContain('a contributor');
   });
@@ -238,5 +242,26 @@ describe('bytes per string at 50 languages (issue 14)', () => {
     expect(perString).toBeLessThanOrEqual(1024);
     const page = await readFile(join(dist, strings[0]!), 'utf8');
     expect(rowLinks(page)).toHaveLength(51);
+  });
+
+  it("puts each language's editor link on the string's page and none on its units (issue 14)", async () => {
+    const editor = new RegExp(`<a href="${base.replace(/[.]/g, '\\.')}translate/[^"]*">`, 'g');
+    for (const file of await htmlFiles(dist, unitPages)) {
+      const page = await readFile(join(dist, file), 'utf8');
+      expect(page.match(/<article id="unit-/g), file).toHaveLength(stringsPerLanguage);
+      expect(page.match(editor), file).toBeNull();
+      // The label says UTC once; each time is to the minute.
+      expect(page, file).toContain('<p class="muted">Times are in UTC.</p>');
+      expect(page, file).toContain('<dt>Last changed</dt><dd><time datetime="');
+      const articles = (page.match(/<article[\s\S]*?<\/article>/g) ?? []).join('');
+      expect(articles.match(/ UTC<\/time>|datetime="[^"]*:\d\d:\d\d/g), file).toBeNull();
+    }
+    for (const file of await htmlFiles(dist, stringPages)) {
+      const page = await readFile(join(dist, file), 'utf8');
+      const rows = [...page.matchAll(/<tr><th><a href="[^"]*">[^<]*<\/a><\/th>[\s\S]*?<\/tr>/g)].map((match) => match[0]);
+      expect(rows, file).toHaveLength(51);
+      for (const row of rows) expect(row.match(editor), `${file}: ${row}`).toHaveLength(1);
+      expect(page, file).toContain('<th scope="col">Editor</th>');
+    }
   });
 });
