@@ -191,8 +191,7 @@ class CrawlRun {
     readonly incremental?: IncrementalCrawl,
   ) {
     this.#access = new AccessRules(queue, options.apiRoot);
-    // An incremental crawl reads the spool back to find the units removed since (incremental.ts).
-    const units = new UnitsStrategy(options.apiRoot, queue, spool, incremental === undefined ? writer : undefined);
+    const units = new UnitsStrategy(options.apiRoot, queue, spool);
     this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units, options.maxResourceItems);
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson, stringifyJson } from '../../api/json.ts';
 
@@ -29,11 +29,6 @@ export class UnitSpool {
     for (const [translationUrl, units] of byTranslation) {
       appendFileSync(this.#file(translationUrl), `\n${units.map((unit) => stringifyJson(unit)).join('\n')}\n`);
     }
-  }
-
-  /** Whether anything was spooled for a translation. */
-  has(translationUrl: string): boolean {
-    return existsSync(this.#file(translationUrl));
   }
 
   /** The units spooled for a translation, each id once (a page fetched twice after a resume holds the same units). */

@@ -29,7 +29,7 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
   }
   if (task.kind === 'units') {
     if (!context.units.accepts(task, items)) return 0;
-    for (const problem of await context.units.takePage(task, items)) context.queue.problem(problem);
+    for (const problem of context.units.spoolPage(task, items)) context.queue.problem(problem);
     context.records += items.length;
     context.follow(items);
   } else if (task.kind === 'changes') {

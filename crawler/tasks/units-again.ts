@@ -21,7 +21,7 @@ export async function fetchUnitsAgain(translation: string, again: Task, context:
       context.queue.problem({ url, field: '', reason: 'not a paginated list of units' });
       break;
     }
-    for (const problem of await context.units.takePage(again, parsed.data.results, false)) context.queue.problem(problem);
+    for (const problem of context.units.spoolPage(again, parsed.data.results)) context.queue.problem(problem);
     url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, context.apiRoot);
   }
   return 1 + pages;
