@@ -28,7 +28,7 @@ export interface PageUi extends Translator {
 
 export function pageUi(lang: UiLanguage): PageUi {
   const base = uiTranslator(lang);
-  const dates = new Intl.DateTimeFormat(lang, {
+  const minuteOptions: Intl.DateTimeFormatOptions = {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -36,17 +36,10 @@ export function pageUi(lang: UiLanguage): PageUi {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-  const minutes = new Intl.DateTimeFormat(lang, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
+  };
+  // Unit pages say "UTC" once per page, so their times leave the zone out (docs/site.md).
+  const dates = new Intl.DateTimeFormat(lang, { ...minuteOptions, timeZoneName: 'short' });
+  const minutes = new Intl.DateTimeFormat(lang, minuteOptions);
   const date = (timestamp: string | null | undefined): string => {
     if (!timestamp) return base.t('time.never');
     // English keeps the ISO-like form the site always had: the same in every English-speaking region.
