@@ -22,10 +22,6 @@ function plain(units: readonly UnitRow[]): unknown[] {
   return units.map((row) => ({ ...row, idHash: row.idHash, contentHash: row.contentHash }));
 }
 
-function translationsOf(m: Model, code: string) {
-  return m.translations().filter((t) => t.languageCode === code);
-}
-
 describe('parseSyntheticSpec', () => {
   it('fills omitted keys with the documented defaults', () => {
     expect(parseSyntheticSpec('synthetic:')).toEqual({ projects: 3, components: 4, languages: 10, units: 20_000, seed: 1 });
