@@ -9,6 +9,7 @@ import { openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { maxDeltaDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
+import { archiveOfDays } from './days.ts';
 
 const contentDir = useContentFolders('tmsnap-deltas-');
 const base = 'http://127.0.0.1:8000/';
@@ -41,12 +42,7 @@ async function writeDay(content: string, day: number): Promise<string> {
   return (await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true })).id;
 }
 
-async function archiveOf(days: number): Promise<{ content: string; ids: string[] }> {
-  const content = await contentDir();
-  const ids: string[] = [];
-  for (let day = 1; day <= days; day++) ids.push(await writeDay(content, day));
-  return { content, ids };
-}
+const archiveOf = (days: number) => archiveOfDays(contentDir, days, writeDay);
 
 async function neededBy(content: string, id: string): Promise<Map<ObjectKey, string>> {
   const dir = (await listSnapshotDirs(content)).find((snapshot) => snapshot.id === id)!;

@@ -12,6 +12,7 @@ import { type IndexPart, indexPart, indexRoot, type Manifest } from '../../snaps
 import { deltaHeaderBytes, maxDeltaDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
+import { archiveOfDays } from './days.ts';
 
 const contentDir = useContentFolders('tmsnap-format4-');
 const base = 'http://127.0.0.1:8000/';
@@ -45,12 +46,7 @@ async function writeDay(content: string, day: number): Promise<string> {
   return (await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true })).id;
 }
 
-async function archiveOf(days: number): Promise<{ content: string; ids: string[] }> {
-  const content = await contentDir();
-  const ids: string[] = [];
-  for (let day = 1; day <= days; day++) ids.push(await writeDay(content, day));
-  return { content, ids };
-}
+const archiveOf = (days: number) => archiveOfDays(contentDir, days, writeDay);
 
 const manifestFile = (content: string, id: string) => join(content, 'snapshots', id, 'manifest.json');
 const manifestOf = async (content: string, id: string) => parseJson(await readFile(manifestFile(content, id), 'utf8')) as Manifest;
