@@ -46,6 +46,8 @@ export interface CrawlOptions {
   userAgent: string;
   onProgress?: (progress: CrawlProgress) => void;
   onWait?: (ms: number, reason: string) => void;
+  /** How answers are parsed (http/page-json.ts by default); a test passes the lossless `parseJson` to compare. */
+  parseJson?: ((text: string) => unknown) | undefined;
 }
 
 export interface CrawlProgress {
@@ -138,6 +140,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     retries: options.retries,
     maxWaitMs: options.maxWaitMs,
     ...(options.onWait ? { onWait: options.onWait } : {}),
+    parse: options.parseJson,
     onRequest: () => {
       const counter = taskRequests.getStore();
       if (counter !== undefined) counter.made++;
@@ -311,7 +314,13 @@ class CrawlRun {
       const unitsUrl = `${translation}units/`;
       if (this.writer.has(unitsUrl)) continue;
       const total = this.queue.totals.get(translation);
-      if (total === undefined || this.spool.read(translation).length === total) continue;
+      if (total === undefined) continue;
+      const spooled = this.spool.read(translation);
+      if (spooled.length === total) {
+        // Written now, so the spool is read once, not again after the recount.
+        await this.writer.putUnits(translation, spooled);
+        continue;
+      }
       const again: Task = { url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers };
       await taskRequests.run({ made: 0 }, async () => {
         try {

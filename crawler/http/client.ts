@@ -13,6 +13,7 @@ import {
 } from '../errors.ts';
 import { resolveLink } from '../links.ts';
 import { type RateBudget, backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from './pacing.ts';
+import { parsePageJson } from './page-json.ts';
 
 export interface HttpClientOptions {
   apiRoot: URL;
@@ -37,6 +38,8 @@ export interface HttpClientOptions {
   onWait?: (ms: number, reason: string) => void;
   /** Told about every request sent, retries included (the crawl counts them per task). */
   onRequest?: () => void;
+  /** How a JSON answer is parsed: `parsePageJson`, unless a test compares with the lossless `parseJson`. */
+  parse?: ((text: string) => unknown) | undefined;
 }
 
 export interface Fetched<T> {
@@ -100,12 +103,12 @@ export class HttpClient {
     this.#now = options.now ?? Date.now;
   }
 
-  /** A JSON resource, parsed losslessly (64-bit integers stay exact). */
+  /** A JSON resource, parsed losslessly (64-bit integers stay exact; page-json.ts). */
   getJson(url: string): Promise<Fetched<unknown>> {
     return this.#get(url, 'application/json', (text, contentType, status) => {
       if (!isJson(contentType)) throw new ContentTypeError(url, contentType, status);
       try {
-        return parseJson(text.toString('utf8'));
+        return (this.#options.parse ?? parsePageJson)(text.toString('utf8'));
       } catch (error) {
         // A body cut short by a dropped connection parses badly; sending again fixes it.
         throw new NetworkError(url, new Error(`the body is not valid JSON (${(error as Error).message})`));

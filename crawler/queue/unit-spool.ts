@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJson, stringifyJson } from '../../api/json.ts';
+import { parseUnitLines, unitLine } from './unit-lines.ts';
 
 /**
  * Units waiting for their translation's list to be complete, one NDJSON file per translation
@@ -27,7 +27,7 @@ export class UnitSpool {
    */
   append(byTranslation: ReadonlyMap<string, readonly unknown[]>): void {
     for (const [translationUrl, units] of byTranslation) {
-      appendFileSync(this.#file(translationUrl), `\n${units.map((unit) => stringifyJson(unit)).join('\n')}\n`);
+      appendFileSync(this.#file(translationUrl), `\n${units.map(unitLine).join('\n')}\n`);
     }
   }
 
@@ -40,17 +40,9 @@ export class UnitSpool {
       return [];
     }
     const byId = new Map<unknown, unknown>();
-    for (const line of text.split('\n')) {
-      if (line === '') continue;
-      let unit: unknown;
-      try {
-        unit = parseJson(line);
-      } catch {
-        // The torn end of a batch a kill interrupted; the page was fetched again.
-        continue;
-      }
+    for (const unit of parseUnitLines(text)) {
       const id = (unit as { id?: unknown } | null)?.id;
-      byId.set(id ?? line, unit);
+      byId.set(id ?? unitLine(unit), unit);
     }
     return [...byId.values()];
   }
