@@ -21,17 +21,37 @@ import { maxDeltaDepth, type ObjectKind, objectPath, type ObjectStore, readDelta
  */
 export async function rewrittenBase(store: ObjectStore, base: string | undefined, kind: ObjectKind = 'json'): Promise<string | undefined> {
   if (base === undefined || (await store.depth(base, kind)) !== maxDeltaDepth) return base;
-  let hash = base;
+  return chainStart(store, base, kind);
+}
+
+/**
+ * The whole object (stored `.gz`) a delta's chain starts from; `hash` itself when it is stored
+ * whole or not as a delta at all; `hash` again when a link of its chain is damaged (the store
+ * then keeps the new object whole, and verify names the damage).
+ */
+export async function chainStart(store: ObjectStore, hash: string, kind: ObjectKind): Promise<string> {
+  let at = hash;
   for (let step = 0; step < maxDeltaDepth; step++) {
-    const file = await readFile(objectPath(store.contentDir, hash, `${kind}.dz`)).catch(() => undefined);
-    if (file === undefined) return hash;
+    const file = await readFile(objectPath(store.contentDir, at, `${kind}.dz`)).catch(() => undefined);
+    if (file === undefined) return at;
     try {
-      hash = readDeltaHeader(file).base;
+      at = readDeltaHeader(file).base;
     } catch {
-      return base; // a damaged chain: the store keeps the object whole, and verify names the damage
+      return hash;
     }
   }
-  return hash;
+  return at;
+}
+
+/**
+ * The base for a chunk (of a unit list, a long list or a raw file): the whole object the old
+ * chunk's chain starts from, so that every chunk is read as one whole object and at most one
+ * delta. Chunks are most of a snapshot's reads, and a chain costs a read and an inflate per link
+ * (docs/snapshot-format.md, "Format 4: chunks one delta deep"); a chunk is edited rarely, so a
+ * delta against its first version holds about the lines one against its last would.
+ */
+export async function chunkBase(store: ObjectStore, old: string | undefined, kind: ObjectKind): Promise<string | undefined> {
+  return old === undefined ? undefined : chainStart(store, old, kind);
 }
 
 /**

@@ -7,7 +7,7 @@
  * readers hash its canonical JSON, so `paths()` names it by the hash it has in formats 2 and 3.
  */
 import { canonicalJson, sha256 } from './canonical.ts';
-import type { IndexPart } from './schemas.ts';
+import { type IndexPart, indexPart } from './schemas.ts';
 import type { ObjectStore } from './store.ts';
 
 /** Records whose canonical JSON is shorter than this many bytes are kept inline. */
@@ -16,12 +16,88 @@ export const inlineBelow = 2048;
 /** Whether a record of this canonical JSON is kept inline rather than as an object of its own. */
 export const keptInline = (text: string): boolean => Buffer.byteLength(text) < inlineBelow;
 
-/** A part's inline records as path → hash; the store serves each by that hash, as if it were an object. */
-export function holdInline(part: IndexPart, store: ObjectStore): [string, string][] {
-  return Object.entries(part.inline ?? {}).map(([path, value]) => {
-    const bytes = Buffer.from(canonicalJson(value));
-    const hash = sha256(bytes);
-    store.hold(hash, bytes);
-    return [path, hash];
-  });
+/**
+ * The inline records' bytes of the index parts read lately, by part hash, for the whole process:
+ * a site build keeps every snapshot of its timeline open, and each holding its parts' inline
+ * JSON (1.3-1.5 MiB on the bundled data, tens of MiB at 10M units) grew with every snapshot.
+ * Bounded instead: the least recently used parts are dropped beyond `limitBytes` (the part just
+ * read is kept whatever its size) and read again from their object when asked for. A part's
+ * hash names its bytes, so two snapshots or two content folders sharing a part share its entry.
+ */
+export const inlineCache = {
+  /** Bytes of inline JSON kept at most, beyond the part read last. */
+  limitBytes: 16 * 1024 * 1024,
+  parts: new Map<string, { records: Map<string, Buffer>; bytes: number }>(),
+  heldBytes: 0,
+};
+
+/** A part's inline records as record hash → canonical bytes (the hash a reader names them by). */
+function inlineBytes(part: IndexPart): Map<string, Buffer> {
+  return new Map(
+    Object.values(part.inline ?? {}).map((value) => {
+      const bytes = Buffer.from(canonicalJson(value));
+      return [sha256(bytes), bytes];
+    }),
+  );
+}
+
+function cacheInline(partHash: string, records: Map<string, Buffer>): void {
+  const old = inlineCache.parts.get(partHash);
+  if (old !== undefined) {
+    inlineCache.parts.delete(partHash);
+    inlineCache.heldBytes -= old.bytes;
+  }
+  let bytes = 0;
+  for (const record of records.values()) bytes += record.length;
+  inlineCache.parts.set(partHash, { records, bytes });
+  inlineCache.heldBytes += bytes;
+  for (const [hash, entry] of inlineCache.parts) {
+    if (inlineCache.heldBytes <= inlineCache.limitBytes || hash === partHash) break;
+    inlineCache.parts.delete(hash);
+    inlineCache.heldBytes -= entry.bytes;
+  }
+}
+
+/**
+ * Where a snapshot's inline records are: record hash → the hash of the part holding it. The
+ * store serves them through here by hash, like any object (`ObjectStore.readBytes`), without
+ * holding their bytes per snapshot.
+ */
+export class InlineRecords {
+  readonly #partOf = new Map<string, string>();
+
+  constructor(readonly store: ObjectStore) {}
+
+  /** A part's inline records as path → hash, now served by this store. */
+  add(partHash: string, part: IndexPart): [string, string][] {
+    const records = new Map<string, Buffer>();
+    const byPath = Object.entries(part.inline ?? {}).map(([path, value]): [string, string] => {
+      const bytes = Buffer.from(canonicalJson(value));
+      const hash = sha256(bytes);
+      records.set(hash, bytes);
+      this.#partOf.set(hash, partHash);
+      return [path, hash];
+    });
+    cacheInline(partHash, records);
+    return byPath;
+  }
+
+  has(hash: string): boolean {
+    return this.#partOf.has(hash);
+  }
+
+  /** The canonical bytes of an inline record, from the cache or its part read again (checked against its hash by the store). */
+  async read(hash: string): Promise<Buffer | undefined> {
+    const partHash = this.#partOf.get(hash);
+    if (partHash === undefined) return undefined;
+    const cached = inlineCache.parts.get(partHash);
+    if (cached !== undefined) {
+      inlineCache.parts.delete(partHash);
+      inlineCache.parts.set(partHash, cached);
+      return cached.records.get(hash);
+    }
+    const records = inlineBytes(indexPart.parse(await this.store.readJson(partHash)));
+    cacheInline(partHash, records);
+    return records.get(hash);
+  }
 }

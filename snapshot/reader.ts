@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { parseStoredJson, sha256 } from './canonical.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
-import { holdInline } from './inline.ts';
 import { kindOfPath } from './normalize.ts';
 import { parseUnitsJson } from './unit-json.ts';
 import {
@@ -107,12 +106,12 @@ export async function openSnapshot(contentDir: string, id?: string): Promise<Sna
 export async function readIndex(store: ObjectStore, manifest: Manifest): Promise<SnapshotIndex> {
   if (manifest.format === 1) return snapshotIndex.parse(await store.readJson(manifest.index));
   const root = indexRoot.parse(await store.readJson(manifest.index));
-  const parts = await Promise.all(Object.values(root.parts).map(async (hash) => indexPart.parse(await store.readJson(hash))));
+  const parts = await Promise.all(Object.values(root.parts).map(async (hash) => ({ hash, part: indexPart.parse(await store.readJson(hash)) })));
   const records: [string, string][] = [];
   const raw: [string, string][] = [];
   const chunked: string[] = [];
-  for (const part of parts) {
-    records.push(...Object.entries(part.records), ...holdInline(part, store));
+  for (const { hash, part } of parts) {
+    records.push(...Object.entries(part.records), ...store.inline.add(hash, part));
     raw.push(...Object.entries(part.raw));
     chunked.push(...(part.chunked ?? []));
   }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { deflateRaw, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 import { applyDelta, makeDelta } from './delta.ts';
+import { InlineRecords } from './inline.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -192,7 +193,7 @@ export class MissingObjectError extends Error {
   override name = 'MissingObjectError';
 }
 
-/** Decompressed bases kept for the next delta that needs them: at most this many bytes. */
+/** Decompressed bases and rebuilt deltas kept for the next read that needs them: at most this many bytes. */
 const baseCacheBytes = 64 * 1024 * 1024;
 
 /** The content-addressed object store of one `content/` directory. */
@@ -201,14 +202,14 @@ export class ObjectStore {
   readonly #fallback: string | undefined;
   readonly #fault = injectedFault();
   /**
-   * Bases of deltas read lately, oldest first: a chain's objects are read again by the next
-   * delta on it. `checked`: the bytes were hashed; a base read for a delta that is checked as a
-   * whole need not be (see `#fromDelta`).
+   * Bases of deltas and deltas rebuilt lately, oldest first: a chain's objects are read again by
+   * the next delta on it, and a delta by the next reader of the same units. `checked`: the bytes
+   * were hashed; a base read for a delta that is checked as a whole need not be (see `#fromDelta`).
    */
   readonly #bases = new Map<string, { bytes: Buffer; checked: boolean }>();
   #baseBytes = 0;
-  /** Objects served from memory: records a format-4 index part keeps inline (snapshot/inline.ts). */
-  readonly #held = new Map<string, Buffer>();
+  /** Records a format-4 index part keeps inline, served by hash like objects (snapshot/inline.ts). */
+  readonly inline = new InlineRecords(this);
 
   constructor(
     readonly contentDir: string,
@@ -276,26 +277,36 @@ export class ObjectStore {
 
   /** A base's bytes, from the cache or read (and then cached). */
   async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true): Promise<Buffer> {
-    const cached = this.#bases.get(hash);
-    if (cached !== undefined && (cached.checked || !check)) {
-      // Most recently used last.
-      this.#bases.delete(hash);
-      this.#bases.set(hash, cached);
-      return cached.bytes;
-    }
+    const cached = this.#cached(hash, check);
+    if (cached !== undefined) return cached;
     const bytes = await this.#read(hash, kind, withinDepth, check);
+    this.#remember(hash, bytes, check);
+    return bytes;
+  }
+
+  /** Bytes in the cache (most recently used last), if they were checked or need not be. */
+  #cached(hash: string, check: boolean): Buffer | undefined {
+    const cached = this.#bases.get(hash);
+    if (cached === undefined || (check && !cached.checked)) return undefined;
+    this.#bases.delete(hash);
+    this.#bases.set(hash, cached);
+    return cached.bytes;
+  }
+
+  /** Keeps bytes in the cache, dropping the least recently used beyond its bound. */
+  #remember(hash: string, bytes: Buffer, checked: boolean): void {
+    const cached = this.#bases.get(hash);
     if (cached !== undefined) {
       this.#bases.delete(hash);
       this.#baseBytes -= cached.bytes.length;
     }
-    this.#bases.set(hash, { bytes, checked: check });
+    this.#bases.set(hash, { bytes, checked });
     this.#baseBytes += bytes.length;
     for (const [old, entry] of this.#bases) {
       if (this.#baseBytes <= baseCacheBytes) break;
       this.#bases.delete(old);
       this.#baseBytes -= entry.bytes.length;
     }
-    return bytes;
   }
 
   putJson(value: unknown, base?: string): Promise<PutResult> {
@@ -306,14 +317,13 @@ export class ObjectStore {
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
-    const held = kind === 'json' ? this.#held.get(hash) : undefined;
-    return held !== undefined ? Promise.resolve(held) : this.#read(hash, kind, maxReadDepth);
-  }
-
-  /** Serves `bytes` as the JSON object `hash` (their sha256, checked by the caller) without a file. */
-  hold(hash: string, bytes: Buffer): void {
-    this.#held.set(hash, bytes);
+  async readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
+    // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
+    const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
+    if (inline !== undefined) return inline;
+    // A delta rebuilt lately: the site build reads each translation's units twice (its pages, then
+    // the changes pages' unit index), and a rebuilt delta costs its base's read and inflate again.
+    return this.#cached(hash, true) ?? this.#read(hash, kind, maxReadDepth);
   }
 
   /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
@@ -338,7 +348,11 @@ export class ObjectStore {
         // the whole does not match is the chain read again, each base checked, to name the
         // damaged one (docs/snapshot-format.md, "Reading").
         bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false);
-        if (!check || sha256(bytes) === hash) return bytes;
+        if (!check) return bytes;
+        if (sha256(bytes) === hash) {
+          this.#remember(hash, bytes, true);
+          return bytes;
+        }
         bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true);
       } else {
         path = objectPath(this.contentDir, hash, kind);

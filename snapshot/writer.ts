@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
-import { alignChunks, type Bases, previousForBases, rewrittenBase } from './bases.ts';
+import { alignChunks, type Bases, chunkBase, previousForBases, rewrittenBase } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
@@ -607,7 +607,8 @@ export interface RecordBases {
 
 /**
  * Stores the chunks of one list or file, each as a delta against the previous version's chunk
- * in the same place when there is one (snapshot/bases.ts `alignChunks`), and answers their hashes in order.
+ * in the same place when there is one (snapshot/bases.ts `alignChunks`), or rather against the
+ * whole chunk that version's chain starts from (`chunkBase`), and answers their hashes in order.
  */
 export async function putChunks(
   store: ObjectStore,
@@ -619,7 +620,11 @@ export async function putChunks(
   const old = await previous();
   const bases = old.length === 0 ? [] : alignChunks(old, hashes);
   let added = 0;
-  for (const [at, chunk] of chunks.entries()) added += (await store.putBytes(chunk, kind, bases[at], hashes[at])).added;
+  for (const [at, chunk] of chunks.entries()) {
+    // An unchanged chunk is stored already: no base to look for.
+    const base = bases[at] === hashes[at] ? undefined : await chunkBase(store, bases[at], kind);
+    added += (await store.putBytes(chunk, kind, base, hashes[at])).added;
+  }
   return { hashes, added };
 }
 

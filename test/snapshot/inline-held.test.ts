@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { canonicalJson, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
+import { sha256 } from '../../snapshot/canonical.ts';
+import { inlineCache } from '../../snapshot/inline.ts';
+import { archiveOfDays } from '../archive/days.ts';
+import { syntheticInstance } from '../helpers/records.ts';
+import { useContentFolders } from '../helpers/temp.ts';
+
+const contentDir = useContentFolders('tmsnap-inline-held-');
+const base = 'http://127.0.0.1:8000/';
+const instance = syntheticInstance(base, { projects: 2, languages: 3, unitsPerTranslation: 20 });
+
+/** A day's snapshot: every translation's `repository/` record names that day's commit, so every part differs from the day before. */
+async function writeDay(content: string, day: number): Promise<string> {
+  const date = new Date(Date.UTC(2026, 10, day, 4, 15));
+  const writer = await openSnapshotWriter(content, { baseUrl: base, scope: {}, tmsnapVersion: '0.1.0', resume: false, now: () => date });
+  await writer.putRecord(`${base}api/`, instance.root);
+  for (const record of [...instance.projects, ...instance.components, ...instance.translations]) await writer.putRecord(record.url, record);
+  for (const translation of instance.translations)
+    await writer.putRecord(`${translation.url}repository/`, {
+      needs_commit: false,
+      needs_merge: false,
+      needs_push: true,
+      remote_commit: `commit of day ${day}`,
+    });
+  for (const { translationUrl, units } of instance.units) await writer.putUnits(translationUrl, units);
+  return (await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true })).id;
+}
+
+function emptyCache(): void {
+  inlineCache.parts.clear();
+  inlineCache.heldBytes = 0;
+}
+
+const defaultLimit = inlineCache.limitBytes;
+afterEach(() => {
+  inlineCache.limitBytes = defaultLimit;
+  emptyCache();
+});
+
+describe('inline records held in memory (format 4)', () => {
+  it('holds one snapshot’s worth however many snapshots a process opens, and still serves every record by its hash', async () => {
+    const { content, ids } = await archiveOfDays(contentDir, 5, writeDay);
+    emptyCache();
+    await openSnapshot(content, ids[0]);
+    const oneSnapshot = inlineCache.heldBytes;
+    expect(oneSnapshot).toBeGreaterThan(0);
+
+    emptyCache();
+    inlineCache.limitBytes = oneSnapshot;
+    const snapshots = [];
+    let inline = 0;
+    for (const id of ids) snapshots.push(await openSnapshot(content, id));
+    expect(inlineCache.heldBytes).toBeLessThanOrEqual(oneSnapshot);
+    for (const snapshot of snapshots) {
+      for (const [path, hash] of snapshot.paths()) {
+        if (!snapshot.store.inline.has(hash)) continue;
+        inline += 1;
+        // A unit list comes whole (its chunks' units), so its own bytes are checked through the store.
+        const bytes = path.endsWith('/units/') ? await snapshot.store.readBytes(hash, 'json') : Buffer.from(canonicalJson(await snapshot.record(path)));
+        expect(sha256(bytes)).toBe(hash);
+        expect(inlineCache.heldBytes).toBeLessThanOrEqual(oneSnapshot);
+      }
+    }
+    // Each day's repository records differ, so five days of parts are about five times one day's: the bound was needed.
+    expect(inline).toBeGreaterThan(4 * instance.translations.length);
+    expect(new Set(snapshots.flatMap((snapshot) => [...snapshot.paths().values()].filter((hash) => snapshot.store.inline.has(hash)))).size).toBeGreaterThan(
+      (snapshots.length * instance.translations.length) / 2,
+    );
+  });
+});
