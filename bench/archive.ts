@@ -8,7 +8,7 @@
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, references } from '../archive/references.ts';
 import { formatBytes } from '../archive/listing.ts';
@@ -29,7 +29,13 @@ const days = Number(process.argv[2] ?? 30);
 const mutationsPerDay = Number(process.argv[3] ?? 50);
 
 const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+console.log(
+  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}; load ${load()}`,
+);
 
 const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
@@ -113,23 +119,31 @@ try {
   let copies = 0;
   let plain = 0;
   const dirs = (await listSnapshotDirs(content)).reverse(); // oldest first
-  const perSnapshot: { id: string; bytes: number; added: number }[] = [];
+  const perSnapshot: { id: string; bytes: number; added: number; byKind: Map<string, KindBytes> }[] = [];
   let previous = new Set<string>();
   // What each day adds, by what the objects are (averaged over the days after the first).
-  const addedByKind = new Map<string, { bytes: number; objects: number; deltas: number }>();
+  const addedByKind = new Map<string, KindBytes>();
   for (const snapshot of dirs) {
     const needed = (await references(content, snapshot)).objects;
     const keys = [...needed.keys()];
+    const byKind = new Map<string, KindBytes>();
     if (previous.size > 0) {
       const index = (await openSnapshot(content, snapshot.id)).index.records;
       for (const key of keys) {
         if (previous.has(key)) continue;
-        const kind = objectKind(key, needed.get(key)!, index);
-        const entry = addedByKind.get(kind) ?? { bytes: 0, objects: 0, deltas: 0 };
-        entry.bytes += sizes.get(key) ?? 0;
-        entry.objects += 1;
-        if (key.endsWith('.dz')) entry.deltas += 1;
-        addedByKind.set(kind, entry);
+        const label = needed.get(key)!;
+        const kind = objectKind(key, label, index);
+        // A day's own table names index parts one by one (`index part projects/django`).
+        for (const [tally, name] of [
+          [addedByKind, kind],
+          [byKind, kind === 'index parts' ? label : kind],
+        ] as const) {
+          const entry = tally.get(name) ?? { bytes: 0, objects: 0, deltas: 0 };
+          entry.bytes += sizes.get(key) ?? 0;
+          entry.objects += 1;
+          if (key.endsWith('.dz')) entry.deltas += 1;
+          tally.set(name, entry);
+        }
       }
     }
     const manifestBytes = (await readFile(join(snapshot.dir, 'manifest.json'))).length;
@@ -140,6 +154,7 @@ try {
       id: snapshot.id,
       bytes,
       added: keys.filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0) + manifestBytes,
+      byKind,
     });
     previous = new Set(keys);
   }
@@ -159,16 +174,17 @@ try {
       `max ${percent(Math.max(...daily))}; on days with structural changes ${structural.length === 0 ? '-' : `average ${percent(average(structural))}`}`,
   );
   const laterDays = Math.max(perSnapshot.length - 1, 1);
-  console.log(
-    `a day adds, by kind (average of ${laterDays} days; objects stored as deltas in brackets): ` +
-      [...addedByKind]
-        .sort(([, a], [, b]) => b.bytes - a.bytes)
-        .map(
-          ([kind, entry]) =>
-            `${kind} ${formatBytes(entry.bytes / laterDays)} (${(entry.objects / laterDays).toFixed(0)} objects, ${(entry.deltas / laterDays).toFixed(0)} deltas)`,
-        )
-        .join(', '),
-  );
+  console.log(`a day adds, by kind (average of ${laterDays} days; objects stored as deltas in brackets): ${kindLine(addedByKind, laterDays)}`);
+  // The worst days, kind by kind: what makes a day exceed the average is measured, not guessed.
+  const worst = perSnapshot
+    .map((snapshot, at) => ({ ...snapshot, day: at + 1 }))
+    .slice(1)
+    .sort((a, b) => b.added / b.bytes - a.added / a.bytes)
+    .slice(0, 3);
+  for (const day of worst)
+    console.log(
+      `day ${day.day}${day.day % 7 === 0 ? ' (structural changes)' : ''} adds ${percent(day.added / day.bytes)} (${formatBytes(day.added)} of ${formatBytes(day.bytes)}): ${kindLine(day.byKind, 1)}`,
+    );
   // Format 4 keeps small records inline in their index part (snapshot/inline.ts): which, in the last snapshot.
   const lastIndex = indexRoot.parse(await store.readJson((await openSnapshot(content, last.snapshotId)).manifest.index));
   const inlineByKind = new Map<string, number>();
@@ -189,9 +205,27 @@ try {
     const sinceResult = await pack(content, [], join(work, 'since.tar.gz'), { since: perSnapshot.at(-2)!.id });
     console.log(`tmsnap pack --since the day before: ${formatBytes(sinceResult.bytes)} (.tar.gz, ${sinceResult.objects} objects)`);
   }
+  console.log(`load at the end: ${load()}`);
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });
+}
+
+interface KindBytes {
+  bytes: number;
+  objects: number;
+  deltas: number;
+}
+
+/** Bytes added by kind, largest first, each divided by `days`; objects stored as deltas in brackets. */
+function kindLine(byKind: ReadonlyMap<string, KindBytes>, days: number): string {
+  return [...byKind]
+    .sort(([, a], [, b]) => b.bytes - a.bytes)
+    .map(
+      ([kind, entry]) =>
+        `${kind} ${formatBytes(entry.bytes / days)} (${(entry.objects / days).toFixed(0)} objects, ${(entry.deltas / days).toFixed(0)} deltas)`,
+    )
+    .join(', ');
 }
 
 /** What an object is, for the per-kind breakdown: from the path that needs it (references' label) and the index. */
