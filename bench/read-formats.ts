@@ -73,21 +73,38 @@ const store: Workload = async (content, id) => {
   );
 };
 
+/** CPU seconds of the site reads' phases in the last run, to say where site reads differ from the store's. */
+let sitePhases: [string, number][] = [];
+
+/** Runs `phase`, noting its CPU seconds under `name` in `sitePhases`. */
+async function timed<T>(name: string, phase: () => Promise<T>): Promise<T> {
+  const before = process.cpuUsage();
+  const result = await phase();
+  const used = process.cpuUsage(before);
+  sitePhases.push([name, (used.user + used.system) / 1e6]);
+  return result;
+}
+
 const siteReads: Workload = async (content, id) => {
-  const snapshot = await openSnapshot(content, id);
-  const records = await siteRecords(snapshot);
+  sitePhases = [];
+  const snapshot = await timed('open', () => openSnapshot(content, id));
+  const records = await timed('records', () => siteRecords(snapshot));
   const paths = records.translations.map(({ path }) => path);
-  let units = await countUnits(snapshot, paths);
-  units += await countUnits(snapshot, paths);
-  for (const path of paths) {
-    if (snapshot.index.records[`${path}file/`] === undefined) continue;
-    await snapshot.record(`${path}file/`);
-    await snapshot.file(path);
-  }
-  for (const chunk of snapshot.index.changes) {
-    const stored = (await snapshot.store.readJson(chunk.hash)) as unknown[];
-    for (const change of stored) storedChange.parse(change);
-  }
+  let units = await timed('units', () => countUnits(snapshot, paths));
+  units += await timed('units again', () => countUnits(snapshot, paths));
+  await timed('files', async () => {
+    for (const path of paths) {
+      if (snapshot.index.records[`${path}file/`] === undefined) continue;
+      await snapshot.record(`${path}file/`);
+      await snapshot.file(path);
+    }
+  });
+  await timed('changes', async () => {
+    for (const chunk of snapshot.index.changes) {
+      const stored = (await snapshot.store.readJson(chunk.hash)) as unknown[];
+      for (const change of stored) storedChange.parse(change);
+    }
+  });
   return units / 2;
 };
 
@@ -228,8 +245,9 @@ try {
         const seconds = (used.user + used.system) / 1e6;
         const key = `${name}, format ${format}`;
         figures.set(key, [...(figures.get(key) ?? []), seconds]);
+        const phases = name === 'site' ? ` [${sitePhases.map(([phase, cpu]) => `${phase} ${cpu.toFixed(2)}`).join(', ')}]` : '';
         console.log(
-          `round ${round}, ${key}: ${units} units, ${((performance.now() - started) / 1000).toFixed(2)} s wall, ${seconds.toFixed(2)} s CPU (load ${load()})`,
+          `round ${round}, ${key}: ${units} units, ${((performance.now() - started) / 1000).toFixed(2)} s wall, ${seconds.toFixed(2)} s CPU${phases} (load ${load()})`,
         );
       }
     }
