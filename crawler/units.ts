@@ -52,6 +52,40 @@ export class UnitsStrategy {
 
   /** Spools a page of units under their translations; answers the problems of units that name none. */
   spoolPage(task: Task, items: readonly unknown[]): Problem[] {
+    const { problems, byTranslation } = this.#group(task, items);
+    this.spool.append(byTranslation);
+    return problems;
+  }
+
+  /**
+   * A page of `/api/units/`: the translations whose units all came in it (as many as the
+   * record's `total`, none spooled before, each id once) are answered to be written from the
+   * page; the rest (a translation cut by a page boundary) is spooled. Most translations of a
+   * 10,000-unit page are whole in it, so the spool's round trip and the write after the last
+   * request (docs/crawl.md, "Measured") shrink to the few cut ones. `written` says which
+   * translations are already in the snapshot (a page fetched again after a resume): their
+   * units are dropped.
+   */
+  takePage(task: Task, items: readonly unknown[], written: (translation: string) => boolean): { problems: Problem[]; whole: Map<string, unknown[]> } {
+    const { problems, byTranslation } = this.#group(task, items);
+    const whole = new Map<string, unknown[]>();
+    for (const [translation, units] of byTranslation) {
+      if (written(translation) || this.#writing.has(translation)) {
+        byTranslation.delete(translation);
+      } else if (units.length === this.queue.totals.get(translation) && !this.spool.holds(translation) && distinctIds(units)) {
+        this.#writing.add(translation);
+        whole.set(translation, units);
+        byTranslation.delete(translation);
+      }
+    }
+    this.spool.append(byTranslation);
+    return { problems, whole };
+  }
+
+  /** Translations answered whole by `takePage`, so a page fetched twice does not write one twice. */
+  readonly #writing = new Set<string>();
+
+  #group(task: Task, items: readonly unknown[]): { problems: Problem[]; byTranslation: Map<string, unknown[]> } {
     const problems: Problem[] = [];
     const byTranslation = new Map<string, unknown[]>();
     for (const [index, unit] of items.entries()) {
@@ -64,12 +98,22 @@ export class UnitsStrategy {
       if (list === undefined) byTranslation.set(translation, (list = []));
       list.push(unit);
     }
-    this.spool.append(byTranslation);
-    return problems;
+    return { problems, byTranslation };
   }
 
   #translationOf(unit: unknown): string | undefined {
     const link = (unit as { translation?: unknown } | null)?.translation;
     return typeof link === 'string' ? resolveLink(link, this.apiRoot) : undefined;
   }
+}
+
+/** Whether every unit has an id and no two share one (the spool keeps one unit per id). */
+function distinctIds(units: readonly unknown[]): boolean {
+  const ids = new Set<unknown>();
+  for (const unit of units) {
+    const id = (unit as { id?: unknown } | null)?.id;
+    if (id === undefined || ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseUnitLines, unitLine } from './unit-lines.ts';
 
@@ -29,6 +29,11 @@ export class UnitSpool {
     for (const [translationUrl, units] of byTranslation) {
       appendFileSync(this.#file(translationUrl), `\n${units.map(unitLine).join('\n')}\n`);
     }
+  }
+
+  /** Whether anything was spooled for a translation (by this run or one it resumes). */
+  holds(translationUrl: string): boolean {
+    return existsSync(this.#file(translationUrl));
   }
 
   /** The units spooled for a translation, each id once (a page fetched twice after a resume holds the same units). */

@@ -29,9 +29,11 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
   }
   if (task.kind === 'units') {
     if (!context.units.accepts(task, items)) return 0;
-    for (const problem of context.units.spoolPage(task, items)) context.queue.problem(problem);
+    const { problems, whole } = context.units.takePage(task, items, (translation) => context.writer.has(`${translation}units/`));
+    for (const problem of problems) context.queue.problem(problem);
     context.records += items.length;
     context.follow(items);
+    for (const [translation, units] of whole) await context.writer.putUnits(translation, units);
   } else if (task.kind === 'changes') {
     await context.writer.putChanges(items);
     context.records += items.length;
