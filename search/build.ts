@@ -83,7 +83,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
       const file = await write(`shards/t-${name}`, table);
       // An index without documents (no target translated) can match nothing: no file.
       const indexFile =
-        index.documentCount === 0
+        index.documents === 0
           ? null
           : await write(`shards/i-${name}`, { format: searchFormat, bucket: table.bucket, language: table.language, index } satisfies TargetIndexData);
       targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units, index: indexFile });

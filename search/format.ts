@@ -1,7 +1,8 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 3 (1 had no routes, 2 held
- * each target index inside its unit table). One manifest names every file; shards are of two
- * kinds:
+ * The search index as the site ships it (`dist/search/`). Version 4 (1 had no routes, 2 held
+ * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes, which the
+ * page had to rebuild before its first search). One manifest names every file; shards are of
+ * two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
  * - a target shard per language × bucket, in two files: the table of that language's units
@@ -10,11 +11,11 @@
  * A routes file tells, per shard, which query terms can match there (`search/routing.ts`), so
  * a query loads only the shards that can hold a result.
  * Tables are columns (one array per field) because a million units as objects repeat every
- * key a million times.
+ * key a million times. Indexes are term tables read as loaded (`search/term-index.ts`).
  */
-import type { AsPlainObject } from 'minisearch';
+import type { TermIndexData } from './term-index.ts';
 
-export const searchFormat = 3;
+export const searchFormat = 4;
 
 export interface ShardFile {
   /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */
@@ -58,7 +59,7 @@ export interface SourceShardData {
   bucket: number;
   /** Plural forms of each distinct source string; the index's document ids are positions here. */
   texts: string[][];
-  index: AsPlainObject;
+  index: TermIndexData;
 }
 
 export interface TargetShardData {
@@ -84,7 +85,7 @@ export interface TargetIndexData {
   format: typeof searchFormat;
   bucket: number;
   language: number;
-  index: AsPlainObject;
+  index: TermIndexData;
 }
 
 /** The global function shard scripts call: `tmsnapSearch("shards/t-pl-0.js", {...})`. */

@@ -14,11 +14,11 @@
  * A query can match in a shard only if every one of its terms can (terms combine with AND).
  * The test may say yes where MiniSearch then finds nothing, never the reverse.
  */
-import type { AsPlainObject } from 'minisearch';
 import type { SearchRoutes, ShardRoute } from './format.ts';
 import { searchOptions } from './matching.ts';
 import type { ShardRouting } from './plan.ts';
 import type { SearchScope } from './query.ts';
+import { termSeparator, type TermIndexData } from './term-index.ts';
 import { tokenize } from './text.ts';
 
 /** Characters of a head. */
@@ -96,9 +96,9 @@ export class RouteTest {
   }
 }
 
-/** The terms a shard's index holds, from its serialized form. */
-export function indexTerms(index: AsPlainObject): string[] {
-  return index.index.map(([term]) => term);
+/** The terms a shard's index holds, from its shipped form. */
+export function indexTerms(index: TermIndexData): string[] {
+  return index.terms === '' ? [] : index.terms.split(termSeparator);
 }
 
 export interface OpenRoutes {

@@ -2,9 +2,10 @@
  * Building shards from units and opening them for queries. Pure data in, data out: the build
  * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
  */
-import MiniSearch, { type AsPlainObject } from 'minisearch';
+import MiniSearch from 'minisearch';
 import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
 import { indexOptions, joinForms, type SearchDocument } from './matching.ts';
+import { TermIndex, termIndexData, type TermIndexData } from './term-index.ts';
 
 /** One unit as search needs it. */
 export interface SearchUnit {
@@ -36,11 +37,11 @@ export class SourceTable {
 export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
   const index = new MiniSearch<SearchDocument>(indexOptions);
   table.texts.forEach((forms, id) => index.add({ id, text: joinForms(forms) }));
-  return { format: searchFormat, bucket, texts: table.texts, index: index.toJSON() };
+  return { format: searchFormat, bucket, texts: table.texts, index: termIndexData(index.toJSON()) };
 }
 
 /** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
-export type BuiltTargetShard = TargetShardData & { index: AsPlainObject };
+export type BuiltTargetShard = TargetShardData & { index: TermIndexData };
 
 export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): BuiltTargetShard {
   const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
@@ -67,12 +68,12 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     // Untranslated units are found through their source only.
     if (text.trim() !== '') index.add({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, index: index.toJSON() };
+  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexData(index.toJSON()) };
 }
 
 export interface OpenSourceShard {
   data: SourceShardData;
-  index: MiniSearch<SearchDocument>;
+  index: TermIndex;
   /** Phrase forms of the texts, filled as queries need them. */
   phrases: string[];
 }
@@ -80,7 +81,7 @@ export interface OpenSourceShard {
 export interface OpenTargetShard {
   data: TargetShardData;
   /** Absent until loaded: a query that can match this shard only through its sources never needs it. */
-  index: MiniSearch<SearchDocument> | undefined;
+  index: TermIndex | undefined;
   /** Units of this shard by source id: how a source match reaches its translations. */
   unitsBySource: Map<number, number[]>;
   /** Phrase forms of the targets, filled as queries need them. */
@@ -88,23 +89,23 @@ export interface OpenTargetShard {
 }
 
 export function openSourceShard(data: SourceShardData): OpenSourceShard {
-  return { data, index: MiniSearch.loadJS(data.index, indexOptions), phrases: [] };
+  return { data, index: new TermIndex(data.index), phrases: [] };
 }
 
 /** Opens a unit table, with its targets' index when given (or held by a shard built in memory). */
-export function openTargetShard(data: TargetShardData & { index?: AsPlainObject }, index: AsPlainObject | undefined = data.index): OpenTargetShard {
+export function openTargetShard(data: TargetShardData & { index?: TermIndexData }, index: TermIndexData | undefined = data.index): OpenTargetShard {
   const unitsBySource = new Map<number, number[]>();
   data.units.source.forEach((source, unit) => {
     const list = unitsBySource.get(source);
     if (list) list.push(unit);
     else unitsBySource.set(source, [unit]);
   });
-  return { data, index: index && MiniSearch.loadJS(index, indexOptions), unitsBySource, phrases: [] };
+  return { data, index: index && new TermIndex(index), unitsBySource, phrases: [] };
 }
 
 /** Adds a target index loaded after its table. */
-export function openTargetIndex(shard: OpenTargetShard, index: AsPlainObject): void {
-  shard.index ??= MiniSearch.loadJS(index, indexOptions);
+export function openTargetIndex(shard: OpenTargetShard, index: TermIndexData): void {
+  shard.index ??= new TermIndex(index);
 }
 
 export function unitHref(shard: TargetShardData, unit: number): string {

@@ -111,7 +111,7 @@ describe('planBuckets', () => {
 });
 
 const manifest: SearchManifest = {
-  format: 3,
+  format: 4,
   snapshot: { id: '2026-11-22T041500Z', finished: '2026-11-22T04:20:00Z' },
   projects: [
     { slug: 'app', name: 'App' },
