@@ -159,6 +159,7 @@ export const en = {
   'col.failingChecks': 'Failing checks',
   'col.lastChange': 'Last change',
   'col.allLanguages': 'All languages',
+  'col.details': 'Details',
   'col.number': '#',
   'col.state': 'State',
   'col.source': 'Source',
@@ -317,8 +318,6 @@ export const en = {
   'unit.labels': 'Labels',
   'unit.lastChanged': 'Last changed',
   /** The string page's column of editor links, one per language, and their text. */
-  'col.editor': 'Editor',
-  'string.edit': 'edit',
   'unit.openEditor': 'open in the editor',
   'unit.allLanguages': 'All languages',
   'string.title': '“{text}” in every language',

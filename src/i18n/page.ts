@@ -15,10 +15,10 @@ export interface PageUi extends Translator {
   /** `date` inside `<time datetime>`, for pages rendered as strings (src/utils/html.ts). */
   timeHtml(timestamp: string | null | undefined): Html;
   /**
-   * `timeHtml` to the minute and without the zone, for a label that says UTC once: a unit page
-   * repeats its time a hundred times (issue 14, docs/site.md "Pages written outside Astro").
+   * `date` to the minute in UTC, without the zone and as plain text (no `<time datetime>`): a
+   * unit page repeats it a hundred times and says UTC once (issue 14, docs/site.md "One page per string").
    */
-  utcMinuteHtml(timestamp: string | null | undefined): Html;
+  utcMinute(timestamp: string | null | undefined): string;
   /**
    * A message whose placeholders hold markup: the text parts and the values in order, for Astro
    * or `html` to render (text escaped, markup as it is).
@@ -54,15 +54,12 @@ export function pageUi(lang: UiLanguage): PageUi {
       const datetime = isoDatetime(timestamp);
       return datetime ? html`<time datetime="${datetime}">${date(timestamp)}</time>` : html`${date(timestamp)}`;
     },
-    utcMinuteHtml(timestamp) {
+    utcMinute(timestamp) {
       const iso = isoDatetime(timestamp);
-      if (iso === undefined) return html`${date(timestamp)}`;
-      // In UTC whatever offset the server sent: the label says UTC.
-      const utc = new Date(iso);
-      if (Number.isNaN(utc.getTime())) return html`${date(timestamp)}`;
-      const minute = utc.toISOString().slice(0, 16);
-      const text = lang === 'en' ? minute.replace('T', ' ') : minutes.format(utc);
-      return html`<time datetime="${minute}Z">${text}</time>`;
+      // In UTC whatever offset the server sent: the page says UTC.
+      const utc = iso === undefined ? undefined : new Date(iso);
+      if (utc === undefined || Number.isNaN(utc.getTime())) return date(timestamp);
+      return lang === 'en' ? utc.toISOString().slice(0, 16).replace('T', ' ') : minutes.format(utc);
     },
     parts(key, values, n) {
       return splitMessage(base.message(key, n)).map((part, index) => {

@@ -1,13 +1,12 @@
 /**
- * The markup of unit lists, as strings (see html.ts for why): the translation page's table
- * rows and the unit pages' articles. Pages compute the context; these only render, with the
- * interface language's words (src/i18n/, docs/site.md "Interface languages").
+ * The markup of the pages that grow with the units, as strings (see html.ts for why): the unit
+ * pages' tables and the string pages' rows. Pages compute the context; these only render, with
+ * the interface language's words (src/i18n/, docs/site.md "Interface languages").
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { pageUi, type PageUi } from '../i18n/page.ts';
-import { excerpt, labelText } from './format.ts';
+import { labelText } from './format.ts';
 import { html, type Html } from './html.ts';
-import { stateGroup } from './names.ts';
 import type { SourceLocation } from './repoweb.ts';
 
 export interface TextLanguage {
@@ -21,18 +20,16 @@ export function textLanguage(tag: string, dir: 'ltr' | 'rtl', pageDir: 'ltr' | '
   return dir === pageDir ? { tag } : { tag, dir };
 }
 
-function langAttributes(language: TextLanguage): Html {
-  return language.dir ? html` lang="${language.tag}" dir="${language.dir}"` : html` lang="${language.tag}"`;
+/**
+ * ` lang dir` of a text, each only where it differs from the page's (`ui`, the interface
+ * language): an English source on an English page inherits both (issue 14: 10 B a unit).
+ */
+function langAttributes(language: TextLanguage, ui: PageUi): Html {
+  const lang = language.tag === ui.lang ? html`` : html` lang="${language.tag}"`;
+  return language.dir ? html`${lang} dir="${language.dir}"` : lang;
 }
 
 const english = pageUi('en');
-
-export function unitRows(units: readonly StoredUnit[], target: TextLanguage, href: (unit: StoredUnit, index: number) => string, ui: PageUi = english): Html {
-  return html`${units.map(
-    (unit, index) =>
-      html`<tr data-state-group="${stateGroup(unit.state)}"><td class="num"><a href="${href(unit, index)}">${unit.position}</a></td><td><span class="state">${ui.stateName(unit.state)}</span></td><td class="text">${excerpt(unit.source.join(' | '))}</td><td class="text"${langAttributes(target)}>${excerpt(unit.target.join(' | '))}</td></tr>`,
-  )}`;
-}
 
 export interface UnitContext {
   source: TextLanguage;
@@ -63,23 +60,25 @@ function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext, ui:
   const { t } = ui;
   return html`<table class="history"><thead><tr><th scope="col">${t('col.snapshot')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.text')}</th><th scope="col">${t('col.by')}</th></tr></thead><tbody>${rows.map(
     (row) =>
-      html`<tr><td>${ui.timeHtml(row.date)}</td><td><span class="state">${ui.stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(row.target, context.targetLabels(row.target.length), context.target)}</td><td>${row.author ?? '—'}</td></tr>`,
+      html`<tr><td>${ui.timeHtml(row.date)}</td><td><span class="state">${ui.stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(row.target, context.targetLabels(row.target.length), context.target, ui)}</td><td>${row.author ?? '—'}</td></tr>`,
   )}</tbody></table>`;
 }
 
-function forms(texts: readonly string[], labels: string[], language: TextLanguage): Html {
-  return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text"${langAttributes(language)}>${text}</div></div>`)}`;
+function forms(texts: readonly string[], labels: string[], language: TextLanguage, ui: PageUi): Html {
+  return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text"${langAttributes(language, ui)}>${text}</div></div>`)}`;
 }
 
 /**
- * A string's text as a cell (`dd`, `td`): one form is the cell itself, `class="text"` with its
- * language and direction; plural forms are one labelled block each. Every unit of a million
- * renders this, so the common case carries no wrapper (issue 14: bytes per string).
+ * A string's text as a cell (`dd`, `td`): one form is the cell itself with its language and
+ * direction; plural forms are one labelled block each. Every unit of a million renders this, so
+ * the common case carries no wrapper, and a table's cell no class either: the unit and string
+ * tables style their text columns by position (site.css; issue 14: bytes per string).
  */
-function textCell(tag: 'dd' | 'td', texts: readonly string[], labels: string[], language: TextLanguage, empty?: string): Html {
+function textCell(tag: 'dd' | 'td', texts: readonly string[], labels: string[], language: TextLanguage, ui: PageUi, empty?: string): Html {
   if (empty !== undefined && texts.every((text) => text === '')) return html`<${tag} class="muted">${empty}</${tag}>`;
-  if (texts.length === 1 && !labels[0]) return html`<${tag} class="text"${langAttributes(language)}>${texts[0]}</${tag}>`;
-  return html`<${tag}>${forms(texts, labels, language)}</${tag}>`;
+  const attributes = tag === 'dd' ? html` class="text"${langAttributes(language, ui)}` : langAttributes(language, ui);
+  if (texts.length === 1 && !labels[0]) return html`<${tag}${attributes}>${texts[0]}</${tag}>`;
+  return html`<${tag}>${forms(texts, labels, language, ui)}</${tag}>`;
 }
 
 function locationList(locations: readonly SourceLocation[]): Html {
@@ -91,15 +90,24 @@ function field(name: string, value: Html | string, className?: string): Html {
 }
 
 /**
- * One unit on its unit page, its permalink `#unit-<id>`. The same string in the other languages
- * is one link to its page (`allLanguages`), not a link per language: at 50 languages those
- * links were two thirds of every article (docs/site.md, "One page per string"). The source's
- * location is on that page too, and so is the editor link of each language: a unit repeats it
- * only when its string has no page (issue 14; docs/site.md, "One page per string"). The article
- * carries no class (the unit pages' CSS selects `article[id^='unit-']`) and its time is to the
- * minute in UTC, which the page says once (`unitPageBody`).
+ * The unit table's head, once per unit page: the labels every unit repeated as an article
+ * (Source, Translation, Last changed: 56 B a unit at 1M; issue 14, docs/site.md "One page per string").
  */
-export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
+function unitTableHead(ui: PageUi): Html {
+  const { t } = ui;
+  return html`<thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th><th scope="col">${t('col.translation')}</th><th scope="col">${t('unit.lastChanged')}</th><th scope="col">${t('col.details')}</th></tr></thead>`;
+}
+
+/**
+ * One unit on its unit page: a row of the page's table, its permalink `#unit-<id>`. The same
+ * string in the other languages is one link to its page (`allLanguages`), not a link per
+ * language: at 50 languages those links were two thirds of every unit (docs/site.md, "One page
+ * per string"). The source's location is on that page too, and so is the editor link: a unit
+ * repeats them only where its own location differs or its string has no page. What few units
+ * have (previous source, context, note, flags, history…) is a labelled list in the last cell.
+ * The time is to the minute in UTC, which the page says once (`unitPageBody`).
+ */
+export function unitRow(unit: StoredUnit, context: UnitContext): Html {
   const allLanguages = context.allLanguages(unit);
   // The string's page shows the source's location once; a unit repeats it only where its own
   // differs (115 B a unit at 1M; docs/site.md, "One page per string").
@@ -109,12 +117,11 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
   const history = context.history?.(unit);
   const ui = context.ui ?? english;
   const { t } = ui;
-  // At most one link, so no paragraph around it: 7 B a unit (issue 14).
   const link =
     allLanguages !== undefined
       ? html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`
       : live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`;
-  return html`<article id="unit-${unit.id}"><h2>${t('unit.title', { position: String(unit.position) })} <span class="state">${ui.stateName(unit.state)}</span></h2><dl><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, context.sourceLabels(unit.source.length), context.source)}<dt>${t('unit.translation')}</dt>${textCell('dd', unit.target, context.targetLabels(unit.target.length), context.target, t('unit.notTranslated'))}${[
+  const fields = [
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
     unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
@@ -122,9 +129,9 @@ export function unitArticle(unit: StoredUnit, context: UnitContext): Html {
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
     flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
-    field(t('unit.lastChanged'), ui.utcMinuteHtml(unit.timestamp)),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
-  ]}</dl>${link}</article>`;
+  ].filter((item) => item !== false);
+  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th><td>${ui.stateName(unit.state)}</td>${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
 }
 
 /** One translation of a string on the string's page. */
@@ -138,23 +145,22 @@ export interface StringRow {
   labels: (forms: number) => string[];
   /** The unit in the server's editor, when the snapshot knows it. */
   live?: string | undefined;
+  /** The source language's row: its editor link is the one the page shows. */
+  source?: boolean;
 }
 
-/**
- * The rows of a string's page: each language's translation, state and link to its unit, and
- * with `editor` its link to the server's editor (empty where the snapshot has none).
- */
-export function stringRows(rows: readonly StringRow[], ui: PageUi = english, editor = rows.some((row) => row.live !== undefined)): Html {
+/** The rows of a string's page: each language's state and translation, and the link to its unit. */
+export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
   return html`${rows.map(
     (row) =>
-      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui.t('unit.notTranslated'))}${editor && html`<td>${row.live !== undefined && html`<a href="${row.live}">${ui.t('string.edit')}</a>`}</td>`}</tr>`,
+      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui, ui.t('unit.notTranslated'))}</tr>`,
   )}`;
 }
 
 /** The source of a string on its page: text with plural labels, context, note, explanation, location. */
 export function stringSource(unit: StoredUnit, source: TextLanguage, labels: string[], locations: SourceLocation[], ui: PageUi = english): Html {
   const { t } = ui;
-  return html`<dl class="meta"><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, labels, source)}${[
+  return html`<dl class="meta"><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, labels, source, ui)}${[
     unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
     unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
@@ -172,9 +178,8 @@ export interface UnitPager {
 
 /**
  * A unit page's content inside the frame (src/layouts/frame.ts): the pager when the
- * translation has more than one page, then the page's units as articles. Written outside Astro
- * by site/bulk-pages.ts (docs/site.md, "Pages written outside Astro"); the spaces between tags
- * are those of Astro's compressed output, so the page is the one Astro wrote before.
+ * translation has more than one page, then the page's units as one table. Written outside Astro
+ * by site/bulk-pages.ts (docs/site.md, "Pages written outside Astro").
  */
 export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, context: UnitContext): string {
   const ui = context.ui ?? english;
@@ -182,14 +187,19 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : html`<p class="muted">${t('units.utc')}</p>`}${units.map((unit) => unitArticle(unit, context))} `
-    .value;
+  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap"><table class="units">${unitTableHead(ui)}<tbody>${units.map((unit) => unitRow(unit, context))}</tbody></table></div>`;
+  return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : table} `.value;
 }
 
-/** A string page's content inside the frame: the source, then a row per language (`stringRows`). */
+/**
+ * A string's page content inside the frame: the source, one link to the server's editor, then
+ * a row per language (`stringRows`). One editor link per string, the source language's where
+ * the snapshot has it: Weblate's editor lists the string's other languages, and a link per
+ * language cost 118 B a unit at 1M (issue 14, docs/site.md "One page per string").
+ */
 export function stringPageBody(source: Html, rows: readonly StringRow[], ui: PageUi = english): string {
   const { t } = ui;
-  const editor = rows.some((row) => row.live !== undefined);
-  return html` ${source} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th>${editor && html`<th scope="col">${t('col.editor')}</th>`}</tr></thead> <tbody>${stringRows(rows, ui, editor)}</tbody></table> `
+  const editor = (rows.find((row) => row.source && row.live !== undefined) ?? rows.find((row) => row.live !== undefined))?.live;
+  return html` ${source} ${editor !== undefined && html`<p><a href="${editor}">${t('unit.openEditor')}</a></p>`} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th></tr></thead> <tbody>${stringRows(rows, ui)}</tbody></table> `
     .value;
 }

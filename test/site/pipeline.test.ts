@@ -87,9 +87,9 @@ describe('a crawled reference server, built and browsed', () => {
     await page.locator('#translations-table').getByRole('link', { name: 'Czech' }).click();
     expect(await page.locator('[data-figure=translated]').innerText()).toContain(`${czech.translated} of ${czech.total} strings`);
     await page.locator('#unit-pages tbody tr').first().getByRole('link').click();
-    const first = page.locator('article[id^="unit-"]').first();
-    expect(await first.locator('.text[lang=cs]').innerText()).toBe(hostile.script);
-    expect(await page.locator('article[id^="unit-"]').nth(2).locator('.text[lang=cs]').innerText()).toBe(hostile.attribute);
+    const first = page.locator('tr[id^="unit-"]').first();
+    expect(await first.locator('td[lang=cs]').innerText()).toBe(hostile.script);
+    expect(await page.locator('tr[id^="unit-"]').nth(2).locator('td[lang=cs]').innerText()).toBe(hostile.attribute);
     // The location is the string's: on its page in every language, not repeated by each unit.
     expect(await first.getByRole('link', { name: 'src/hello.c:12' }).count()).toBe(0);
     await inert();
@@ -98,7 +98,7 @@ describe('a crawled reference server, built and browsed', () => {
     await page.getByRole('link', { name: 'Arabic', exact: true }).click();
     await page.waitForURL(/\/ar\/units\/1\/index\.html#unit-\d+$/);
     await page.waitForLoadState('load');
-    expect(await page.locator('article[id^="unit-"]:target .text[dir=rtl][lang=ar]').count()).toBeGreaterThan(0);
+    expect(await page.locator('tr[id^="unit-"]:target td[dir=rtl][lang=ar]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -190,7 +190,7 @@ describe('a site whose log is longer than what it publishes', () => {
       const numbers = [...cells!.matchAll(/data-sort="(\d+)"/g)].map((match) => Number(match[1]));
       const [first, ...counts] = numbers;
       expect(first).toBe(n * 100 + 1);
-      const onPage = (await page(file)).match(/<article [^>]*id="unit-\d+"/g) ?? [];
+      const onPage = (await page(file)).match(/<tr id="unit-\d+"/g) ?? [];
       expect(counts.reduce((sum, count) => sum + count, 0)).toBe(onPage.length);
       counted += onPage.length;
     }

@@ -61,9 +61,9 @@ describe('the interface language', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await page.locator('header.site nav').innerText()).toMatch(/المشاريع\s+اللغات\s+التغييرات/);
-    expect(await page.locator('article[id^="unit-"] h2').first().innerText()).toMatch(/^النص \d+/);
+    expect(await page.locator('table.units thead').innerText()).toMatch(/المصدر\s+الترجمة\s+آخر تغيير/);
     // The source (English) stays left to right inside the right-to-left page.
-    expect(await page.locator('article[id^="unit-"] .text[lang=en]').first().getAttribute('dir')).toBe('ltr');
+    expect(await page.locator('tr[id^="unit-"] td[lang=en]').first().getAttribute('dir')).toBe('ltr');
     // The header's first item (the site's name) sits at the right edge, as RTL mirrors it.
     const brand = await page.locator('header.site .brand').boundingBox();
     expect(brand!.x + brand!.width).toBeGreaterThan(1100 / 2);
