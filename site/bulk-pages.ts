@@ -204,6 +204,7 @@ function stringPage(
     language: textLanguage(languageTag(entry.translation.language.code), entry.translation.language.direction, pageUi.dir),
     labels: (forms: number) => pluralLabels(entry.translation.language.record?.plural, forms, pageUi),
     live: live(entry.translation),
+    source: entry.translation.language.code === component.sourceLanguage,
   }));
   const { source } = found;
   // The title is repeated in <title>, Open Graph and <h1>, and serves as the description: one
