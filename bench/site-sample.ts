@@ -75,17 +75,19 @@ async function pickSample() {
   const translation = `projects/${project}/${component}/${language}/`;
   const unitPage = `${translation}units/1/index.html`;
   const units = await readFile(join(dist, unitPage), 'utf8');
-  const unitId = /<article [^>]*id="(unit-\d+)"/.exec(units)?.[1];
-  if (unitId === undefined) throw new Error(`${unitPage} holds no unit article`);
-  const article = units.slice(units.indexOf(`id="${unitId}"`));
-  const stringHref = /<a href="([^"]*\/strings\/[^"]*)"/.exec(article.slice(0, article.indexOf('</article>')))?.[1];
-  // A word of a translated text in the sampled language, and of a source text (the first text
-  // of an article is its source): what a reader would search for.
-  const texts = (lang: string) => [...units.matchAll(new RegExp(`class="text" lang="${lang}"[^>]*>([^<]+)<`, 'g'))].map((match) => match[1]!);
+  const unitId = /<tr id="(unit-\d+)"/.exec(units)?.[1];
+  if (unitId === undefined) throw new Error(`${unitPage} holds no unit row`);
+  const row = units.slice(units.indexOf(`id="${unitId}"`));
+  const stringHref = /<a href="([^"]*\/strings\/[^"]*)"/.exec(row.slice(0, row.indexOf('</tr>')))?.[1];
+  // A word of a translated text in the sampled language, and of a source text (a unit row's
+  // third and fourth cells, src/utils/unit-html.ts): what a reader would search for.
+  const texts = (cell: 1 | 2) =>
+    [...units.matchAll(/<tr id="unit-\d+"><th>[^<]*<\/th><td>[^<]*<\/td><td[^>]*>([^<]+)<\/td><td(?! class="muted")[^>]*>([^<]+)<\/td>/g)].map(
+      (match) => match[cell]!,
+    );
   const words = (list: string[]) => list.flatMap((text) => text.split(/[\s%{}:.,…|()]+/)).filter((word) => word.length >= 4 && !word.includes('&'));
-  const sourceLang = /class="text" lang="([^"]*)"/.exec(article)?.[1] ?? 'en';
-  const targetWord = words(texts(language))[0];
-  const sourceWord = words(texts(sourceLang))[0];
+  const targetWord = words(texts(2))[0];
+  const sourceWord = words(texts(1))[0];
   return {
     project,
     language,
@@ -128,7 +130,7 @@ function checks(sample: Sample): Check[] {
       name: 'unit page (permalink)',
       path: sample.permalink,
       expect: async (page) => {
-        const target = page.locator(`article#${sample.unitId}:target`);
+        const target = page.locator(`#${sample.unitId}:target`);
         if ((await target.count()) !== 1) throw new Error(`#${sample.unitId} is not the page's :target`);
         return `#${sample.unitId} is the :target`;
       },
