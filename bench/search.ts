@@ -1,5 +1,5 @@
 /**
- * Offline search figures for one snapshot, tmsnap's sharded MiniSearch index beside Pagefind
+ * Offline search figures for one snapshot, tmsnap's sharded index (term tables built by MiniSearch) beside Pagefind
  * indexing the same built site (issue 5). Prints what it measured, the machine and the input
  * size; asserts nothing.
  *
@@ -430,7 +430,7 @@ window.pagefindReady = true;
   }
   const width = Math.max(...rows.map(([, value]) => value.length));
   console.log(
-    `\n${''.padEnd(36)}${'tmsnap (sharded MiniSearch)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
+    `\n${''.padEnd(36)}${'tmsnap (sharded term tables)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
   );
   for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(36)}${ourValue.padEnd(width + 2)}${theirValue}`);
   console.log(
