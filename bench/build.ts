@@ -3,10 +3,10 @@
  * the site. Scenarios are bench/scenarios.ts's: `bundled` and `100k` crawl the reference
  * server (once), `1m` and `10m` write their snapshot straight through the writer
  * (bench/direct-snapshot.ts; crawling them is bench/crawl.ts's row). Then it builds in a child
- * process and reports pages/s, total time, the child's peak RSS, Astro's memory and time per
- * thousand pages while it writes them (the child's RSS sampled against pages written), and the
- * figures of the unit and string pages written outside Astro (site/bulk-pages.ts): pages, time,
- * pages/s and the RSS while they are written.
+ * process and reports pages/s, total time, the child's peak RSS (every thread of it: the bulk
+ * writers are worker threads, site/bulk-workers.ts) and its RSS sampled every 2 s, the time of
+ * Astro's build (its pages, Vite and the search index), and the figures of the pages written
+ * outside Astro beside it (site/bulk-pages.ts): pages, files, time, pages/s.
  * Resumable: a finished snapshot, and a finished build of that snapshot, in
  * bench/results/<scenario>/ are reused (`--rebuild` builds again; `--direct` writes any synthetic
  * scenario's snapshot directly, e.g. `100k --direct`). Prints figures; asserts none.
@@ -20,6 +20,7 @@ import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import type { BulkReport } from '../site/bulk-pages.ts';
+import { bulkWriters } from '../site/bulk-workers.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
 import { writeDirectSnapshot } from './direct-snapshot.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
@@ -117,32 +118,6 @@ interface Sample {
   rss: number;
 }
 
-/**
- * Astro's cost per thousand pages while it writes them: the least-squares slope of the child's
- * RSS against pages written (RSS swings by a GC's worth between samples; the slope says what
- * grows), and the time from the first page sampled to the last.
- */
-function perThousandPages(samples: readonly Sample[], astroPages: number): string {
-  // Samples taken after the child exited read no RSS; those after Astro's last page measure the
-  // search index and the pages written outside Astro.
-  const writing = samples.filter((sample) => sample.rss > 0 && sample.pages > 0 && sample.pages < astroPages);
-  const first = writing[0];
-  const last = writing.at(-1);
-  if (!first || !last || last.pages - first.pages < 100) return 'too few pages written between samples to say';
-  const meanPages = writing.reduce((sum, sample) => sum + sample.pages, 0) / writing.length;
-  const meanRss = writing.reduce((sum, sample) => sum + sample.rss, 0) / writing.length;
-  let covariance = 0;
-  let variance = 0;
-  for (const sample of writing) {
-    covariance += (sample.pages - meanPages) * (sample.rss - meanRss);
-    variance += (sample.pages - meanPages) ** 2;
-  }
-  const rss = ((covariance / variance) * 1000) / 2 ** 20;
-  const seconds = ((last.seconds - first.seconds) / (last.pages - first.pages)) * 1000;
-  const range = `${(Math.min(...writing.map((sample) => sample.rss)) / 2 ** 20).toFixed(0)}–${(Math.max(...writing.map((sample) => sample.rss)) / 2 ** 20).toFixed(0)} MB`;
-  return `${rss.toFixed(1)} MB RSS and ${seconds.toFixed(1)} s per thousand pages (slope over ${writing.length} samples, ${first.pages}→${last.pages} pages, RSS ${range})`;
-}
-
 async function bench(name: string, rebuild: boolean): Promise<void> {
   const { data, about } = scenarioNamed(name);
   const results = scenarioResults(name);
@@ -181,11 +156,10 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     (childPid) => (pid = childPid),
   ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
-  const { maxRssKb, bulk, bulkStarted, astroFiles } = JSON.parse(childResult) as ChildResult;
+  const { maxRssKb, bulk, astroSeconds } = JSON.parse(childResult) as ChildResult;
   const { html, files, bytes } = await countFiles(results.dist);
-  const bulkPages = bulk.unitPages + bulk.stringPages;
-  // The child's count goes through Astro's files first, then the bulk writer's pages.
-  const bulkRss = samples.filter((sample) => sample.rss > 0 && sample.pages > astroFiles).map((sample) => sample.rss / 2 ** 20);
+  const bulkPages = bulk.unitPages + bulk.stringPages + bulk.translationPages;
+  const rss = samples.filter((sample) => sample.rss > 0).map((sample) => sample.rss / 2 ** 20);
   const counts = snapshot?.manifest?.counts ?? {};
   process.stdout.write('\n');
   const report = [
@@ -193,10 +167,10 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
     `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
-    `  astro (with Vite and the search index): ${bulkStarted.toFixed(1)} s for ${html - bulkPages} pages (${astroFiles} files); ${perThousandPages(samples, astroFiles)}`,
-    `  bulk writer: ${bulk.unitPages} unit pages and ${bulk.stringPages} string pages (${(bulk.bytes / 1e6).toFixed(0)} MB) in ${bulk.seconds.toFixed(1)} s, ` +
-      `${(bulkPages / bulk.seconds).toFixed(0)} pages/s, ${(bulk.bytes / 1e6 / bulk.seconds).toFixed(1)} MB/s` +
-      (bulkRss.length > 0 ? `, RSS ${Math.min(...bulkRss).toFixed(0)}–${Math.max(...bulkRss).toFixed(0)} MB` : ''),
+    `  RSS sampled every 2 s: ${rss.length > 0 ? `${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB over ${rss.length} samples` : 'no samples'}`,
+    `  astro (with Vite and the search index): ${astroSeconds.toFixed(1)} s for ${html - bulkPages} pages, beside the bulk writers`,
+    `  bulk writers (${bulk.writers} threads): ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files ` +
+      `(${(bulk.bytes / 1e6).toFixed(0)} MB) in ${bulk.seconds.toFixed(1)} s, ${(bulkPages / bulk.seconds).toFixed(0)} pages/s, ${(bulk.bytes / 1e6 / bulk.seconds).toFixed(1)} MB/s`,
     `  load average: ${loadBefore} before, ${loads()} after`,
   ].join('\n');
   console.log(report);
@@ -205,36 +179,34 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
 
 interface ChildResult {
   maxRssKb: number;
-  bulk: BulkReport;
-  /** Seconds from the child's start to the bulk writer's: Astro's build, Vite and the search index. */
-  bulkStarted: number;
-  /** Files Astro wrote (pages, feeds, badges), counted by the progress callback. */
-  astroFiles: number;
+  bulk: BulkReport & { writers: number };
+  /** Seconds of Astro's build (its pages, Vite and the search index), while the bulk writers ran beside it. */
+  astroSeconds: number;
 }
 
 async function child(content: string, out: string): Promise<void> {
   const { buildSite } = await import('../site/build.ts');
-  const started = performance.now();
   let bulk: BulkReport | undefined;
-  let bulkStarted = 0;
-  let done = 0;
+  let astroSeconds = 0;
+  let reported = 0;
   await buildSite({
     content,
     out,
     base: '/',
     hideAuthors: false,
     onProgress: (progress) => {
-      done = progress.done;
-      if (done % 100 === 0) console.error(`pages ${done}`);
+      if (progress.done < reported + 100) return;
+      reported = progress.done;
+      console.error(`pages ${reported}`);
     },
-    onBulkPages: (report) => {
+    onBulkPages: (report, astro) => {
       bulk = report;
-      bulkStarted = (performance.now() - started) / 1000 - report.seconds;
+      astroSeconds = astro;
     },
   });
   if (bulk === undefined) throw new Error('buildSite reported no bulk pages');
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
-  const result: ChildResult = { maxRssKb: process.resourceUsage().maxRSS, bulk, bulkStarted, astroFiles: done - bulk.unitPages - bulk.stringPages };
+  const result: ChildResult = { maxRssKb: process.resourceUsage().maxRSS, bulk: { ...bulk, writers: bulkWriters() }, astroSeconds };
   console.log(JSON.stringify(result));
 }
 

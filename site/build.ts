@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { UiLanguage } from './config.ts';
 import type { BulkReport } from './bulk-pages.ts';
+import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { siteEnv, type PageSettings } from './env.ts';
 import { unitPageCount } from './paths.ts';
 import { componentPathOf, siteRecords } from './records.ts';
@@ -41,8 +42,11 @@ export interface BuildOptions {
   /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
   verbose?: boolean;
   onProgress?: (progress: BuildProgress) => void;
-  /** The figures of the pages written outside Astro (site/bulk-pages.ts), for the benches. */
-  onBulkPages?: (report: BulkReport) => void;
+  /**
+   * The figures of the pages written outside Astro (site/bulk-pages.ts), for the benches, and the
+   * seconds Astro's build took (its pages, Vite and the search index) while they were written.
+   */
+  onBulkPages?: (report: BulkReport, astroSeconds: number) => void;
 }
 
 export interface BuildProgress {
@@ -211,6 +215,13 @@ function quietStdout(onPage: () => void): () => void {
   };
 }
 
+/** Empties the output folder as Astro would (a `.git` inside stays, for a checked-out publishing branch). */
+async function emptyFolder(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(entries.filter((name) => name !== '.git').map((name) => rm(join(dir, name), { recursive: true, force: true })));
+  await mkdir(dir, { recursive: true });
+}
+
 async function folderSize(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
   const figures = { files: 0, pages: 0, bytes: 0 };
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
@@ -243,22 +254,28 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
   process.env[siteEnv.settings] = JSON.stringify(settings);
   const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(snapshot) };
+  const onFiles = (files: number) => {
+    progress.done += files;
+    progress.total = Math.max(progress.total, progress.done);
+    if (!options.verbose) options.onProgress?.(progress);
+  };
+  await emptyFolder(options.out);
+  // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
+  // written as strings by worker threads, one share of the components each, while Astro builds
+  // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
+  const writers = startBulkWriters(options.out, bulkWriters(), onFiles);
+  const astroStarted = performance.now();
   const staging = await stagingFolder();
   const previousCwd = process.cwd();
   process.chdir(staging);
-  const restore = options.verbose
-    ? () => {}
-    : quietStdout(() => {
-        progress.done += 1;
-        progress.total = Math.max(progress.total, progress.done);
-        options.onProgress?.(progress);
-      });
+  const restore = options.verbose ? () => {} : quietStdout(() => onFiles(1));
   try {
     const { build } = await import('astro');
     if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
     await build({
       root: staging,
-      vite: { resolve: { preserveSymlinks: true } },
+      // The output folder was emptied above, and the bulk writers are writing into it already.
+      vite: { resolve: { preserveSymlinks: true }, build: { emptyOutDir: false } },
       outDir: options.out,
       cacheDir: join(staging, '.astro-cache'),
       base: options.base,
@@ -268,21 +285,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     });
     // Astro's content layer leaves these two empty modules in the output even without collections.
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
+  } catch (error) {
+    await writers.stop();
+    throw error;
   } finally {
     restore();
     process.chdir(previousCwd);
     await rm(staging, { recursive: true, force: true });
   }
-  // Unit and string pages: too many for Astro's cost per page, so written as strings in the
-  // same frame (docs/site.md, "Pages written outside Astro"). Loaded here: it imports src/.
-  const { writeBulkPages } = await import('./bulk-pages.ts');
-  const bulk = await writeBulkPages(options.out, () => {
-    progress.done += 1;
-    progress.total = Math.max(progress.total, progress.done);
-    if (!options.verbose) options.onProgress?.(progress);
-  });
-  if (options.verbose) console.error(`tmsnap build: ${bulk.unitPages} unit pages and ${bulk.stringPages} string pages in ${bulk.seconds.toFixed(1)} s`);
-  options.onBulkPages?.(bulk);
+  const astroSeconds = (performance.now() - astroStarted) / 1000;
+  const bulk = await writers.report;
+  if (options.verbose) {
+    console.error(
+      `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,
+    );
+  }
+  options.onBulkPages?.(bulk, astroSeconds);
   await writeExtras(options, settings);
   const size = await folderSize(options.out);
   return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000 };

@@ -1,24 +1,28 @@
 /**
- * The two page kinds that grow with the units, written outside Astro: the unit pages (100 units
- * each) and the string pages (one source string in every language). Astro costs 20–30 ms and
- * several MB of RSS per thousand pages it writes, whatever the page, which a million-unit
- * instance's 30,000 such pages cannot afford (docs/site.md, "Pages written outside Astro").
- * Their content was already built as strings (src/utils/unit-html.ts); here it goes into the
- * frame every page shares (src/layouts/frame.ts) and straight to a file.
+ * The pages that grow with the instance, written outside Astro: the unit pages (100 units each),
+ * the string pages (one source string in every language), the translation pages
+ * (site/bulk-translation-pages.ts), their badges (site/bulk-badges.ts) and the archived raw
+ * files. Astro costs 20–40 ms and several MB of RSS per thousand files it writes, whatever the
+ * file, which a million-unit instance's 50,000 such files cannot afford (docs/site.md, "Pages
+ * written outside Astro"). Their content is built as strings (src/utils/unit-html.ts and the
+ * modules above); here it goes into the frame every page shares (src/layouts/frame.ts) and
+ * straight to a file.
  *
- * It streams component by component: a translation's units are read once, its unit pages
- * written, and the strings it holds added to the component's index; once the component's last
- * translation is done, its string pages are written and the index let go. Memory holds one
- * component's strings, never the instance's.
+ * It streams component by component: a translation's units are read once, its unit pages and its
+ * translation page written, and the strings it holds added to the component's index; once the
+ * component's last translation is done, its string pages are written and the index let go.
+ * Memory holds one component's strings, never the instance's. Each writer takes a share of the
+ * components (`Shard`): site/bulk-workers.ts runs one per core in worker threads, beside Astro.
  *
  * Like the pages, it reads the snapshot that `buildSite` names in the environment (site/env.ts),
- * and renders with src/: the one module of site/ that imports src/, loaded by `buildSite` only
- * after Astro's build.
+ * and renders with src/: the one module of site/ that imports src/ (with the bulk-* modules it
+ * uses), loaded only in the writers' threads.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StoredUnit } from '../snapshot/schemas.ts';
-import { liveUrl } from '../src/data/server-links.ts';
+import { history } from '../src/data/archive.ts';
+import { liveUrl, rawFile } from '../src/data/server-links.ts';
 import { siteTree, type ComponentEntry, type SiteTree, type TranslationEntry } from '../src/data/tree.ts';
 import { translationHistory } from '../src/data/unit-history.ts';
 import { addStrings, sourceTranslation, stringsWithPages, type ComponentString } from '../src/data/units.ts';
@@ -29,12 +33,17 @@ import { excerpt, languageTag } from '../src/utils/format.ts';
 import { pluralLabels } from '../src/utils/plural-labels.ts';
 import { locationLinks } from '../src/utils/repoweb.ts';
 import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
+import { componentBadges, projectBadges, translationBadges } from './bulk-badges.ts';
+import { translationPage } from './bulk-translation-pages.ts';
 import { pageSettings, siteEnv } from './env.ts';
 import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from './paths.ts';
 
 export interface BulkReport {
   unitPages: number;
   stringPages: number;
+  translationPages: number;
+  /** Badge files (SVG and JSON) and archived raw translation files. */
+  otherFiles: number;
   bytes: number;
   seconds: number;
 }
@@ -45,7 +54,8 @@ const writesInFlight = 16;
 /** Writes pages with a few writes in flight, folders made once each. */
 class PageWriter {
   private readonly pending = new Set<Promise<void>>();
-  private readonly folders = new Set<string>();
+  /** Each folder's `mkdir`, made once: files written into it meanwhile wait for it. */
+  private readonly folders = new Map<string, Promise<unknown>>();
   bytes = 0;
 
   constructor(
@@ -53,14 +63,14 @@ class PageWriter {
     private readonly onPage: () => void,
   ) {}
 
-  async write(path: SitePath, text: string): Promise<void> {
+  async write(path: SitePath, text: string | Uint8Array): Promise<void> {
     while (this.pending.size >= writesInFlight) await Promise.race(this.pending);
     const file = join(this.out, path);
     const folder = dirname(file);
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     this.bytes += bytes.length;
-    const made = this.folders.has(folder) ? undefined : mkdir(folder, { recursive: true });
-    this.folders.add(folder);
+    let made = this.folders.get(folder);
+    if (made === undefined) this.folders.set(folder, (made = mkdir(folder, { recursive: true })));
     const job: Promise<void> = (async () => {
       await made;
       await writeFile(file, bytes);
@@ -74,24 +84,57 @@ class PageWriter {
   }
 }
 
-/** The unit and string pages of the build's snapshot, into `out`; `onPage` is called once per page written. */
-export async function writeBulkPages(out: string, onPage: () => void = () => {}): Promise<BulkReport> {
+/** Which share of the components a writer takes: `index` of `count` writers running at once (site/bulk-workers.ts). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * The components of `shard`: each goes to the share with the fewest units so far, largest first,
+ * so that writers running side by side finish about together. Project badges go to share 0.
+ */
+export function componentsOfShard(components: readonly ComponentEntry[], shard: Shard): ComponentEntry[] {
+  const size = (component: ComponentEntry) => component.translations.reduce((sum, translation) => sum + translation.record.total + 100, 0);
+  const loads = Array.from({ length: shard.count }, () => 0);
+  const mine = new Set<ComponentEntry>();
+  for (const component of [...components].sort((a, b) => size(b) - size(a))) {
+    const least = loads.indexOf(Math.min(...loads));
+    loads[least] = (loads[least] ?? 0) + size(component);
+    if (least === shard.index) mine.add(component);
+  }
+  return components.filter((component) => mine.has(component));
+}
+
+/**
+ * The unit, string and translation pages, badges and raw files of the build's snapshot, into
+ * `out`, for the components of `shard`; `onPage` is called once per file written.
+ */
+export async function writeBulkPages(out: string, onPage: () => void = () => {}, shard: Shard = { index: 0, count: 1 }): Promise<BulkReport> {
   const started = performance.now();
   const tree = await siteTree();
   const frame = await frameContext();
-  // src/data/ reads the snapshot and settings once per process (Astro loads its own copy for each
-  // build; this one is loaded once): a second build in the same process would get the first's.
+  // src/data/ reads the snapshot and settings once per thread: `buildSite` starts fresh writer
+  // threads for each build, but a second build called directly in one thread would get the first's.
   const sameBuild =
     tree.snapshot.id === process.env[siteEnv.snapshot] &&
     tree.siteUrl === (process.env[siteEnv.siteUrl] || undefined) &&
     tree.hideAuthors === (process.env[siteEnv.hideAuthors] === '1') &&
     JSON.stringify(frame.settings) === JSON.stringify(pageSettings());
   if (!sameBuild) {
-    throw new Error(`the unit and string pages can be written for one build per process; snapshot ${tree.snapshot.id} was built before in this one`);
+    throw new Error(`the unit and string pages can be written for one build per thread; snapshot ${tree.snapshot.id} was built before in this one`);
   }
   const writer = new PageWriter(out, onPage);
-  const report = { unitPages: 0, stringPages: 0 };
-  for (const component of tree.components) {
+  const report = { unitPages: 0, stringPages: 0, translationPages: 0, otherFiles: 0 };
+  const all = await history();
+  const stored = tree.snapshot.paths();
+  const writeFiles = async (files: ReadonlyArray<[SitePath, string]>) => {
+    for (const file of files) await writer.write(...file);
+    report.otherFiles += files.length;
+  };
+  if (shard.index === 0) for (const project of tree.projects) await writeFiles(projectBadges(project, frame.ui));
+  for (const component of componentsOfShard(tree.components, shard)) {
+    await writeFiles(componentBadges(component, frame.ui));
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
     const hasPage = stringsWithPages(component, sourceUnits);
@@ -107,6 +150,16 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {})
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
       report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
+      await writer.write(...translationPage(tree, frame, translation, list, await rawFile(translation), all));
+      report.translationPages += 1;
+      await writeFiles(translationBadges(translation, frame.ui));
+      // The raw file exactly as the crawl archived it, for download.
+      if (stored.has(`${translation.path}file/`)) {
+        const file = await tree.snapshot.file(translation.path);
+        if (!file) throw new Error(`snapshot ${tree.snapshot.id}: ${translation.path}file/ vanished while building`);
+        await writer.write(sitePaths.file(translation.key, translation.record.filename), new Uint8Array(file.bytes));
+        report.otherFiles += 1;
+      }
       if (component.translations.length > 1) {
         addStrings(strings, translation, list, translation === source);
         editorLinks.set(translation, editorLinksOf(list, hasPage, tree));

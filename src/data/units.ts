@@ -1,22 +1,12 @@
 /**
- * Units, read one translation at a time (a whole snapshot's units do not fit in memory).
- *
- * Astro reads them for the translation pages, once a page; the unit and string pages are
- * written outside Astro (site/bulk-pages.ts), which reads each list once itself and builds a
- * component's strings with `addStrings`.
+ * A component's strings across its translations, for the string pages. Units are read one
+ * translation at a time (a whole snapshot's units do not fit in memory), and only by the bulk
+ * writer (site/bulk-pages.ts), once each for a translation's page, its unit pages and its share
+ * of the component's strings (`addStrings`).
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { stringChecksum, unitPageOf } from '../../site/paths.ts';
-import { siteTree, type ComponentEntry, type TranslationEntry } from './tree.ts';
-
-// The last list read only: a translation's page reads its list once, so a larger cache would
-// hold units for nothing in Astro's process (it held 200,000 while unit pages were Astro's).
-let last: { path: string; units: Promise<StoredUnit[]> } | undefined;
-
-export function units(translation: TranslationEntry): Promise<StoredUnit[]> {
-  if (last?.path !== translation.path) last = { path: translation.path, units: siteTree().then(({ snapshot }) => snapshot.units(translation.path)) };
-  return last.units;
-}
+import type { ComponentEntry, TranslationEntry } from './tree.ts';
 
 /** One translation of a string, for the string's page: where its unit is and what it says. */
 export interface StringTranslation {

@@ -1,0 +1,22 @@
+// One writer of the bulk pages (site/bulk-pages.ts) in a worker thread, for the components of its
+// share (`workerData.shard`): site/bulk-workers.ts runs one per core beside Astro's build. Plain
+// JavaScript because a worker thread need not inherit the TypeScript loader its parent was
+// started with: it loads the writer through tsx itself (as bin/tmsnap.js does).
+import { parentPort, workerData } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
+
+const { writeBulkPages } = await tsImport('./bulk-pages.ts', import.meta.url);
+// Pages are reported in batches: a message per file would cost more than the file at a million units.
+let written = 0;
+const report = await writeBulkPages(
+  workerData.out,
+  () => {
+    written += 1;
+    if (written === 25) {
+      parentPort.postMessage({ pages: written });
+      written = 0;
+    }
+  },
+  workerData.shard,
+);
+parentPort.postMessage({ pages: written, report });

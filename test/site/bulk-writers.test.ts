@@ -1,0 +1,90 @@
+/**
+ * The bulk pages written by worker threads beside Astro (site/bulk-workers.ts, docs/site.md
+ * "Pages written outside Astro"): each writer takes a share of the components, every component
+ * in exactly one share; the build empties its output folder itself (Astro no longer does, the
+ * writers being at work in it) but keeps a `.git` there; and the translation pages, badges and
+ * raw files the writers now make are all in the site.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { componentsOfShard } from '../../site/bulk-pages.ts';
+import { checkLinks } from '../../site/link-check.ts';
+import type { ComponentEntry } from '../../src/data/tree.ts';
+import { buildWithCli, scratch } from './browser.ts';
+import { writeFixtureSnapshot } from './fixture.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+
+/** Just what the sharing reads of a component: its translations' totals. */
+function component(name: string, totals: number[]): ComponentEntry {
+  return { path: name, translations: totals.map((total) => ({ record: { total } })) } as unknown as ComponentEntry;
+}
+
+describe('componentsOfShard', () => {
+  const components = [component('a', [5000, 5000]), component('b', [10]), component('c', [3000]), component('d', [2000, 900]), component('e', [])];
+
+  it.each([1, 2, 3])('puts every component in exactly one of %i shares, in the tree order', (count) => {
+    const shares = Array.from({ length: count }, (_, index) => componentsOfShard(components, { index, count }));
+    expect(
+      shares
+        .flat()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd', 'e']);
+    for (const share of shares) expect(share.map((c) => c.path)).toEqual([...share.map((c) => c.path)].sort());
+  });
+
+  it('balances the shares by units: the largest component alone, the rest together', () => {
+    expect(componentsOfShard(components, { index: 0, count: 2 }).map((c) => c.path)).toEqual(['a']);
+    expect(componentsOfShard(components, { index: 1, count: 2 }).map((c) => c.path)).toEqual(['b', 'c', 'd', 'e']);
+  });
+});
+
+const tempFolder = useTempFolders('tmsnap-bulk-writers-', 'all', scratch);
+
+describe('a build with the bulk writers beside Astro (fixture)', () => {
+  let dist: string;
+  let files: string[];
+
+  beforeAll(async () => {
+    const work = await tempFolder();
+    const content = join(work, 'content');
+    dist = join(work, 'dist');
+    await writeFixtureSnapshot(content);
+    // What a previous build or a publishing checkout leaves in the output folder.
+    await mkdir(join(dist, '.git'), { recursive: true });
+    await writeFile(join(dist, '.git', 'HEAD'), 'ref: refs/heads/gh-pages\n');
+    await mkdir(join(dist, 'projects', 'gone'), { recursive: true });
+    await writeFile(join(dist, 'projects', 'gone', 'index.html'), 'stale');
+    await buildWithCli(['--content', content, '--out', dist]);
+    files = (await readdir(dist, { recursive: true })).map((file) => file.split('\\').join('/'));
+  }, 600_000);
+
+  it('empties the output folder but for .git', async () => {
+    expect(files).not.toContain('projects/gone/index.html');
+    expect(await readFile(join(dist, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
+  });
+
+  it('writes a translation page, its unit pages and both badge files for every translation', async () => {
+    const translations = files.filter(
+      (file) => /^projects\/[^/]+\/[^/]+\/[^/]+\/index\.html$/.test(file) && !file.includes('/strings/') && !file.includes('/changes/'),
+    );
+    expect(translations.length).toBeGreaterThan(3);
+    for (const page of translations) {
+      const folder = page.slice(0, -'index.html'.length);
+      const [, project, comp, language] = folder.split('/');
+      expect(files, folder).toContain(`badges/${project}/${comp}/${language}.svg`);
+      expect(files, folder).toContain(`badges/${project}/${comp}/${language}.json`);
+      const html = await readFile(join(dist, page), 'utf8');
+      expect(html).toContain('<section class="history"');
+      if (html.includes('id="unit-pages"')) expect(files, folder).toContain(`${folder}units/1/index.html`);
+    }
+    expect(files.filter((file) => /^badges\/[^/]+\.svg$/.test(file)).length).toBeGreaterThan(0);
+  });
+
+  it('leaves no link broken and no style inlined by the history chart', async () => {
+    expect(await checkLinks(dist)).toEqual([]);
+    const page = files.find((file) => /^projects\/[^/]+\/index\.html$/.test(file))!;
+    expect(await readFile(join(dist, page), 'utf8')).not.toMatch(/data-astro-cid|\.history-chart\[/);
+  });
+});
