@@ -194,7 +194,8 @@ class CrawlRun {
     readonly incremental?: IncrementalCrawl,
   ) {
     this.#access = new AccessRules(queue, options.apiRoot);
-    const units = new UnitsStrategy(options.apiRoot, queue, spool);
+    // An incremental crawl reads the touched translations' units back from the spool (incremental.ts).
+    const units = new UnitsStrategy(options.apiRoot, queue, spool, incremental === undefined);
     this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units, options.maxResourceItems);
   }
 

@@ -15,6 +15,8 @@ export class UnitsStrategy {
     readonly apiRoot: URL,
     readonly queue: RequestQueue,
     readonly spool: UnitSpool,
+    /** Whether `takePage` may answer whole translations to be written from the page; otherwise every unit is spooled. */
+    readonly writesWhole = true,
   ) {}
 
   /** Queues one project's units through the instance's unit list (the project's path segment and slug). */
@@ -72,7 +74,7 @@ export class UnitsStrategy {
     for (const [translation, units] of byTranslation) {
       if (written(translation) || this.#writing.has(translation)) {
         byTranslation.delete(translation);
-      } else if (units.length === this.queue.totals.get(translation) && !this.spool.holds(translation) && distinctIds(units)) {
+      } else if (this.writesWhole && units.length === this.queue.totals.get(translation) && !this.spool.holds(translation) && distinctIds(units)) {
         this.#writing.add(translation);
         whole.set(translation, units);
         byTranslation.delete(translation);
