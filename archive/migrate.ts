@@ -111,7 +111,7 @@ async function inlineSmallRecords(store: ObjectStore, manifest: Manifest, bases:
       if (text !== undefined && keptInline(text)) (next.inline ??= {})[path] = parseStoredJson(text);
       else next.records[path] = record;
     }
-    parts[name] = (await store.putJson(next, await rewrittenBase(store, await bases.part(name)))).hash;
+    parts[name] = (await store.putRewritten(next, await rewrittenBase(store, await bases.part(name)))).hash;
   }
   const index: IndexRoot = { ...root, parts };
   return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: (await store.putJson(index)).hash });
@@ -164,7 +164,7 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
         first: first.id,
         last: last.id,
         count: pending.length,
-        hash: await put(pending, await rewrittenBase(store, await bases.changes(first.id, changesPerChunk))),
+        hash: (await store.putRewritten(pending, await rewrittenBase(store, await bases.changes(first.id, changesPerChunk)))).hash,
       });
     pending = [];
   };
@@ -180,7 +180,7 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
 
   const partHashes: Record<string, string> = {};
   for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1)))
-    partHashes[name] = await put(part, await rewrittenBase(store, await bases.part(name)));
+    partHashes[name] = (await store.putRewritten(part, await rewrittenBase(store, await bases.part(name)))).hash;
   const root: IndexRoot = { format: 2, parts: partHashes, changes };
   return manifestSchema.parse({ ...manifest, format: snapshotFormat, index: await put(root) });
 }

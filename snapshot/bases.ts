@@ -8,19 +8,17 @@ import { readFile } from 'node:fs/promises';
 import { compareSnapshotIdsNewestFirst } from './ids.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
 import { indexRoot, storedFile, unitList } from './schemas.ts';
-import { maxDeltaDepth, type ObjectKind, objectPath, type ObjectStore, readDeltaHeader } from './store.ts';
+import { maxRewrittenDepth, type ObjectKind, objectPath, type ObjectStore, readDeltaHeader } from './store.ts';
 
 /**
  * The base for an object rewritten every day (an index part, the newest change chunk): its
- * previous version, or, once that version's chain is full, the whole object the chain starts
- * from. A part changes the same lines day after day (every `repository/` record's commit), so
- * a delta against its version of nine days before is about as small as one against yesterday's,
- * where a whole copy costs the part gzipped; the delta starts a new chain of its own at depth 1.
- * When the old version has drifted so far that the delta is not worth it, the store keeps the
- * object whole, which starts the next chains.
+ * previous version, or, once that version's chain is `maxRewrittenDepth` long, the whole object
+ * the chain starts from (the delta starts a new chain at depth 1). Such a delta holds every line
+ * changed since the chain began, more the longer ago that was (store.ts `maxRewrittenDepth`);
+ * when it is not worth it, the store keeps the object whole, which starts the next chains.
  */
 export async function rewrittenBase(store: ObjectStore, base: string | undefined, kind: ObjectKind = 'json'): Promise<string | undefined> {
-  if (base === undefined || (await store.depth(base, kind)) !== maxDeltaDepth) return base;
+  if (base === undefined || ((await store.depth(base, kind)) ?? 0) < maxRewrittenDepth) return base;
   return chainStart(store, base, kind);
 }
 
@@ -31,7 +29,7 @@ export async function rewrittenBase(store: ObjectStore, base: string | undefined
  */
 export async function chainStart(store: ObjectStore, hash: string, kind: ObjectKind): Promise<string> {
   let at = hash;
-  for (let step = 0; step < maxDeltaDepth; step++) {
+  for (let step = 0; step < maxRewrittenDepth; step++) {
     const file = await readFile(objectPath(store.contentDir, at, `${kind}.dz`)).catch(() => undefined);
     if (file === undefined) return at;
     try {

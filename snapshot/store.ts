@@ -104,6 +104,15 @@ function deltaFile(header: DeltaHeader, deflated: Uint8Array): Buffer {
  * rewritten object (an index part) within 9 reads, and a full copy once in 9 days.
  */
 export const maxDeltaDepth = 8;
+/**
+ * How long the chain of an object rewritten every day (an index part, the newest change chunk)
+ * may grow. Such an object is read once per snapshot opened, not once per unit, so a longer chain
+ * costs little; and each cut costs a delta against the chain's first version, which holds every
+ * line changed since (on the bundled data the Django part's delta was 44 KiB after 9 days and
+ * 67 KiB after 25, against 10-16 KiB from one day to the next: docs/snapshot-format.md,
+ * "Format 4"). Below `maxReadDepth`, so every tmsnap that reads format 4 reads these chains.
+ */
+export const maxRewrittenDepth = 32;
 /** Chains a reader follows at most: a file claiming more is not one tmsnap wrote. */
 const maxReadDepth = 64;
 /** A delta is kept only if it is at most this share of the object gzipped: a delta costs its base's reads. */
@@ -225,14 +234,14 @@ export class ObjectStore {
    * snapshot), stores a delta against it instead when that is much smaller and the base's
    * chain is shorter than `maxDeltaDepth` (docs/snapshot-format.md, "Deltas").
    */
-  async putBytes(bytes: Uint8Array | string, kind: ObjectKind, base?: string, knownHash?: string): Promise<PutResult> {
+  async putBytes(bytes: Uint8Array | string, kind: ObjectKind, base?: string, knownHash?: string, maxDepth = maxDeltaDepth): Promise<PutResult> {
     // `knownHash`: the caller hashed these very bytes already (to choose bases by hash).
     const hash = knownHash ?? sha256(bytes);
     if (await this.#stored(hash, kind)) return { hash, added: 0 };
     const extension: ObjectExtension = this.compress ? `${kind}.gz` : kind;
     let path = objectPath(this.contentDir, hash, extension);
     let stored: Uint8Array | string = this.compress ? gzipSync(bytes, { level: gzipLevel }) : bytes;
-    const delta = this.compress && base !== undefined && base !== hash ? await this.#delta(bytes, kind, base) : undefined;
+    const delta = this.compress && base !== undefined && base !== hash ? await this.#delta(bytes, kind, base, maxDepth) : undefined;
     if (delta !== undefined && delta.byteLength <= deltaWorthIt * stored.length) {
       stored = delta;
       path = objectPath(this.contentDir, hash, `${kind}.dz`);
@@ -265,9 +274,9 @@ export class ObjectStore {
   }
 
   /** A delta file of `bytes` against `base`, or undefined when the base is not there (or not compressed) or its chain is full. */
-  async #delta(bytes: Uint8Array | string, kind: ObjectKind, base: string): Promise<Buffer | undefined> {
+  async #delta(bytes: Uint8Array | string, kind: ObjectKind, base: string, maxDepth: number): Promise<Buffer | undefined> {
     const depth = await this.depth(base, kind);
-    if (depth === undefined || depth >= maxDeltaDepth) return undefined;
+    if (depth === undefined || depth >= maxDepth) return undefined;
     const baseBytes = await this.#base(base, kind).catch(() => undefined);
     if (baseBytes === undefined) return undefined;
     const target = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
@@ -309,8 +318,13 @@ export class ObjectStore {
     }
   }
 
-  putJson(value: unknown, base?: string): Promise<PutResult> {
-    return this.putBytes(canonicalJson(value), 'json', base);
+  putJson(value: unknown, base?: string, maxDepth = maxDeltaDepth): Promise<PutResult> {
+    return this.putBytes(canonicalJson(value), 'json', base, undefined, maxDepth);
+  }
+
+  /** Stores an object rewritten every day (an index part, the newest change chunk) against its previous version: chains up to `maxRewrittenDepth`. */
+  putRewritten(value: unknown, base: string | undefined): Promise<PutResult> {
+    return this.putJson(value, base, maxRewrittenDepth);
   }
 
   /**

@@ -279,6 +279,12 @@ export class SnapshotWriter {
     return hash;
   }
 
+  async #putRewritten(value: unknown, base: string | undefined): Promise<string> {
+    const { hash, added } = await this.#store.putRewritten(value, base);
+    this.addedBytes += added;
+    return hash;
+  }
+
   /** A normalized record's journal entry: kept inline when small, else stored (as a delta against `base` when worth it). */
   async #putRecordValue(value: unknown, base?: string): Promise<JournalEntry> {
     const stored = await putValue(this.#store, value, base);
@@ -500,7 +506,7 @@ export class SnapshotWriter {
     const previous = await this.#previous();
     const partHashes: Record<string, string> = {};
     for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1)))
-      partHashes[name] = await this.#put(part, await rewrittenBase(this.#store, await previous.part(name)));
+      partHashes[name] = await this.#putRewritten(part, await rewrittenBase(this.#store, await previous.part(name)));
     const index: IndexRoot = { format: 2, parts: partHashes, changes };
     const manifest = manifestSchema.parse({
       format: snapshotFormat,
@@ -546,7 +552,7 @@ export class SnapshotWriter {
         first: first.id,
         last: last.id,
         count: changes.length,
-        hash: await this.#put(changes, await rewrittenBase(this.#store, await previous.changes(first.id, changesPerChunk))),
+        hash: await this.#putRewritten(changes, await rewrittenBase(this.#store, await previous.changes(first.id, changesPerChunk))),
       });
     }
     return stored;

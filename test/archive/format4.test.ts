@@ -9,7 +9,7 @@ import { parseJson } from '../../api/index.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { type IndexPart, indexPart, indexRoot, type Manifest } from '../../snapshot/schemas.ts';
-import { deltaHeaderBytes, maxDeltaDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
+import { deltaHeaderBytes, maxDeltaDepth, maxRewrittenDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { archiveOfDays } from './days.ts';
@@ -149,13 +149,13 @@ describe('small records inline in their index part (format 4)', () => {
 });
 
 describe('an index part rewritten every day', () => {
-  it(`is stored, once its chain is ${maxDeltaDepth} deep, as a delta against the whole part that chain starts from`, async () => {
-    const { content, ids } = await archiveOf(maxDeltaDepth + 3);
+  it(`is stored, once its chain is ${maxRewrittenDepth} deep, as a delta against the whole part that chain starts from`, async () => {
+    const { content, ids } = await archiveOf(maxRewrittenDepth + 3);
     const store = new ObjectStore(content);
     const parts = await Promise.all(ids.map((id) => partHolding(content, id, repositoryPath)));
     const depths = await Promise.all(parts.map(({ hash }) => store.depth(hash, 'json')));
-    expect(depths).toEqual([0, ...Array.from({ length: maxDeltaDepth }, (_, at) => at + 1), 1, 2]);
-    const header = readDeltaHeader(await readFile(objectPath(content, parts[maxDeltaDepth + 1]!.hash, 'json.dz')));
+    expect(depths).toEqual([0, ...Array.from({ length: maxRewrittenDepth }, (_, at) => at + 1), 1, 2]);
+    const header = readDeltaHeader(await readFile(objectPath(content, parts[maxRewrittenDepth + 1]!.hash, 'json.dz')));
     expect(header.base).toBe(parts[0]!.hash);
     for (const [at, id] of ids.entries()) expect(await (await openSnapshot(content, id)).record(repositoryPath)).toEqual(repositoryOn(at + 1));
     expect((await verifyStore(content)).problems).toEqual([]);
