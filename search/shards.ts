@@ -5,7 +5,7 @@
 import MiniSearch from 'minisearch';
 import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
 import { indexOptions, joinForms, type SearchDocument } from './matching.ts';
-import { TermIndex, termIndexData, type TermIndexData } from './term-index.ts';
+import { TermIndex, termIndexOf, type TermIndexData } from './term-index.ts';
 
 /** One unit as search needs it. */
 export interface SearchUnit {
@@ -37,7 +37,7 @@ export class SourceTable {
 export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
   const index = new MiniSearch<SearchDocument>(indexOptions);
   table.texts.forEach((forms, id) => index.add({ id, text: joinForms(forms) }));
-  return { format: searchFormat, bucket, texts: table.texts, index: termIndexData(index.toJSON()) };
+  return { format: searchFormat, bucket, texts: table.texts, index: termIndexOf(index) };
 }
 
 /** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
@@ -68,7 +68,7 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     // Untranslated units are found through their source only.
     if (text.trim() !== '') index.add({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexData(index.toJSON()) };
+  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexOf(index) };
 }
 
 export interface OpenSourceShard {

@@ -9,14 +9,15 @@
  * postings a short string decoded only when a query reaches the term, so opening a shard is
  * splitting two strings.
  *
- * The index is still built by MiniSearch (`termIndexData` converts its serialized form), and
+ * The index is still built by MiniSearch (`termIndexOf` reads it into a term table), and
  * `TermIndex.search` answers as `MiniSearch.search` does with the options of
  * `search/matching.ts`: the same terms (exact, prefix, fuzzy by Levenshtein distance over
  * UTF-16 code units), the same BM25+ scores added in the same order, so equal to the last bit.
  * `test/search/term-index.test.ts` compares the two on the bundled catalogs and on random texts.
  */
-import type { AsPlainObject, Options, SearchOptions } from 'minisearch';
-import SearchableMap from 'minisearch/SearchableMap';
+import type MiniSearch from 'minisearch';
+import type { Options, SearchOptions } from 'minisearch';
+import type SearchableMap from 'minisearch/SearchableMap';
 import { indexOptions, searchOptions, type SearchDocument } from './matching.ts';
 
 /** The index of one shard in a shard file. */
@@ -53,43 +54,118 @@ const defaultWeights = { fuzzy: 0.45, prefix: 0.375 };
 const defaultBm25 = { k: 1.2, b: 0.7, d: 0.5 };
 const defaultMaxFuzzy = 6;
 
+/** What `termIndexOf` reads of a MiniSearch index: its own fields (MiniSearch 7), as `toJSON` does. */
+interface MiniSearchFields {
+  _index: SearchableMap<Map<number, Map<number, number>>>;
+  _documentCount: number;
+  _documentIds: Map<number, unknown>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+}
+
 /**
- * Converts MiniSearch's serialized index (`toJSON()`) of documents numbered by `id`. The term
- * ranks are those of the index as `MiniSearch.loadJS` would rebuild it (a radix tree whose
- * order depends on the order terms are added), since that is the index format 3 searched.
+ * The term table of a MiniSearch index of documents numbered by `id` (one field). Read from
+ * its fields rather than through `toJSON`, which builds an object per term and per posting
+ * only to be taken apart again (test/search/term-index.test.ts fails if a MiniSearch upgrade
+ * changes them). The term ranks are those of the index as `MiniSearch.loadJS` rebuilds it
+ * from `toJSON`'s order (a radix tree's order depends on the order terms are added), since
+ * that is the index format 3 searched.
  */
-export function termIndexData(json: AsPlainObject): TermIndexData {
-  const ids = new Map<number, number>();
-  for (const [short, id] of Object.entries(json.documentIds)) ids.set(Number(short), id as number);
+export function termIndexOf(index: MiniSearch<SearchDocument>): TermIndexData {
+  const fields = index as unknown as MiniSearchFields;
+  const ids = fields._documentIds as Map<number, number>;
   const lengths: number[] = [];
-  for (const [short, fields] of Object.entries(json.fieldLength)) lengths[ids.get(Number(short))!] = fields[0] ?? 0;
+  for (const [short, length] of fields._fieldLength) lengths[ids.get(short)!] = length[0] ?? 0;
   for (let id = 0; id < lengths.length; id++) lengths[id] ??= 0;
 
-  const tree = new SearchableMap<number>();
-  for (const [term] of json.index) tree.set(term, 0);
-  const rank = new Map<string, number>();
-  for (const term of tree.keys()) rank.set(term, rank.size);
-
-  const entries = json.index.map(([term, fields]) => {
-    const documents = Object.entries(fields[0] ?? fields['0'] ?? {})
-      .map(([short, count]): [number, number] => [ids.get(Number(short))!, count])
-      .sort(([a], [b]) => a - b);
+  const terms: string[] = [];
+  const postings: string[] = [];
+  for (const [term, data] of fields._index) {
+    const parts: string[] = [];
+    const documents = [...(data.get(0) ?? new Map<number, number>())].map(([short, count]): [number, number] => [ids.get(short)!, count]);
+    // MiniSearch numbers documents as added, and they are added by id: sorted already but for a hand-made index.
+    if (documents.some(([id], at) => at > 0 && id < documents[at - 1]![0])) documents.sort(([a], [b]) => a - b);
     let previous = 0;
-    const parts = [rank.get(term)!.toString(36)];
     for (const [id, count] of documents) {
-      parts.push((id - previous).toString(36) + (count > 1 ? `*${count.toString(36)}` : ''));
+      parts.push(count > 1 ? `${(id - previous).toString(36)}*${count.toString(36)}` : (id - previous).toString(36));
       previous = id;
     }
-    return { term, postings: parts.join(',') };
-  });
-  entries.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    terms.push(term);
+    postings.push(parts.join(','));
+  }
+  const rank = reloadedOrder(terms);
+  const order = terms.map((_, position) => position).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
   return {
-    documents: json.documentCount,
-    averageLength: json.averageFieldLength[0] ?? 0,
+    documents: fields._documentCount,
+    averageLength: fields._avgFieldLength[0] ?? 0,
     lengths,
-    terms: entries.map((entry) => entry.term).join(termSeparator),
-    postings: entries.map((entry) => entry.postings).join(';'),
+    terms: order.map((position) => terms[position]).join(termSeparator),
+    postings: order.map((position) => `${rank[position]!.toString(36)}${postings[position] === '' ? '' : ','}${postings[position]}`).join(';'),
   };
+}
+
+/**
+ * A node of the radix tree `MiniSearch.loadJS` builds (its `SearchableMap`): edges in the
+ * order they were made, the empty key marking a term's end, as MiniSearch keeps them; and, to
+ * find an edge without reading them all as MiniSearch does, each edge by its first code unit.
+ */
+class RadixNode {
+  readonly edges = new Map<string, RadixNode | number>();
+  readonly byFirst = new Map<string, string>();
+
+  add(key: string, child: RadixNode): void {
+    this.edges.set(key, child);
+    this.byFirst.set(key[0]!, key);
+  }
+}
+
+/**
+ * For terms in `toJSON`'s order, each one's rank in the order the tree `loadJS` rebuilds from
+ * them iterates: `SearchableMap.set`'s path creation (an edge split into a new edge added last),
+ * then its iterator (each node's edges last to first).
+ */
+function reloadedOrder(terms: readonly string[]): Int32Array {
+  const root = new RadixNode();
+  terms.forEach((term, position) => {
+    let node = root;
+    let at = 0;
+    while (at < term.length) {
+      const key = node.byFirst.get(term[at]!);
+      if (key === undefined) {
+        const child = new RadixNode();
+        node.add(term.slice(at), child);
+        node = child;
+        break;
+      }
+      const length = Math.min(term.length - at, key.length);
+      let shared = 1;
+      while (shared < length && term[at + shared] === key[shared]) shared++;
+      const child = node.edges.get(key) as RadixNode;
+      if (shared === key.length) {
+        node = child;
+      } else {
+        const middle = new RadixNode();
+        middle.add(key.slice(shared), child);
+        node.add(term.slice(at, at + shared), middle);
+        node.edges.delete(key);
+        node = middle;
+      }
+      at += shared;
+    }
+    node.edges.set('', position);
+  });
+  const rank = new Int32Array(terms.length);
+  let next = 0;
+  const walk = (node: RadixNode): void => {
+    const keys = [...node.edges.keys()];
+    for (let at = keys.length - 1; at >= 0; at--) {
+      const child = node.edges.get(keys[at]!)!;
+      if (typeof child === 'number') rank[child] = next++;
+      else walk(child);
+    }
+  };
+  walk(root);
+  return rank;
 }
 
 /** A term's postings, decoded. */

@@ -16,7 +16,7 @@ import { indexOptions, searchOptions, type SearchDocument } from '../../search/m
 import { routeShards, selectShards } from '../../search/plan.ts';
 import { mergeRanked, searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
 import { fuzzyEdits, indexTerms, openRoutes, routeQuery, RouteTest, shardRoute } from '../../search/routing.ts';
-import { termIndexData } from '../../search/term-index.ts';
+import { termIndexOf } from '../../search/term-index.ts';
 import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
 import { tokenize } from '../../search/text.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
@@ -32,7 +32,7 @@ function indexOf(texts: string[]): MiniSearch<SearchDocument> {
 }
 
 /** A route as the page gets it: through the JSON of a shard script. */
-const shipped = (index: MiniSearch<SearchDocument>) => new RouteTest(JSON.parse(JSON.stringify(shardRoute(indexTerms(termIndexData(index.toJSON()))))));
+const shipped = (index: MiniSearch<SearchDocument>) => new RouteTest(JSON.parse(JSON.stringify(shardRoute(indexTerms(termIndexOf(index))))));
 
 describe('a shard route', () => {
   test('never rules out a query the shard answers', () => {
