@@ -3,7 +3,7 @@
  * matches are per unit, and hits are ranked whole text, then exact phrase, then score.
  */
 import { compareRanked, joinForms, phraseForm, phraseTier, searchOptions, tiers, type Ranked, type Tier } from './matching.ts';
-import type { OpenSourceShard, OpenTargetShard } from './shards.ts';
+import { unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
 
 export const searchScopes = ['both', 'source', 'target'] as const;
@@ -116,7 +116,7 @@ export class ShardSearch {
       else fromTargets = this.#search(shard.index);
     }
     const units = new Set<number>(fromTargets?.keys());
-    if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of shard.unitsBySource.get(sourceId) ?? []) units.add(unit);
+    if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of unitsOfSource(shard, sourceId)) units.add(unit);
 
     const hits: SearchHit[] = [];
     const { component, state, source } = shard.data.units;

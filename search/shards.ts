@@ -82,8 +82,14 @@ export interface OpenTargetShard {
   data: TargetShardData;
   /** Absent until loaded: a query that can match this shard only through its sources never needs it. */
   index: TermIndex | undefined;
-  /** Units of this shard by source id: how a source match reaches its translations. */
-  unitsBySource: Map<number, number[]>;
+  /**
+   * Units of this shard by source id, how a source match reaches its translations: the units
+   * of source `s` are `sourceUnits[sourceStarts[s]]` up to `sourceStarts[s + 1]`. Two typed
+   * arrays rather than a map of lists, which took 20 ms to build for a shard of 20,000 units
+   * on the page's first search.
+   */
+  sourceStarts: Int32Array;
+  sourceUnits: Int32Array;
   /** Phrase forms of the targets, filled as queries need them. */
   phrases: string[];
 }
@@ -94,18 +100,26 @@ export function openSourceShard(data: SourceShardData): OpenSourceShard {
 
 /** Opens a unit table, with its targets' index when given (or held by a shard built in memory). */
 export function openTargetShard(data: TargetShardData & { index?: TermIndexData }, index: TermIndexData | undefined = data.index): OpenTargetShard {
-  const unitsBySource = new Map<number, number[]>();
-  data.units.source.forEach((source, unit) => {
-    const list = unitsBySource.get(source);
-    if (list) list.push(unit);
-    else unitsBySource.set(source, [unit]);
-  });
-  return { data, index: index && new TermIndex(index), unitsBySource, phrases: [] };
+  const sources = data.units.source;
+  let count = 0;
+  for (const source of sources) if (source >= count) count = source + 1;
+  const sourceStarts = new Int32Array(count + 1);
+  for (const source of sources) sourceStarts[source + 1]!++;
+  for (let source = 0; source < count; source++) sourceStarts[source + 1]! += sourceStarts[source]!;
+  const sourceUnits = new Int32Array(sources.length);
+  const filled = sourceStarts.slice(0, count);
+  sources.forEach((source, unit) => (sourceUnits[filled[source]!++] = unit));
+  return { data, index: index && new TermIndex(index), sourceStarts, sourceUnits, phrases: [] };
 }
 
 /** Adds a target index loaded after its table. */
 export function openTargetIndex(shard: OpenTargetShard, index: TermIndexData): void {
   shard.index ??= new TermIndex(index);
+}
+
+/** The units of `shard` translating source string `source`, in table order. */
+export function unitsOfSource(shard: OpenTargetShard, source: number): Int32Array {
+  return source + 1 < shard.sourceStarts.length ? shard.sourceUnits.subarray(shard.sourceStarts[source], shard.sourceStarts[source + 1]) : new Int32Array(0);
 }
 
 export function unitHref(shard: TargetShardData, unit: number): string {
