@@ -5,6 +5,7 @@
  *
  *   npm run bench:crawl                                  # bundled data, then the 1m scenario
  *   npm run bench:crawl -- --scenario 1m                 # bench/scenarios.ts: bundled, 100k, 1m, 10m
+ *   npm run bench:crawl -- --scenario 1m --fresh         # the earlier 1m crawl moved aside, crawled again
  *   npm run bench:crawl -- --data synthetic:projects=3,units=100000
  *   npm run bench:crawl -- --data bundled,all-languages   # with the 652 languages a real server lists
  *   npm run bench:crawl -- --data bundled --limits real   # 5.4's own limits (5000 an hour with the token)
@@ -14,11 +15,13 @@
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
  * continued by the next (the figures then cover that sitting), and a finished one is reported
  * again instead of crawled. `--minutes N` ends a sitting: no request starts after N minutes, the
- * crawl stops resumable and the sitting's figures are printed as for a finished one. It reports
- * numbers and asserts none.
+ * crawl stops resumable and the sitting's figures are printed as for a finished one. `--fresh`
+ * first moves a kept crawl (finished or not) and its figures aside, to `crawl-content-<time>/`
+ * and `crawl-<time>.txt`, so the scenario is crawled again from the start. It reports numbers
+ * and asserts none.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -75,11 +78,25 @@ interface Scenario {
   port: number;
   /** Epoch milliseconds after which no request starts (`--minutes`): the sitting ends, resumable. */
   deadline: number | undefined;
+  /** Move a kept crawl of the scenario aside first (`--fresh`). */
+  fresh: boolean;
 }
 
-async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port, deadline }: Scenario): Promise<void> {
+/** Moves a kept crawl and its figures aside, named by the time, so the next crawl starts afresh. */
+async function moveAside(content: string, figures: string): Promise<void> {
+  const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  const moved = await rename(content, `${content}-${stamp}`).then(
+    () => true,
+    () => false,
+  );
+  await rename(figures, figures.replace(/\.txt$/, `-${stamp}.txt`)).catch(() => undefined);
+  if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
+}
+
+async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh }: Scenario): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
+  if (fresh && figures !== undefined) await moveAside(content, figures);
   if (figures !== undefined && (await listSnapshots(content).catch(() => [])).some((snapshot) => snapshot.complete)) {
     console.log(`\n${keep}: the crawl in ${content} is finished; its figures:\n${await readFile(figures, 'utf8').catch(() => '(none recorded)')}`);
     return;
@@ -164,6 +181,7 @@ const { values } = parseArgs({
     anonymous: { type: 'boolean', default: false },
     limits: { type: 'string', default: 'raised' },
     minutes: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -184,5 +202,6 @@ for (const { data, keep } of runs) {
     keep,
     port: Number(values.port),
     deadline: values.minutes === undefined ? undefined : Date.now() + Number(values.minutes) * 60_000,
+    fresh: values.fresh,
   });
 }
