@@ -89,6 +89,16 @@ const journalName = 'crawl-journal.ndjson';
 const spoolName = 'crawl-units';
 
 /**
+ * Pages of a units list (10,000 units, about 9 MB) fetched at once; the other requests keep the
+ * crawl's concurrency. Each is held parsed until its translations are written, which made four
+ * of them the crawl's peak memory at 1M (docs/crawl.md, "Measured"); two keep the server busy
+ * while the crawler parses and writes the other.
+ */
+const unitPagesInFlight = 2;
+
+const isUnitPage = (task: Task): boolean => task.kind === 'units' && task.page === true;
+
+/**
  * One crawl into one snapshot: queue the API root, run tasks phase by phase, store what they
  * bring, queue what they link to, then write each translation's units and finish. Resumes
  * the newest unfinished snapshot of the same server and scope.
@@ -211,7 +221,7 @@ class CrawlRun {
         if (this.#tasks.stop === undefined) this.#checkBudget();
         return this.#tasks.stop !== undefined;
       },
-      skip: (task) => this.#failures.has(task.url) || this.#access.waits(task),
+      skip: (task) => this.#failures.has(task.url) || this.#access.waits(task) || (isUnitPage(task) && this.#unitPages >= unitPagesInFlight),
       run: (task) => this.#execute(task),
     });
     const made = () => this.queue.made + this.client.requests - this.#reportedMade;
@@ -372,8 +382,13 @@ class CrawlRun {
   }
 
   #execute(task: Task): Promise<void> {
-    return taskRequests.run({ made: 0 }, () => this.#executeCounted(task));
+    if (!isUnitPage(task)) return taskRequests.run({ made: 0 }, () => this.#executeCounted(task));
+    this.#unitPages++;
+    return taskRequests.run({ made: 0 }, () => this.#executeCounted(task)).finally(() => this.#unitPages--);
   }
+
+  /** Pages of a units list being fetched or written now (`unitPagesInFlight`). */
+  #unitPages = 0;
 
   async #executeCounted(task: Task): Promise<void> {
     if (this.#unusedLanguage(task)) {
