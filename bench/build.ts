@@ -112,6 +112,22 @@ async function rssOf(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/**
+ * CPU seconds of each thread of the child so far, by thread id, from /proc (Linux; none elsewhere):
+ * the main thread runs Astro and the search index, the others the bulk writers (and V8's helpers).
+ */
+async function threadCpu(pid: number): Promise<Map<number, number>> {
+  const seconds = new Map<number, number>();
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.length > 13) seconds.set(Number(task), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return seconds;
+}
+
 interface Sample {
   seconds: number;
   pages: number;
@@ -138,9 +154,13 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
   let pages = 0;
   let pid: number | undefined;
   const samples: Sample[] = [];
+  // The last reading of each thread: a worker's ends with it.
+  const threads = new Map<number, number>();
   const sampler = setInterval(() => {
     if (pid === undefined) return;
-    void rssOf(pid).then((rss) => samples.push({ seconds: (performance.now() - started) / 1000, pages, rss }));
+    const child = pid;
+    void rssOf(child).then((rss) => samples.push({ seconds: (performance.now() - started) / 1000, pages, rss }));
+    void threadCpu(child).then((cpu) => cpu.forEach((value, thread) => threads.set(thread, Math.max(value, threads.get(thread) ?? 0))));
   }, 2000);
   const childResult = await run(
     ['--import', 'tsx', join(repo, 'bench/build.ts'), '--child', results.content, results.dist],
@@ -156,7 +176,7 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     (childPid) => (pid = childPid),
   ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
-  const { maxRssKb, bulk, astroSeconds } = JSON.parse(childResult) as ChildResult;
+  const { maxRssKb, cpuSeconds, bulk, astroSeconds } = JSON.parse(childResult) as ChildResult;
   const { html, files, bytes } = await countFiles(results.dist);
   const bulkPages = bulk.unitPages + bulk.stringPages + bulk.translationPages;
   const rss = samples.filter((sample) => sample.rss > 0).map((sample) => sample.rss / 2 ** 20);
@@ -167,6 +187,14 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
     `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
+    `  CPU: ${cpuSeconds.toFixed(1)} s, every thread (${(cpuSeconds / cpus().length).toFixed(1)} s of wall time on ${cpus().length} idle cores at best); ` +
+      `main thread (Astro, Vite, the search index) ${(threads.get(pid ?? 0) ?? 0).toFixed(1)} s, the busiest others (bulk writers) ${[...threads]
+        .filter(([thread]) => thread !== pid)
+        .map(([, value]) => value)
+        .sort((a, b) => b - a)
+        .slice(0, 2)
+        .map((value) => `${value.toFixed(1)} s`)
+        .join(', ')}, sampled every 2 s`,
     `  RSS sampled every 2 s: ${rss.length > 0 ? `${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB over ${rss.length} samples` : 'no samples'}`,
     `  astro (with Vite and the search index): ${astroSeconds.toFixed(1)} s for ${html - bulkPages} pages, beside the bulk writers`,
     `  bulk writers (${bulk.writers} threads): ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files ` +
@@ -179,6 +207,8 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
 
 interface ChildResult {
   maxRssKb: number;
+  /** CPU seconds of the child, every thread: what the build costs whatever else the machine runs. */
+  cpuSeconds: number;
   bulk: BulkReport & { writers: number };
   /** Seconds of Astro's build (its pages, Vite and the search index), while the bulk writers ran beside it. */
   astroSeconds: number;
@@ -206,7 +236,13 @@ async function child(content: string, out: string): Promise<void> {
   });
   if (bulk === undefined) throw new Error('buildSite reported no bulk pages');
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
-  const result: ChildResult = { maxRssKb: process.resourceUsage().maxRSS, bulk: { ...bulk, writers: bulkWriters() }, astroSeconds };
+  const usage = process.resourceUsage();
+  const result: ChildResult = {
+    maxRssKb: usage.maxRSS,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    bulk: { ...bulk, writers: bulkWriters() },
+    astroSeconds,
+  };
   console.log(JSON.stringify(result));
 }
 
