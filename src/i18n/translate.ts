@@ -57,12 +57,28 @@ export function pluralForm(tree: PluralExpression, forms: number, n: number): nu
   return form >= 0 && form < forms ? form : forms - 1;
 }
 
+/**
+ * Number formats, one per language and kind, made when first used and kept: creating one costs
+ * far more than formatting with it (the first loads the engine's locale data, tens to hundreds
+ * of milliseconds on a busy machine, docs/search.md, "Start-up"), and the search page's first
+ * requests should not wait for it.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: UiLanguage, kind: 'number' | 'percent'): Intl.NumberFormat {
+  const key = `${lang} ${kind}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = kind === 'number' ? new Intl.NumberFormat(lang) : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function translator(lang: UiLanguage, messages: Messages, fallback: Messages = messages): Translator {
   const rule = uiPlurals[lang];
   const tree = parsePluralFormula(rule.formula);
-  const numbers = new Intl.NumberFormat(lang);
-  const percents = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 });
-  const number = (value: number) => numbers.format(value);
+  const number = (value: number) => numberFormat(lang, 'number').format(value);
   const message = (key: MessageKey, n?: number): string => {
     const entry = messages[key] ?? fallback[key];
     if (entry === undefined) throw new Error(`no message "${key}" for the interface language ${lang}`);
@@ -83,7 +99,7 @@ export function translator(lang: UiLanguage, messages: Messages, fallback: Messa
     dir: uiDirections[lang],
     message,
     number,
-    percent: (value) => percents.format(value / 100),
+    percent: (value) => numberFormat(lang, 'percent').format(value / 100),
     t,
     stateName(state) {
       const key = `state.${state}` as MessageKey;
