@@ -202,7 +202,7 @@ export class MissingObjectError extends Error {
   override name = 'MissingObjectError';
 }
 
-/** Decompressed bases and rebuilt deltas kept for the next read that needs them: at most this many bytes. */
+/** Decompressed bases kept for the next delta that needs them: at most this many bytes. */
 const baseCacheBytes = 64 * 1024 * 1024;
 
 /** The content-addressed object store of one `content/` directory. */
@@ -211,9 +211,12 @@ export class ObjectStore {
   readonly #fallback: string | undefined;
   readonly #fault = injectedFault();
   /**
-   * Bases of deltas and deltas rebuilt lately, oldest first: a chain's objects are read again by
-   * the next delta on it, and a delta by the next reader of the same units. `checked`: the bytes
-   * were hashed; a base read for a delta that is checked as a whole need not be (see `#fromDelta`).
+   * Bases of deltas read lately, oldest first: a chain's objects are read again by the next delta
+   * on it. `checked`: the bytes were hashed; a base read for a delta that is checked as a whole
+   * need not be (see `#fromDelta`). Rebuilt deltas are not kept: bench:read-formats' site reads
+   * read every translation's units twice, and the second pass, with them kept, cost as much as the
+   * first (100k units: 1,275 delta chunks and their bases are more than the 64 MiB, so a pass
+   * evicts what the next needs first; docs/snapshot-format.md, "Format 4: chains").
    */
   readonly #bases = new Map<string, { bytes: Buffer; checked: boolean }>();
   #baseBytes = 0;
@@ -335,9 +338,7 @@ export class ObjectStore {
     // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
     const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
     if (inline !== undefined) return inline;
-    // A delta rebuilt lately: the site build reads each translation's units twice (its pages, then
-    // the changes pages' unit index), and a rebuilt delta costs its base's read and inflate again.
-    return this.#cached(hash, true) ?? this.#read(hash, kind, maxReadDepth);
+    return this.#read(hash, kind, maxReadDepth);
   }
 
   /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
@@ -362,11 +363,7 @@ export class ObjectStore {
         // the whole does not match is the chain read again, each base checked, to name the
         // damaged one (docs/snapshot-format.md, "Reading").
         bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false);
-        if (!check) return bytes;
-        if (sha256(bytes) === hash) {
-          this.#remember(hash, bytes, true);
-          return bytes;
-        }
+        if (!check || sha256(bytes) === hash) return bytes;
         bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true);
       } else {
         path = objectPath(this.contentDir, hash, kind);
