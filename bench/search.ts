@@ -166,6 +166,9 @@ interface OurRun {
   done: number;
   doneBytes: number;
   results: number;
+  /** The page's marks: its script started, and the manifest and routes were in (NaN for a page without them). */
+  started: number;
+  indexed: number;
   keys: number[];
   /** Per character typed with a pause after it: from the keystroke to complete results. */
   keysDone: number[];
@@ -198,6 +201,9 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   const done = complete ? await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN) : Number.NaN;
   const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
   const firstBytes = await server.sentFor(first?.loaded ?? []);
+  const [started = Number.NaN, indexed = Number.NaN] = await page.evaluate(() =>
+    ['tmsnap-search-start', 'tmsnap-search-index'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
+  );
   const doneBytes = await server.takeSent();
   // While shards still load, the status names parts as well as results: no count then.
   const results = complete
@@ -228,7 +234,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
     }
   }
   await context.close();
-  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, keys, keysDone };
+  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, started, indexed, keys, keysDone };
 }
 
 const startLoad = loadavg()
@@ -411,12 +417,18 @@ window.pagefindReady = true;
     ],
   ];
   for (const scope of ours) {
-    const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes') => scope.runs.map((entry) => entry[key]);
+    const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes' | 'started' | 'indexed') => scope.runs.map((entry) => entry[key]);
     const keys = scope.runs.flatMap((entry) => entry.keys);
     const keysDone = scope.runs.flatMap((entry) => entry.keysDone);
     rows.push(
       [`${scope.label}: results`, `${scope.runs.at(-1)?.results ?? 0}`, ''],
-      [`${scope.label}: first results`, `${stat(pick('first'), ms)} of ${runs}, ${stat(pick('firstBytes'), megabytes)} fetched (gzip)`, ''],
+      [
+        `${scope.label}: first results`,
+        `${stat(pick('first'), ms)} of ${runs} (${pick('first').map(ms).join(', ')}), ${stat(pick('firstBytes'), megabytes)} fetched (gzip)`,
+        '',
+      ],
+      // Where the start went: at this machine's loads the spread of first results is mostly here.
+      [`${scope.label}: script started, index in`, `${stat(pick('started'), ms)}, ${stat(pick('indexed'), ms)}`, ''],
       [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, ''],
       [`${scope.label}: per keystroke`, `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`, ''],
       [
