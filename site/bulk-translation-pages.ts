@@ -88,7 +88,7 @@ export function translationPage(
 ): [SitePath, string] {
   const { record: tr, component, language } = translation;
   const pageUi = frame.ui;
-  const { t, number } = pageUi;
+  const { t } = pageUi;
   const path = sitePaths.translation(translation.key);
   const link = (to: SitePath) => relativeHref(path, to);
   const live = liveUrl(tr.web_url, tree.snapshot);

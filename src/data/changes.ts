@@ -47,8 +47,41 @@ export interface ChangeEntry {
 export const pluralSeparator = '\x1e\x1e';
 
 export async function changeCount(): Promise<number> {
-  const { snapshot } = await siteTree();
-  return snapshot.index.changes.reduce((sum, chunk) => sum + chunk.count, 0);
+  return (await changeLog()).total;
+}
+
+/**
+ * The log's chunk offsets and the lookups every change needs, made once: the subject pages ask
+ * for the log 100 changes at a time, and a subject with fewer than 100 changes makes them read
+ * it to its oldest end (100,000 asks at 10M changes), so an ask must not walk every chunk or
+ * rebuild these maps (docs/scale.md, "10M build").
+ */
+interface ChangeLog {
+  total: number;
+  /** `starts[i]`: the ascending position of chunk i's first change. */
+  starts: number[];
+  translationByPath: Map<string, TranslationEntry>;
+  componentByPath: Map<string, ComponentEntry>;
+}
+
+let changeLogPromise: Promise<ChangeLog> | undefined;
+
+function changeLog(): Promise<ChangeLog> {
+  changeLogPromise ??= siteTree().then(({ snapshot, translations, components }) => {
+    const starts: number[] = [];
+    let total = 0;
+    for (const chunk of snapshot.index.changes) {
+      starts.push(total);
+      total += chunk.count;
+    }
+    return {
+      total,
+      starts,
+      translationByPath: new Map(translations.map((t) => [t.path, t])),
+      componentByPath: new Map(components.map((c) => [c.path, c])),
+    };
+  });
+  return changeLogPromise;
 }
 
 // Pages are rendered newest first, so consecutive pages fall in the same or the previous
@@ -71,40 +104,58 @@ function readChunk(snapshot: Snapshot, hash: string): Promise<StoredChange[]> {
 // Change targets can be whole source strings; the list shows the start of them.
 const maxTargetLength = 200;
 
-/** Changes `from … from+count-1` counted from the newest (0 = the newest change). */
-export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
-  const { snapshot, translations, components, hideAuthors } = await siteTree();
-  const total = await changeCount();
+/** The index of the chunk holding ascending position `position` (the last chunk whose start is ≤ it). */
+function chunkAt(starts: readonly number[], position: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Stored changes `from … from+count-1` counted from the newest (0 = the newest change), newest first. */
+async function newestStored(from: number, count: number): Promise<StoredChange[]> {
+  const { snapshot } = await siteTree();
+  const { total, starts } = await changeLog();
   // Ascending positions [low, high) of the changes wanted.
   const high = Math.max(total - from, 0);
   const low = Math.max(high - count, 0);
   const picked: StoredChange[] = [];
-  let offset = 0;
-  for (const chunk of snapshot.index.changes) {
-    const chunkEnd = offset + chunk.count;
-    if (chunkEnd > low && offset < high) {
-      const changes = await readChunk(snapshot, chunk.hash);
-      picked.push(...changes.slice(Math.max(low - offset, 0), Math.min(high - offset, chunk.count)));
-    }
-    offset = chunkEnd;
+  if (high <= low) return picked;
+  const chunks = snapshot.index.changes;
+  for (let at = chunkAt(starts, low); at < chunks.length && starts[at]! < high; at += 1) {
+    const offset = starts[at]!;
+    const changes = await readChunk(snapshot, chunks[at]!.hash);
+    picked.push(...changes.slice(Math.max(low - offset, 0), Math.min(high - offset, chunks[at]!.count)));
   }
-  const translationByPath = new Map(translations.map((t) => [t.path, t]));
-  const componentByPath = new Map(components.map((c) => [c.path, c]));
+  return picked.reverse();
+}
+
+/** A stored change as the pages show it. */
+async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
+  const { hideAuthors } = await siteTree();
+  const { translationByPath, componentByPath } = await changeLog();
+  const translation = change.translation === null ? undefined : translationByPath.get(change.translation);
+  return {
+    id: change.id,
+    timestamp: change.timestamp,
+    action: change.action,
+    user: authorLabel(change.user ?? change.author, hideAuthors, true),
+    target: shorten(change.target.split(pluralSeparator).join(' | ')),
+    forms: change.target.split(pluralSeparator).map(shorten),
+    translation,
+    component: change.component === null ? undefined : componentByPath.get(change.component),
+    unitHref: translation && change.unit ? await unitPermalink(translation, unitIdOf(change.unit)) : undefined,
+  };
+}
+
+/** Changes `from … from+count-1` counted from the newest (0 = the newest change). */
+export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
   const entries: ChangeEntry[] = [];
-  for (const change of picked.reverse()) {
-    const translation = change.translation === null ? undefined : translationByPath.get(change.translation);
-    entries.push({
-      id: change.id,
-      timestamp: change.timestamp,
-      action: change.action,
-      user: authorLabel(change.user ?? change.author, hideAuthors, true),
-      target: shorten(change.target.split(pluralSeparator).join(' | ')),
-      forms: change.target.split(pluralSeparator).map(shorten),
-      translation,
-      component: change.component === null ? undefined : componentByPath.get(change.component),
-      unitHref: translation && change.unit ? await unitPermalink(translation, unitIdOf(change.unit)) : undefined,
-    });
-  }
+  for (const change of await newestStored(from, count)) entries.push(await changeEntry(change));
   return entries;
 }
 
@@ -172,17 +223,22 @@ export function latestChangesBySubject(): Promise<ChangeBuckets> {
     const byLanguage = new Map(languages.map((l) => [l.code, [] as ChangeEntry[]]));
     const total = await changeCount();
     let open = byProject.size + byLanguage.size;
+    const { translationByPath, componentByPath } = await changeLog();
+    // Entries are made only for the changes a bucket keeps: most of a long scan keeps none, and
+    // an entry's permalink reads its translation's units.
     for (let from = 0; from < total && open > 0; from += changesPerPage) {
-      for (const change of await newestChanges(from, changesPerPage)) {
-        const project = change.component?.project.slug;
-        const language = change.translation?.language.code;
+      for (const change of await newestStored(from, changesPerPage)) {
+        const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
+        const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
+        let entry: ChangeEntry | undefined;
         for (const [bucket, key] of [
           [byProject, project],
           [byLanguage, language],
         ] as const) {
           const list = key === undefined ? undefined : bucket.get(key);
           if (!list || list.length >= subjectChanges) continue;
-          list.push(change);
+          entry ??= await changeEntry(change);
+          list.push(entry);
           if (list.length === subjectChanges) open -= 1;
         }
       }

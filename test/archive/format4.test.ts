@@ -9,7 +9,7 @@ import { parseJson } from '../../api/index.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { type IndexPart, indexPart, indexRoot, type Manifest } from '../../snapshot/schemas.ts';
-import { deltaHeaderBytes, maxDeltaDepth, maxRewrittenDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
+import { deltaHeaderBytes, maxRewrittenDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { archiveOfDays } from './days.ts';
