@@ -145,8 +145,6 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
       return hasPage(checksum) && sourceLocations.get(checksum) === unit.location;
     };
     const strings = new Map<string, ComponentString>();
-    // Each language's editor link goes on the string's page, not on the unit (issue 14): by translation, then checksum.
-    const editorLinks = new Map<TranslationEntry, Map<string, string>>();
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
       report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
@@ -160,15 +158,11 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
         await writer.write(sitePaths.file(translation.key, translation.record.filename), new Uint8Array(file.bytes));
         report.otherFiles += 1;
       }
-      if (component.translations.length > 1) {
-        addStrings(strings, translation, list, translation === source);
-        editorLinks.set(translation, editorLinksOf(list, hasPage, tree));
-      }
+      if (component.translations.length > 1) addStrings(strings, translation, list, translation === source);
     }
     for (const [checksum, found] of strings) {
       if (!hasPage(checksum)) continue;
-      const live = (translation: TranslationEntry) => editorLinks.get(translation)?.get(checksum);
-      await writer.write(...stringPage(tree, frame, component, checksum, found, live));
+      await writer.write(...stringPage(tree, frame, component, checksum, found));
       report.stringPages += 1;
     }
   }
@@ -227,25 +221,7 @@ async function writeUnitPages(
   return pages;
 }
 
-/** The editor links of a translation's units whose string has a page, by checksum. */
-function editorLinksOf(list: readonly StoredUnit[], hasPage: (checksum: string) => boolean, tree: SiteTree): Map<string, string> {
-  const links = new Map<string, string>();
-  for (const unit of list) {
-    const checksum = stringChecksum(unit.id_hash);
-    const live = hasPage(checksum) ? liveUrl(unit.web_url, tree.snapshot) : undefined;
-    if (live !== undefined) links.set(checksum, live);
-  }
-  return links;
-}
-
-function stringPage(
-  tree: SiteTree,
-  frame: FrameContext,
-  component: ComponentEntry,
-  checksum: string,
-  found: ComponentString,
-  live: (translation: TranslationEntry) => string | undefined,
-): [SitePath, string] {
+function stringPage(tree: SiteTree, frame: FrameContext, component: ComponentEntry, checksum: string, found: ComponentString): [SitePath, string] {
   const path = sitePaths.sourceString(component.project.slug, component.slug, checksum);
   const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
   const pageUi = ui();
@@ -256,7 +232,7 @@ function stringPage(
     target: entry.target,
     language: textLanguage(languageTag(entry.translation.language.code), entry.translation.language.direction, pageUi.dir),
     labels: (forms: number) => pluralLabels(entry.translation.language.record?.plural, forms, pageUi),
-    live: live(entry.translation),
+    live: liveUrl(entry.webUrl, tree.snapshot),
     source: entry.translation.language.code === component.sourceLanguage,
   }));
   const { source } = found;

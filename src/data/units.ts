@@ -15,6 +15,8 @@ export interface StringTranslation {
   id: number;
   state: number;
   target: string[];
+  /** The unit's link to the server's editor, as the server sent it (checked where it is shown). */
+  webUrl: StoredUnit['web_url'];
 }
 
 /** A string of a component in every language that has it, for its page (docs/site.md, "One page per string"). */
@@ -54,6 +56,13 @@ export function addStrings(index: Map<string, ComponentString>, translation: Tra
     let entry = index.get(key);
     if (!entry) index.set(key, (entry = { source: unit, translations: [] }));
     else if (isSource) entry.source = unit;
-    entry.translations.push({ translation, page: unitPageOf(position, translation.unitPages), id: unit.id, state: unit.state, target: unit.target });
+    entry.translations.push({
+      translation,
+      page: unitPageOf(position, translation.unitPages),
+      id: unit.id,
+      state: unit.state,
+      target: unit.target,
+      webUrl: unit.web_url,
+    });
   });
 }
