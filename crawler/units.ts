@@ -72,20 +72,53 @@ export class UnitsStrategy {
     const { problems, byTranslation } = this.#group(task, items);
     const whole = new Map<string, unknown[]>();
     for (const [translation, units] of byTranslation) {
+      const total = this.queue.totals.get(translation);
       if (written(translation) || this.#writing.has(translation)) {
         byTranslation.delete(translation);
-      } else if (this.writesWhole && units.length === this.queue.totals.get(translation) && !this.spool.holds(translation) && distinctIds(units)) {
-        this.#writing.add(translation);
-        whole.set(translation, units);
-        byTranslation.delete(translation);
+      } else if (!this.writesWhole || total === undefined) {
+        continue;
+      } else if (!this.spool.holds(translation)) {
+        if (units.length === total && distinctIds(units)) this.#answer(whole, translation, units, byTranslation);
+      } else if (this.#spooledCount(translation) + units.length === total) {
+        // The last piece of a translation a page boundary cut: written now from the spool and
+        // this page, so the end phase is left with nothing to write (docs/crawl.md).
+        const joined = joinById(this.spool.read(translation), units);
+        if (joined.length === total) this.#answer(whole, translation, joined, byTranslation);
       }
     }
+    // Counted before the append, which a first count would otherwise read back.
+    const counts = [...byTranslation].map(([translation, units]) => [translation, this.#spooledCount(translation) + units.length] as const);
     this.spool.append(byTranslation);
+    for (const [translation, count] of counts) this.#spooled.set(translation, count);
     return { problems, whole };
+  }
+
+  #answer(whole: Map<string, unknown[]>, translation: string, units: unknown[], byTranslation: Map<string, unknown[]>): void {
+    this.#writing.add(translation);
+    this.#spooled.delete(translation);
+    whole.set(translation, units);
+    byTranslation.delete(translation);
+  }
+
+  /**
+   * How many units the spool holds for a translation, counted in memory as they are appended;
+   * a spool file left by the run this one resumes is read once to count its distinct units.
+   * An overcount (a page fetched twice) only means the translation waits for the end phase.
+   */
+  #spooledCount(translation: string): number {
+    let count = this.#spooled.get(translation);
+    if (count === undefined) {
+      count = this.spool.holds(translation) ? this.spool.read(translation).length : 0;
+      this.#spooled.set(translation, count);
+    }
+    return count;
   }
 
   /** Translations answered whole by `takePage`, so a page fetched twice does not write one twice. */
   readonly #writing = new Set<string>();
+
+  /** Units spooled so far per translation not yet answered whole (`#spooledCount`). */
+  readonly #spooled = new Map<string, number>();
 
   #group(task: Task, items: readonly unknown[]): { problems: Problem[]; byTranslation: Map<string, unknown[]> } {
     const problems: Problem[] = [];
@@ -107,6 +140,15 @@ export class UnitsStrategy {
     const link = (unit as { translation?: unknown } | null)?.translation;
     return typeof link === 'string' ? resolveLink(link, this.apiRoot) : undefined;
   }
+}
+
+/**
+ * The spooled units and a page's, each id once, or none when a unit has no id or an id comes
+ * twice (the spool's own de-duplication cannot then tell which to keep; the end phase decides).
+ */
+function joinById(spooled: readonly unknown[], page: readonly unknown[]): unknown[] {
+  const joined = [...spooled, ...page];
+  return distinctIds(joined) ? joined : [];
 }
 
 /** Whether every unit has an id and no two share one (the spool keeps one unit per id). */
