@@ -11,7 +11,7 @@
  * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
  * Pagefind over the same HTML, then Chromium over loopback with a cold cache for each run:
  * time to the first results of a one-language query, time per keystroke after that, and
- * the bytes the query fetched (gzip size, as a static host would send them).
+ * the bytes the query fetched, sent gzip as a static host sends them (`--identity`: uncompressed).
  *
  * `--index-only` skips the site build and Pagefind (both need every page rendered, which a
  * million units take long to do on a small machine): it builds only the search index and
@@ -60,6 +60,7 @@ const { values: args } = parseArgs({
     'index-from': { type: 'string' },
     'complete-timeout': { type: 'string', default: '300' },
     'skip-unit-bytes': { type: 'boolean', default: false },
+    identity: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -86,26 +87,22 @@ async function treeBytes(dir: string): Promise<{ bytes: number; files: number }>
 }
 
 /**
- * Serves a folder and counts, per request, the bytes a gzip-serving host would send. Sizes are
- * taken off the request path (zlib's thread pool, when counted): a first request for a large
- * file is not held back while it is compressed, as it would not be on a real host.
+ * Serves a folder as a static host does (GitHub Pages sends text files gzip, with
+ * `Content-Encoding`), and counts, per request, the bytes sent compressed. Each file is
+ * compressed once and kept; `warm` compresses a folder's files before the runs, as a host
+ * holds them compressed already: a first request is not held back while its file is
+ * compressed. `--identity` sends files as they are on disk (still counting their gzip size).
  */
-async function serve(root: string) {
-  const gzipSizes = new Map<string, Promise<number>>();
-  const sizeOf = (file: string) => {
-    let size = gzipSizes.get(file);
-    // Pagefind's index and fragments are gzip already; everything else is counted compressed.
-    if (!size)
-      gzipSizes.set(
-        file,
-        (size = /\/pagefind\/.*\.pf_/.test(file)
-          ? stat(file).then((info) => info.size)
-          : readFile(file)
-              .then(gzip)
-              .then((data) => data.length)),
-      );
-    return size;
+async function serve(root: string, identity: boolean) {
+  const gzipped = new Map<string, Promise<Buffer>>();
+  // Pagefind's index and fragments are gzip already (its script inflates them): sent as they are.
+  const compressed = (file: string) => /\/pagefind\/.*\.pf_/.test(file);
+  const gzipOf = (file: string) => {
+    let data = gzipped.get(file);
+    if (!data) gzipped.set(file, (data = readFile(file).then(gzip)));
+    return data;
   };
+  const sizeOf = async (file: string) => (compressed(file) ? (await stat(file)).size : (await gzipOf(file)).length);
   // Files sent per URL path since the last take, so a run can count what arrived before a moment.
   let byPath = new Map<string, string[]>();
   const server = createServer(async (request, response) => {
@@ -123,8 +120,15 @@ async function serve(root: string) {
         '.json': 'application/json',
         '.wasm': 'application/wasm',
       };
-      response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(response);
+      const type = types[extname(file)] ?? 'application/octet-stream';
+      if (identity || compressed(file) || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        response.writeHead(200, { 'Content-Type': type });
+        createReadStream(file).pipe(response);
+        return;
+      }
+      const data = await gzipOf(file);
+      response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', 'Content-Length': data.length, Vary: 'Accept-Encoding' });
+      response.end(data);
     } catch {
       response.writeHead(404).end();
     }
@@ -145,6 +149,21 @@ async function serve(root: string) {
     },
     /** Bytes sent for these URL paths since the last take. */
     sentFor: (paths: Iterable<string>) => total(paths, byPath),
+    /** Compresses every file under these folders now (zlib's threads), not on its first request. */
+    warm: async (folders: string[]) => {
+      const files: string[] = [];
+      for (const folder of folders)
+        for (const entry of await readdir(join(root, folder), { withFileTypes: true, recursive: true }))
+          if (entry.isFile() && !compressed(join(entry.parentPath, entry.name))) files.push(join(entry.parentPath, entry.name));
+      // Four at a time (zlib's thread pool): a 10M index is too large to read at once.
+      const next = async (): Promise<void> => {
+        const file = files.pop();
+        if (file === undefined) return;
+        await gzipOf(file);
+        return next();
+      };
+      await Promise.all([next(), next(), next(), next()]);
+    },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
@@ -169,6 +188,9 @@ interface OurRun {
   /** The page's marks: its script started, and the manifest and routes were in (NaN for a page without them). */
   started: number;
   indexed: number;
+  /** Resource timing of the shard files in by the first results: the first asked for, the last arrived. */
+  shardsAsked: number;
+  shardsArrived: number;
   keys: number[];
   /** Per character typed with a pause after it: from the keystroke to complete results. */
   keysDone: number[];
@@ -183,8 +205,16 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if ((document.getElementById('search-results')?.children.length ?? 0) === 0) return;
-      const loaded = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
-      (window as unknown as { benchFirst: unknown }).benchFirst = { at: performance.now(), loaded: [location.pathname, ...loaded] };
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const loaded = entries.map((entry) => new URL(entry.name).pathname);
+      // When the first shards were asked for and when the last of them had arrived.
+      const shards = entries.filter((entry) => entry.name.includes('/shards/'));
+      (window as unknown as { benchFirst: unknown }).benchFirst = {
+        at: performance.now(),
+        loaded: [location.pathname, ...loaded],
+        asked: Math.min(...shards.map((entry) => entry.startTime)),
+        arrived: Math.max(...shards.map((entry) => entry.responseEnd)),
+      };
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
@@ -199,7 +229,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
     );
   if (!complete) await page.waitForFunction(() => (window as unknown as { benchFirst?: unknown }).benchFirst !== undefined, undefined, { timeout: 300_000 });
   const done = complete ? await page.evaluate(() => performance.getEntriesByName('tmsnap-search-done')[0]?.startTime ?? Number.NaN) : Number.NaN;
-  const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[] } }).benchFirst);
+  const first = await page.evaluate(() => (window as unknown as { benchFirst?: { at: number; loaded: string[]; asked: number; arrived: number } }).benchFirst);
   const firstBytes = await server.sentFor(first?.loaded ?? []);
   const [started = Number.NaN, indexed = Number.NaN] = await page.evaluate(() =>
     ['tmsnap-search-start', 'tmsnap-search-index'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN),
@@ -234,7 +264,19 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
     }
   }
   await context.close();
-  return { first: first?.at ?? Number.NaN, firstBytes, done, doneBytes, results, started, indexed, keys, keysDone };
+  return {
+    first: first?.at ?? Number.NaN,
+    firstBytes,
+    done,
+    doneBytes,
+    results,
+    started,
+    indexed,
+    shardsAsked: first?.asked ?? Number.NaN,
+    shardsArrived: first?.arrived ?? Number.NaN,
+    keys,
+    keysDone,
+  };
 }
 
 const startLoad = loadavg()
@@ -351,7 +393,12 @@ window.pagefindReady = true;
   const query = args.query ?? words[Math.floor(words.length / 2)] ?? 'file';
   console.log(`query: "${query}" in language ${language}, then in all languages (typed one character at a time after the first results)`);
 
-  const server = await serve(dist);
+  const server = await serve(dist, args.identity);
+  if (!args.identity) {
+    const warming = performance.now();
+    await server.warm(['search', 'assets']);
+    console.log(`served gzip (Content-Encoding), the search index and assets compressed before the runs in ${seconds(performance.now() - warming)}`);
+  } else console.log('served as on disk (--identity): bytes counted as gzip, sent uncompressed');
   const browser = await launch();
   const scopes = [
     { label: `${language} only`, params: `&lang=${encodeURIComponent(language)}` },
@@ -417,7 +464,8 @@ window.pagefindReady = true;
     ],
   ];
   for (const scope of ours) {
-    const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes' | 'started' | 'indexed') => scope.runs.map((entry) => entry[key]);
+    const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes' | 'started' | 'indexed' | 'shardsAsked' | 'shardsArrived') =>
+      scope.runs.map((entry) => entry[key]);
     const keys = scope.runs.flatMap((entry) => entry.keys);
     const keysDone = scope.runs.flatMap((entry) => entry.keysDone);
     rows.push(
@@ -428,7 +476,11 @@ window.pagefindReady = true;
         '',
       ],
       // Where the start went: at this machine's loads the spread of first results is mostly here.
-      [`${scope.label}: script started, index in`, `${stat(pick('started'), ms)}, ${stat(pick('indexed'), ms)}`, ''],
+      [
+        `${scope.label}: script started, index in`,
+        `${stat(pick('started'), ms)}, ${stat(pick('indexed'), ms)}; first shards asked for ${stat(pick('shardsAsked'), ms)}, in ${stat(pick('shardsArrived'), ms)}`,
+        '',
+      ],
       [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, ''],
       [`${scope.label}: per keystroke`, `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`, ''],
       [
