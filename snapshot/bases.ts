@@ -89,23 +89,60 @@ export function alignChunks(old: readonly string[], next: readonly string[]): (s
   return paired;
 }
 
+/** A translation's record path as `api/translations/<project>/<component>/`, a newline, and what follows the language; undefined for other paths. */
+function siblingKey(path: string): string | undefined {
+  const match = /^(api\/translations\/[^/]+\/[^/]+\/)[^/]+\/(.*)$/.exec(path);
+  return match === null ? undefined : `${match[1]}\n${match[2]}`;
+}
+
+/**
+ * For each record of a translation (its units, file, `repository/`…), keyed by component and
+ * what follows the language, the first such path in `paths`. A new language's records are
+ * stored against them: its units have the same sources, positions and hashes as its siblings'
+ * lines, its file the same msgids, and its `repository/` record shows the component's
+ * repository as theirs do (docs/weblate-api.md); stored whole, a language added to a project
+ * was most of a structural day's bytes (bench:archive, docs/snapshot-format.md "Deltas"). Pure.
+ */
+export function siblingPaths(paths: Iterable<string>): Map<string, string> {
+  const siblings = new Map<string, string>();
+  for (const path of paths) {
+    const key = siblingKey(path);
+    if (key !== undefined && !siblings.has(key)) siblings.set(key, path);
+  }
+  return siblings;
+}
+
 /** The previous snapshot's objects, by what they are, for choosing bases. Everything is read lazily and at most once. */
 export class Bases {
   readonly #lists = new Map<string, Promise<string[]>>();
+  #siblings: Map<string, string> | undefined;
   #root: Promise<{ parts: Record<string, string>; changes: { first: number; hash: string }[] } | undefined> | undefined;
 
   constructor(readonly parent: Snapshot | undefined) {}
 
-  /** The object at `path` in the previous snapshot (normalized or raw). */
+  /**
+   * The object at `path` in the previous snapshot (normalized or raw); for a record of a
+   * translation that snapshot does not hold (a new language), the same record of a sibling
+   * translation (`siblingPaths`).
+   */
   record(path: string): string | undefined {
-    return this.parent?.paths().get(path);
+    const paths = this.parent?.paths();
+    return paths?.get(path) ?? paths?.get(this.#sibling(path) ?? '');
   }
 
-  /** The chunks of the previous version of a chunked record at `path`: a unit list, a long list, or a file's bytes. */
+  /** Where a new translation's record finds its base: the same record of another translation of its component in the previous snapshot. */
+  #sibling(path: string): string | undefined {
+    if (this.parent === undefined || this.parent.paths().has(path)) return undefined;
+    this.#siblings ??= siblingPaths(this.parent.paths().keys());
+    return this.#siblings.get(siblingKey(path) ?? '');
+  }
+
+  /** The chunks of the previous version of a chunked record at `path` (or of its sibling's, as `record`): a unit list, a long list, or a file's bytes. */
   chunks(path: string): Promise<string[]> {
-    const hash = this.parent?.index.records[path];
+    const at = this.#sibling(path) ?? path;
+    const hash = this.parent?.index.records[at];
     if (this.parent === undefined || hash === undefined) return Promise.resolve([]);
-    let list = this.#lists.get(path);
+    let list = this.#lists.get(at);
     if (list === undefined) {
       const store = this.parent.store;
       list = store
@@ -117,7 +154,7 @@ export class Bases {
           return chunked.success ? chunked.data.chunks.map((chunk) => chunk.hash) : [];
         })
         .catch(() => []);
-      this.#lists.set(path, list);
+      this.#lists.set(at, list);
     }
     return list;
   }
