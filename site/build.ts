@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { UiLanguage } from './config.ts';
 import type { BulkReport } from './bulk-pages.ts';
+import { positionsEnv } from './bulk-positions.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { siteEnv, type PageSettings } from './env.ts';
 import { unitPageCount } from './paths.ts';
@@ -263,6 +264,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
+  // The writers hand each translation's unit positions to the changes pages through files of
+  // their own folder (site/bulk-positions.ts): Astro's thread never reads a unit for a link.
+  const positions = await mkdtemp(join(tmpdir(), 'tmsnap-positions-'));
+  process.env[positionsEnv] = positions;
   const writers = startBulkWriters(options.out, bulkWriters(), onFiles);
   const astroStarted = performance.now();
   const staging = await stagingFolder();
@@ -287,6 +292,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
   } catch (error) {
     await writers.stop();
+    await rm(positions, { recursive: true, force: true });
     throw error;
   } finally {
     restore();
@@ -294,7 +300,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await rm(staging, { recursive: true, force: true });
   }
   const astroSeconds = (performance.now() - astroStarted) / 1000;
-  const bulk = await writers.report;
+  const bulk = await writers.report.finally(() => rm(positions, { recursive: true, force: true }));
   if (options.verbose) {
     console.error(
       `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,

@@ -34,6 +34,7 @@ import { pluralLabels } from '../src/utils/plural-labels.ts';
 import { locationLinks } from '../src/utils/repoweb.ts';
 import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
 import { componentBadges, projectBadges, translationBadges } from './bulk-badges.ts';
+import { positionsChannel, positionsEnv, publishPositions, unitPositions, type PositionsMessage } from './bulk-positions.ts';
 import { translationPage } from './bulk-translation-pages.ts';
 import { pageSettings, siteEnv } from './env.ts';
 import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from './paths.ts';
@@ -133,7 +134,9 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
     report.otherFiles += files.length;
   };
   if (shard.index === 0) for (const project of tree.projects) await writeFiles(projectBadges(project, frame.ui));
-  for (const component of componentsOfShard(tree.components, shard)) {
+  const positions = positionsHandoff();
+  const next = nextComponent(componentsOfShard(tree.components, shard), positions.wanted);
+  for (let component = next(); component !== undefined; component = next()) {
     await writeFiles(componentBadges(component, frame.ui));
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
@@ -147,6 +150,7 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
     const strings = new Map<string, ComponentString>();
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
+      await positions.publish(translation.path, list);
       report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
       await writer.write(...translationPage(tree, frame, translation, list, await rawFile(translation), all));
       report.translationPages += 1;
@@ -167,7 +171,47 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
     }
   }
   await writer.flush();
+  positions.close();
   return { ...report, bytes: writer.bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The changes pages' side of the writers (site/bulk-positions.ts): each translation's unit
+ * positions published as its units are read, and the translations the pages wait for taken
+ * first. Nothing outside `buildSite`, which names the folder.
+ */
+function positionsHandoff() {
+  const dir = process.env[positionsEnv];
+  const wanted = new Set<string>();
+  if (!dir) return { wanted, publish: async () => {}, close: () => {} };
+  const channel = positionsChannel(dir);
+  channel.onmessage = (event) => {
+    const message = (event as MessageEvent<PositionsMessage>).data;
+    if (message.kind === 'want') for (const path of message.translations) wanted.add(path);
+  };
+  return {
+    wanted,
+    publish: async (translation: string, list: readonly StoredUnit[]) => {
+      wanted.delete(translation);
+      await publishPositions(dir, channel, translation, unitPositions(list));
+    },
+    close: () => channel.close(),
+  };
+}
+
+/** The components in order, except that one holding a wanted translation goes first. */
+export function nextComponent(components: readonly ComponentEntry[], wanted: ReadonlySet<string>): () => ComponentEntry | undefined {
+  const left = [...components];
+  return () => {
+    const at =
+      wanted.size === 0
+        ? 0
+        : Math.max(
+            0,
+            left.findIndex((component) => component.translations.some((t) => wanted.has(t.path))),
+          );
+    return left.splice(at, 1)[0];
+  };
 }
 
 async function writeUnitPages(

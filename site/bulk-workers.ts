@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BulkReport, Shard } from './bulk-pages.ts';
+import { announceFailure, positionsEnv } from './bulk-positions.ts';
 
 /**
  * Writers at once: one per core, at most two. Each holds its own copy of the snapshot's tree
@@ -60,6 +61,9 @@ export function startBulkWriters(out: string, count: number, onPages: (pages: nu
   const report = all.then(
     (reports) => sumReports(reports, (performance.now() - started) / 1000),
     async (error: unknown) => {
+      // Changes pages waiting for a translation's unit positions would wait for ever (site/bulk-positions.ts).
+      const positions = process.env[positionsEnv];
+      if (positions) announceFailure(positions, (error as Error).message);
       await stop();
       throw error;
     },

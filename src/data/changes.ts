@@ -1,5 +1,6 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
+import { positionOf, positionsEnv, PositionsReader, unitPositions as toPositions, type UnitPositions } from '../../site/bulk-positions.ts';
 import { unitHref } from '../../site/paths.ts';
 import { authorLabel } from './authors.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
@@ -137,8 +138,8 @@ async function newestStored(from: number, count: number): Promise<StoredChange[]
 /** A stored change as the pages show it. */
 async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
   const { hideAuthors } = await siteTree();
-  const { translationByPath, componentByPath } = await changeLog();
-  const translation = change.translation === null ? undefined : translationByPath.get(change.translation);
+  const { componentByPath } = await changeLog();
+  const translation = await translationOf(change);
   return {
     id: change.id,
     timestamp: change.timestamp,
@@ -152,10 +153,32 @@ async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
   };
 }
 
+async function translationOf(change: StoredChange): Promise<TranslationEntry | undefined> {
+  return change.translation === null ? undefined : (await changeLog()).translationByPath.get(change.translation);
+}
+
+/** The translations whose unit positions `changes` need for their links. */
+async function linkedTranslations(changes: readonly StoredChange[]): Promise<string[]> {
+  const paths: string[] = [];
+  for (const change of changes) if (change.unit) paths.push((await translationOf(change))?.path ?? '');
+  return paths.filter((path) => path !== '');
+}
+
+let publishedWanted: Promise<void> | undefined;
+
 /** Changes `from … from+count-1` counted from the newest (0 = the newest change). */
 export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
+  // The first page asks the writers for every published page's translations at once: the
+  // pages come one after the other, and each then finds most of its positions written.
+  const reader = unitPositions();
+  if (reader) {
+    publishedWanted ??= newestStored(0, publishedChanges).then(async (published) => reader.want(await linkedTranslations(published)));
+    await publishedWanted;
+  }
+  const stored = await newestStored(from, count);
+  reader?.want(await linkedTranslations(stored));
   const entries: ChangeEntry[] = [];
-  for (const change of await newestStored(from, count)) entries.push(await changeEntry(change));
+  for (const change of stored) entries.push(await changeEntry(change));
   return entries;
 }
 
@@ -167,40 +190,41 @@ function unitIdOf(link: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/**
- * Where each unit of a translation sits: unit ids sorted, with their index in position order.
- * Two typed arrays per translation instead of the unit list, so that linking a million
- * changes to their strings holds a few bytes per unit, each list read once.
- */
-const unitIndexes = new Map<string, Promise<{ ids: Int32Array; indexes: Int32Array }>>();
+let positionsReader: PositionsReader | undefined;
 
-function unitIndex(translation: TranslationEntry) {
-  let index = unitIndexes.get(translation.path);
-  if (!index) {
-    index = siteTree().then(async ({ snapshot }) => {
-      const list = await snapshot.units(translation.path);
-      const order = list.map((unit, at) => [unit.id, at] as const).sort((a, b) => a[0] - b[0]);
-      return { ids: Int32Array.from(order, ([id]) => id), indexes: Int32Array.from(order, ([, at]) => at) };
-    });
-    unitIndexes.set(translation.path, index);
+/**
+ * In a build, the bulk writers' unit positions (site/bulk-positions.ts): they read every unit
+ * anyway, so this thread reads none for a link. Undefined outside a build (Astro's dev server).
+ */
+function unitPositions(): PositionsReader | undefined {
+  const dir = process.env[positionsEnv];
+  if (!dir) return undefined;
+  positionsReader ??= new PositionsReader(dir);
+  return positionsReader;
+}
+
+/**
+ * Outside a build, where no writer runs: each translation's units read here, once, kept as
+ * positions (a few bytes per unit).
+ */
+const readPositions = new Map<string, Promise<UnitPositions>>();
+
+function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
+  const reader = unitPositions();
+  if (reader) return reader.positions(translation.path);
+  let positions = readPositions.get(translation.path);
+  if (!positions) {
+    positions = siteTree().then(async ({ snapshot }) => toPositions(await snapshot.units(translation.path)));
+    readPositions.set(translation.path, positions);
   }
-  return index;
+  return positions;
 }
 
 /** The permalink of a unit of a translation, or undefined when this snapshot does not hold it. */
 export async function unitPermalink(translation: TranslationEntry, unitId: number | undefined): Promise<string | undefined> {
   if (unitId === undefined) return undefined;
-  const { ids, indexes } = await unitIndex(translation);
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const id = ids[middle]!;
-    if (id === unitId) return unitHref(translation.key, translation.record.total, indexes[middle]!, unitId);
-    if (id < unitId) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
+  const index = positionOf(await positionsOf(translation), unitId);
+  return index === undefined ? undefined : unitHref(translation.key, translation.record.total, index, unitId);
 }
 
 /** Changes of one project or one language, newest first. */
@@ -224,24 +248,33 @@ export function latestChangesBySubject(): Promise<ChangeBuckets> {
     const total = await changeCount();
     let open = byProject.size + byLanguage.size;
     const { translationByPath, componentByPath } = await changeLog();
-    // Entries are made only for the changes a bucket keeps: most of a long scan keeps none, and
-    // an entry's permalink reads its translation's units.
+    // Which changes each bucket keeps is known from the log alone: the entries, whose permalinks
+    // need their translations' unit positions, are made after, the positions asked for at once.
+    const kept: Array<{ change: StoredChange; lists: ChangeEntry[][] }> = [];
+    const keptCount = new Map<ChangeEntry[], number>();
+    const counted = (list: ChangeEntry[]) => keptCount.get(list) ?? 0;
     for (let from = 0; from < total && open > 0; from += changesPerPage) {
       for (const change of await newestStored(from, changesPerPage)) {
         const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
         const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
-        let entry: ChangeEntry | undefined;
+        const lists: ChangeEntry[][] = [];
         for (const [bucket, key] of [
           [byProject, project],
           [byLanguage, language],
         ] as const) {
           const list = key === undefined ? undefined : bucket.get(key);
-          if (!list || list.length >= subjectChanges) continue;
-          entry ??= await changeEntry(change);
-          list.push(entry);
-          if (list.length === subjectChanges) open -= 1;
+          if (!list || counted(list) >= subjectChanges) continue;
+          lists.push(list);
+          keptCount.set(list, counted(list) + 1);
+          if (counted(list) === subjectChanges) open -= 1;
         }
+        if (lists.length > 0) kept.push({ change, lists });
       }
+    }
+    unitPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
+    for (const { change, lists } of kept) {
+      const entry = await changeEntry(change);
+      for (const list of lists) list.push(entry);
     }
     return { byProject, byLanguage };
   })();
