@@ -16,6 +16,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
@@ -176,7 +177,8 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     (childPid) => (pid = childPid),
   ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
-  const { maxRssKb, cpuSeconds, bulk, astroSeconds } = JSON.parse(childResult) as ChildResult;
+  const { maxRssKb, cpuSeconds, bulk, astroSeconds, mainHeapPeak } = JSON.parse(childResult) as ChildResult;
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const { html, files, bytes } = await countFiles(results.dist);
   const bulkPages = bulk.unitPages + bulk.stringPages + bulk.translationPages;
   const rss = samples.filter((sample) => sample.rss > 0).map((sample) => sample.rss / 2 ** 20);
@@ -195,6 +197,7 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
         .slice(0, 2)
         .map((value) => `${value.toFixed(1)} s`)
         .join(', ')}, sampled every 2 s`,
+    `  V8 heap at its largest: main thread ${mb(mainHeapPeak)} (sampled every 0.5 s), bulk writers ${(bulk.heapPeaks ?? []).map(mb).join(', ')}; the rest of the RSS is code, buffers and free pages`,
     `  RSS sampled every 2 s: ${rss.length > 0 ? `${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MB over ${rss.length} samples` : 'no samples'}`,
     `  astro (with Vite and the search index): ${astroSeconds.toFixed(1)} s for ${html - bulkPages} pages, beside the bulk writers`,
     `  bulk writers (${bulk.writers} threads): ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files ` +
@@ -212,6 +215,8 @@ interface ChildResult {
   bulk: BulkReport & { writers: number };
   /** Seconds of Astro's build (its pages, Vite and the search index), while the bulk writers ran beside it. */
   astroSeconds: number;
+  /** The main thread's largest V8 heap, in bytes. */
+  mainHeapPeak: number;
 }
 
 async function child(content: string, out: string): Promise<void> {
@@ -219,6 +224,8 @@ async function child(content: string, out: string): Promise<void> {
   let bulk: BulkReport | undefined;
   let astroSeconds = 0;
   let reported = 0;
+  let mainHeapPeak = 0;
+  const heapSampler = setInterval(() => (mainHeapPeak = Math.max(mainHeapPeak, getHeapStatistics().total_heap_size)), 500).unref();
   await buildSite({
     content,
     out,
@@ -234,6 +241,7 @@ async function child(content: string, out: string): Promise<void> {
       astroSeconds = astro;
     },
   });
+  clearInterval(heapSampler);
   if (bulk === undefined) throw new Error('buildSite reported no bulk pages');
   // ru_maxrss, in kilobytes on Linux: the peak of this whole process.
   const usage = process.resourceUsage();
@@ -242,6 +250,7 @@ async function child(content: string, out: string): Promise<void> {
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
     bulk: { ...bulk, writers: bulkWriters() },
     astroSeconds,
+    mainHeapPeak,
   };
   console.log(JSON.stringify(result));
 }

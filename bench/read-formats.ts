@@ -6,9 +6,9 @@
  *
  * - store: every translation's units, translation by translation (what bench:snapshot reads);
  * - site reads: what `tmsnap build` reads from the snapshot, without Astro: open, the records
- *   of the site tree, every translation's units twice (the pages' list and the changes pages'
- *   unit index, src/data/units.ts and src/data/changes.ts), file entries and files, every
- *   change chunk parsed;
+ *   of the site tree, every translation's units once (the bulk writers' pages; the changes
+ *   pages take the units' positions from them, site/bulk-positions.ts), file entries and
+ *   files, every change chunk parsed;
  * - search build: `buildSearchIndex` whole (reads and MiniSearch), and its reads alone
  *   (planSearch's records, then the units in the order the shard stream asks for them).
  *
@@ -90,8 +90,7 @@ const siteReads: Workload = async (content, id) => {
   const snapshot = await timed('open', () => openSnapshot(content, id));
   const records = await timed('records', () => siteRecords(snapshot));
   const paths = records.translations.map(({ path }) => path);
-  let units = await timed('units', () => countUnits(snapshot, paths));
-  units += await timed('units again', () => countUnits(snapshot, paths));
+  const units = await timed('units', () => countUnits(snapshot, paths));
   await timed('files', async () => {
     for (const path of paths) {
       if (snapshot.index.records[`${path}file/`] === undefined) continue;
@@ -105,7 +104,7 @@ const siteReads: Workload = async (content, id) => {
       for (const change of stored) storedChange.parse(change);
     }
   });
-  return units / 2;
+  return units;
 };
 
 const searchReads: Workload = async (content, id) => {

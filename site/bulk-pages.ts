@@ -47,6 +47,8 @@ export interface BulkReport {
   otherFiles: number;
   bytes: number;
   seconds: number;
+  /** Each writer thread's largest V8 heap, in bytes (site/bulk-worker.mjs); none when written in the calling thread. */
+  heapPeaks?: number[];
 }
 
 /** Files written at once: enough to keep the disk busy while the next page renders. */

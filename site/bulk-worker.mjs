@@ -2,21 +2,26 @@
 // share (`workerData.shard`): site/bulk-workers.ts runs one per core beside Astro's build. Plain
 // JavaScript because a worker thread need not inherit the TypeScript loader its parent was
 // started with: it loads the writer through tsx itself (as bin/tmsnap.js does).
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
 const { writeBulkPages } = await tsImport('./bulk-pages.ts', import.meta.url);
 // Pages are reported in batches: a message per file would cost more than the file at a million units.
 let written = 0;
+// This thread's heap at its largest (V8's, sampled with each batch): its part of the build's
+// peak RSS, which the process's figure does not split by thread (issue 14).
+let heapPeak = 0;
 const report = await writeBulkPages(
   workerData.out,
   () => {
     written += 1;
     if (written === 25) {
+      heapPeak = Math.max(heapPeak, getHeapStatistics().total_heap_size);
       parentPort.postMessage({ pages: written });
       written = 0;
     }
   },
   workerData.shard,
 );
-parentPort.postMessage({ pages: written, report });
+parentPort.postMessage({ pages: written, report: { ...report, heapPeaks: [heapPeak] } });

@@ -17,7 +17,7 @@ import { announceFailure, positionsEnv } from './bulk-positions.ts';
 export const bulkWriters = (): number => Math.max(1, Math.min(2, availableParallelism()));
 
 function sumReports(reports: readonly BulkReport[], seconds: number): BulkReport {
-  const sum = (key: Exclude<keyof BulkReport, 'seconds'>) => reports.reduce((total, report) => total + report[key], 0);
+  const sum = (key: Exclude<keyof BulkReport, 'seconds' | 'heapPeaks'>) => reports.reduce((total, report) => total + report[key], 0);
   return {
     unitPages: sum('unitPages'),
     stringPages: sum('stringPages'),
@@ -25,6 +25,7 @@ function sumReports(reports: readonly BulkReport[], seconds: number): BulkReport
     otherFiles: sum('otherFiles'),
     bytes: sum('bytes'),
     seconds,
+    heapPeaks: reports.flatMap((report) => report.heapPeaks ?? []),
   };
 }
 
