@@ -199,9 +199,13 @@ export class Snapshot {
     return list.data.around === undefined ? items : { ...list.data.around, results: items };
   }
 
-  /** Units as stored (a chunk, or format 1's whole list), parsed without walking every value (snapshot/unit-json.ts). */
+  /**
+   * Units as stored (a chunk, or format 1's whole list), parsed without walking every value
+   * (snapshot/unit-json.ts). A chunk kept whole is checked by its gzip CRC-32, not hashed
+   * (store.ts `ReadCheck`): a pass over the units reads every chunk.
+   */
   async #readUnits(hash: string): Promise<unknown> {
-    return parseUnitsJson((await this.store.readBytes(hash, 'json')).toString('utf8'));
+    return parseUnitsJson((await this.store.readBytes(hash, 'json', 'crc')).toString('utf8'));
   }
 
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
@@ -305,7 +309,8 @@ export class Snapshot {
   /** Every change, ascending id, read one chunk at a time. */
   async *changes(): AsyncIterable<StoredChange> {
     for (const chunk of this.index.changes) {
-      const stored = await this.store.readJson(chunk.hash);
+      // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
+      const stored = await this.store.readJson(chunk.hash, 'crc');
       if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
       for (const change of stored) yield storedChange.parse(change);
     }
@@ -339,8 +344,8 @@ export class Snapshot {
     if (this.index.records[filePath] === undefined) return undefined;
     const entry = await this.#typed(filePath, storedFile);
     if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
-    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw')));
-    // Each chunk is checked against its own name; the whole against the file's.
+    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw', 'crc')));
+    // Each chunk is checked by its CRC-32 (or, a delta, its hash); the whole against the file's sha256.
     if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256)
       throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);
     return { contentType: entry.content_type, bytes };

@@ -27,18 +27,29 @@ function readIfPresent(path: string): Buffer | undefined {
   }
 }
 
-/** gzip's fixed header as Node writes it: magic, deflate, no flags (no name, comment or extra field). */
-const plainGzipHeader = Buffer.from([0x1f, 0x8b, 0x08, 0x00]);
+/** Inflated sizes beyond this are not trusted to size the output buffer in one piece (a damaged trailer could claim 4 GiB). */
+const maxOneBufferBytes = 64 * 1024 * 1024;
 
 /**
- * The bytes of a `.gz` object. The common header skips zlib's gzip wrapper (its CRC-32 is
- * redundant: the caller checks the sha256 the object is named by); any other goes through
- * `gunzipSync`.
+ * The bytes of a `.gz` object, its gzip CRC-32 checked. The output buffer is sized from the
+ * trailer's length, so zlib inflates into one buffer: with its default 16 KiB pieces a unit chunk
+ * (about 32 KiB) took three buffers and a copy to join them, a quarter of its inflating
+ * (docs/snapshot-format.md, "Format 4: a new language's bases, and reads checked by CRC").
  */
 function gunzipObject(stored: Buffer): Buffer {
-  if (stored.length > 18 && stored.subarray(0, 4).equals(plainGzipHeader)) return inflateRawSync(stored.subarray(10, stored.length - 8));
-  return gunzipSync(stored);
+  const size = stored.length >= 18 ? stored.readUInt32LE(stored.length - 4) : 0;
+  return gunzipSync(stored, size < maxOneBufferBytes ? { chunkSize: Math.max(64, size + 1) } : {});
 }
+
+/**
+ * How a read checks an object against its name. `sha256`: the bytes are hashed, as their name
+ * promises. `crc`: an object kept whole (`.gz`) is checked by gzip's own CRC-32 only, which zlib
+ * computes while it inflates; it catches a flipped bit or a torn file as the hash does, but not an
+ * object stored under another's name, which `verify` finds (it reads with `sha256`). Deltas and
+ * plain objects are hashed either way. For the reads of every unit chunk, where the hash cost a
+ * twelfth of a pass over the units (docs/snapshot-format.md, "Format 4: a new language's bases, and reads checked by CRC").
+ */
+export type ReadCheck = 'sha256' | 'crc';
 
 /**
  * How an object is kept on disk. Format 1 wrote `json` and `raw` as they are; format 2 writes
@@ -334,15 +345,15 @@ export class ObjectStore {
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  async readBytes(hash: string, kind: ObjectKind): Promise<Buffer> {
+  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256'): Promise<Buffer> {
     // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
     const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
     if (inline !== undefined) return inline;
-    return this.#read(hash, kind, maxReadDepth);
+    return this.#read(hash, kind, maxReadDepth, true, readCheck);
   }
 
   /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
-  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true): Promise<Buffer> {
+  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256'): Promise<Buffer> {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
     let bytes: Buffer;
     let path = compressedPath;
@@ -353,6 +364,7 @@ export class ObjectStore {
       } catch (error) {
         throw new Error(`object ${compressedPath} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
       }
+      if (readCheck === 'crc') return bytes;
     } else {
       const deltaPath = objectPath(this.contentDir, hash, `${kind}.dz`);
       const delta = readIfPresent(deltaPath);
@@ -372,7 +384,7 @@ export class ObjectStore {
           if (this.#fallback === undefined)
             throw new MissingObjectError(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``);
           // Checked by the other store.
-          return new ObjectStore(this.#fallback).readBytes(hash, kind);
+          return new ObjectStore(this.#fallback).readBytes(hash, kind, readCheck);
         }
         bytes = plain;
       }
@@ -404,7 +416,7 @@ export class ObjectStore {
     }
   }
 
-  async readJson(hash: string): Promise<unknown> {
-    return parseStoredJson((await this.readBytes(hash, 'json')).toString('utf8'));
+  async readJson(hash: string, readCheck: ReadCheck = 'sha256'): Promise<unknown> {
+    return parseStoredJson((await this.readBytes(hash, 'json', readCheck)).toString('utf8'));
   }
 }
