@@ -20,19 +20,17 @@
  * and `crawl-<time>.txt`, so the scenario is crawled again from the start. It reports numbers
  * and asserts none.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
+import { benchToken as token, startBenchServer as startServer } from './crawl-options.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
-const bin = new URL('../bin/tmsnap.js', import.meta.url).pathname;
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
 const loads = () =>
   loadavg()
@@ -43,27 +41,6 @@ const loads = () =>
 async function peakRssOf(pid: number | undefined): Promise<number> {
   const status = pid === undefined ? '' : await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-/** The key the bench's server accepts; the crawl sends it as `tmsnap crawl` sends WEBLATE_TOKEN. */
-const token = 'wlu_bench_crawl';
-
-/**
- * The reference server on its default profile (a real Weblate 5.4) in its own process, reading
- * `token`. `raised` limits are out of the way, so the figures measure the crawl, not the
- * throttle; `real` keeps 5.4's own (100 a day anonymous, 5000 an hour with a token).
- */
-async function startServer(data: string, limits: 'raised' | 'real', port: number): Promise<{ url: string; child: ChildProcess }> {
-  const rateLimit = limits === 'raised' ? ['--rate-limit', 'anonymous=1000000,authenticated=1000000,window=3600'] : [];
-  const child = spawn(process.execPath, [bin, 'reference-server', '--data', data, '--token', token, '--port', String(port), ...rateLimit], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    const url = /https?:\/\/\S+\/api\//.exec(line)?.[0];
-    if (url !== undefined) return { url, child };
-  }
-  throw new Error(`the reference server (--data ${data}) exited before printing its URL`);
 }
 
 interface Scenario {
