@@ -86,8 +86,11 @@ export class UnitsStrategy {
         if (joined.length === total) this.#answer(whole, translation, joined, byTranslation);
       }
     }
-    // Counted before the append, which a first count would otherwise read back.
-    const counts = [...byTranslation].map(([translation, units]) => [translation, this.#spooledCount(translation) + units.length] as const);
+    // Counted before the append, which a first count would otherwise read back; an incremental
+    // crawl (no translation written from its pages) needs no count.
+    const counts = this.writesWhole
+      ? [...byTranslation].map(([translation, units]) => [translation, this.#spooledCount(translation) + units.length] as const)
+      : [];
     this.spool.append(byTranslation);
     for (const [translation, count] of counts) this.#spooled.set(translation, count);
     return { problems, whole };
