@@ -180,6 +180,33 @@ function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): 
 }
 
 /**
+ * A query's counts are first written once its first results are painted: the first number
+ * format made loads the engine's locale data (20–100 ms on the page's one thread, profiled in
+ * docs/search.md, "Start-up"), which would otherwise run while the first shards arrive and hold
+ * their parsing back. Until then the status says the index is loading.
+ */
+let countsReady = false;
+let pendingCounts: (() => void) | undefined;
+let countsScheduled = false;
+
+function setCountStatus(state: 'loading' | 'done' | 'error', text: () => string, shown: boolean): void {
+  // A file that failed is said at once, with its counts.
+  if (countsReady || state === 'error') return setStatus(state, text());
+  setStatus('loading', t('search.loading'));
+  pendingCounts = () => setStatus(state, text());
+  if (countsScheduled || (!shown && state === 'loading')) return;
+  countsScheduled = true;
+  // After the frame that paints the results: a timer set in the next frame's callbacks.
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      countsReady = true;
+      pendingCounts?.();
+      pendingCounts = undefined;
+    }),
+  );
+}
+
+/**
  * One slice of the current search. `typed` when the query or a filter changed: what
  * bench/search.ts reads as a keystroke's time to results (the `tmsnap-search` measure; later
  * slices are `tmsnap-search-more`).
@@ -264,11 +291,14 @@ function run(typed: boolean, state: SearchState = formState()): void {
     (target) =>
       failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file) || (target.index !== null && failed.has(target.index.file)),
   );
-  const count = t('search.results', { count: hitCount }, hitCount);
-  if (broken.length > 0) setStatus('error', t('search.broken', { results: count, count: broken.length, file: broken[0]!.file }, broken.length));
-  else if (missing > 0) setStatus('loading', t('search.loadingParts', { ready: hitLists.length, total: wanted.targets.length, results: count }));
+  const count = () => t('search.results', { count: hitCount }, hitCount);
+  const shown = hitLists.length > 0;
+  if (broken.length > 0)
+    setCountStatus('error', () => t('search.broken', { results: count(), count: broken.length, file: broken[0]!.file }, broken.length), shown);
+  else if (missing > 0)
+    setCountStatus('loading', () => t('search.loadingParts', { ready: hitLists.length, total: wanted.targets.length, results: count() }), shown);
   else {
-    setStatus('done', count);
+    setCountStatus('done', count, shown);
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
