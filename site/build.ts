@@ -234,6 +234,12 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
   return figures;
 }
 
+/** The positions' folder gone, and unnamed: a writer run later in this process must not look for it. */
+async function endPositions(dir: string): Promise<void> {
+  delete process.env[positionsEnv];
+  await rm(dir, { recursive: true, force: true });
+}
+
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const snapshot = await openInputs(options);
@@ -292,7 +298,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
   } catch (error) {
     await writers.stop();
-    await rm(positions, { recursive: true, force: true });
+    await endPositions(positions);
     throw error;
   } finally {
     restore();
@@ -300,7 +306,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await rm(staging, { recursive: true, force: true });
   }
   const astroSeconds = (performance.now() - astroStarted) / 1000;
-  const bulk = await writers.report.finally(() => rm(positions, { recursive: true, force: true }));
+  const bulk = await writers.report.finally(() => endPositions(positions));
   if (options.verbose) {
     console.error(
       `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,
