@@ -5,7 +5,8 @@
  * translation files go through the crawler's own client, units strategy and snapshot writer
  * as a crawl sends them, one at a time; then the writer's `finish` (which stores the change
  * chunks). The server runs in its own process and its CPU is read from /proc around each
- * request. Prints what it measured, the machine, the load and the input size, and the counts
+ * request. CPU is the process's (`process.cpuUsage`): with a core free, GC and I/O threads add to
+ * the main thread's, so figures on an idle machine can exceed those under load. Prints what it measured, the machine, the load and the input size, and the counts
  * of pages of the whole instance with what they come to at these rates; asserts nothing.
  *
  *   node --import tsx bench/synthetic-crawl-pages.ts [--scenario 10m] [--unit-pages 6] [--change-pages 20] [--files 40]
@@ -172,7 +173,9 @@ try {
   const serverAll = unitPages * unitServer + changePages * changeServer + translations * fileServer;
   console.log(`\nthe whole instance at these rates (the structure phase's records, lists and statistics not counted):`);
   console.log(`  ${unitPages} units pages, ${changePages} changes pages, ${translations} files, ${Math.ceil(changeTotal / 250)} change chunks at the end`);
-  console.log(`  crawler ${crawlerAll.toFixed(0)} s CPU (one thread), server ${serverAll.toFixed(0)} s CPU (its own process)`);
+  console.log(
+    `  crawler ${crawlerAll.toFixed(0)} s CPU (its process: the main thread with GC and I/O threads), server ${serverAll.toFixed(0)} s CPU (its own process)`,
+  );
   console.log(`load average at end: ${loads()}`);
 } finally {
   child.kill();
