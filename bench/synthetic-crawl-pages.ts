@@ -9,7 +9,7 @@
  * the main thread's, so figures on an idle machine can exceed those under load. Prints what it measured, the machine, the load and the input size, and the counts
  * of pages of the whole instance with what they come to at these rates; asserts nothing.
  *
- *   node --import tsx bench/synthetic-crawl-pages.ts [--scenario 10m] [--unit-pages 6] [--change-pages 20] [--files 40]
+ *   npm run bench:crawl-pages -- [--scenario 10m] [--unit-pages 6] [--change-pages 20] [--files 40]
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
