@@ -12,6 +12,7 @@
  * (written whole, then renamed), the channel only the wake-up: a message sent before a page
  * listens is not lost, the page finds the file.
  */
+import { createHash } from 'node:crypto';
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -50,8 +51,9 @@ export function positionOf({ ids, indexes }: UnitPositions, unitId: number): num
   return undefined;
 }
 
-// Translation paths hold slashes and server-chosen text: the file is named by a hex of the path.
-const fileOf = (dir: string, translation: string) => join(dir, `${Buffer.from(translation, 'utf8').toString('hex')}.bin`);
+// Translation paths hold slashes and server-chosen text of any length (slugs up to 100
+// characters each): the file is named by the path's sha256, which fits any file system's name limit.
+const fileOf = (dir: string, translation: string) => join(dir, `${createHash('sha256').update(translation, 'utf8').digest('hex')}.bin`);
 
 export function positionsChannel(dir: string): BroadcastChannel {
   const channel = new BroadcastChannel(channelName(dir));
