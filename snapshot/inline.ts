@@ -11,7 +11,7 @@ import { type IndexPart, indexPart } from './schemas.ts';
 import type { ObjectStore } from './store.ts';
 
 /** Records whose canonical JSON is shorter than this many bytes are kept inline. */
-export const inlineBelow = 2048;
+export const inlineBelow = 4096;
 
 /** Whether a record of this canonical JSON is kept inline rather than as an object of its own. */
 export const keptInline = (text: string): boolean => Buffer.byteLength(text) < inlineBelow;
