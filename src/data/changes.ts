@@ -1,6 +1,6 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
-import { positionOf, positionsEnv, PositionsReader, unitPositions as toPositions, type UnitPositions } from '../../site/bulk-positions.ts';
+import { positionOf, positionsEnv, PositionsReader, unitPositions, type UnitPositions } from '../../site/bulk-positions.ts';
 import { unitHref } from '../../site/paths.ts';
 import { authorLabel } from './authors.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
@@ -160,8 +160,11 @@ async function translationOf(change: StoredChange): Promise<TranslationEntry | u
 /** The translations whose unit positions `changes` need for their links. */
 async function linkedTranslations(changes: readonly StoredChange[]): Promise<string[]> {
   const paths: string[] = [];
-  for (const change of changes) if (change.unit) paths.push((await translationOf(change))?.path ?? '');
-  return paths.filter((path) => path !== '');
+  for (const change of changes) {
+    const translation = change.unit ? await translationOf(change) : undefined;
+    if (translation) paths.push(translation.path);
+  }
+  return paths;
 }
 
 let publishedWanted: Promise<void> | undefined;
@@ -170,7 +173,7 @@ let publishedWanted: Promise<void> | undefined;
 export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
   // The first page asks the writers for every published page's translations at once: the
   // pages come one after the other, and each then finds most of its positions written.
-  const reader = unitPositions();
+  const reader = buildPositions();
   if (reader) {
     publishedWanted ??= newestStored(0, publishedChanges).then(async (published) => reader.want(await linkedTranslations(published)));
     await publishedWanted;
@@ -196,7 +199,7 @@ let positionsReader: PositionsReader | undefined;
  * In a build, the bulk writers' unit positions (site/bulk-positions.ts): they read every unit
  * anyway, so this thread reads none for a link. Undefined outside a build (Astro's dev server).
  */
-function unitPositions(): PositionsReader | undefined {
+function buildPositions(): PositionsReader | undefined {
   const dir = process.env[positionsEnv];
   if (!dir) return undefined;
   positionsReader ??= new PositionsReader(dir);
@@ -210,11 +213,11 @@ function unitPositions(): PositionsReader | undefined {
 const readPositions = new Map<string, Promise<UnitPositions>>();
 
 function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
-  const reader = unitPositions();
+  const reader = buildPositions();
   if (reader) return reader.positions(translation.path);
   let positions = readPositions.get(translation.path);
   if (!positions) {
-    positions = siteTree().then(async ({ snapshot }) => toPositions(await snapshot.units(translation.path)));
+    positions = siteTree().then(async ({ snapshot }) => unitPositions(await snapshot.units(translation.path)));
     readPositions.set(translation.path, positions);
   }
   return positions;
@@ -271,7 +274,7 @@ export function latestChangesBySubject(): Promise<ChangeBuckets> {
         if (lists.length > 0) kept.push({ change, lists });
       }
     }
-    unitPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
+    buildPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
     for (const { change, lists } of kept) {
       const entry = await changeEntry(change);
       for (const list of lists) list.push(entry);
