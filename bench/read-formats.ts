@@ -21,6 +21,8 @@
  *   npm run bench:read-formats                                  # the 100k scenario's snapshot
  *   npm run bench:read-formats -- --content DIR --rounds 3 --only store,site,search
  *   npm run bench:read-formats -- --days 7 --edits 300          # through 7 days of deltas
+ *   npm run bench:read-formats -- --days 7 --keep DIR            # ...written into DIR and kept there,
+ *   npm run bench:read-formats -- --content DIR                  # to be read again without writing them
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'store,site,search-reads,search' },
     days: { type: 'string', default: '0' },
     edits: { type: 'string', default: '300' },
+    keep: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -215,7 +218,8 @@ const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-bench-read-formats-'));
 try {
   let content = values.content;
   if (Number(values.days) > 0) {
-    content = join(scratch, 'days');
+    content = values.keep ?? join(scratch, 'days');
+    if (values.keep !== undefined && existsSync(values.keep)) throw new Error(`--keep ${values.keep}: it exists already; read it with --content ${values.keep}`);
     await cp(values.content, content, { recursive: true });
     await writeDays(content, Number(values.days), Number(values.edits));
   }
