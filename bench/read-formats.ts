@@ -219,7 +219,8 @@ try {
   let content = values.content;
   if (Number(values.days) > 0) {
     content = values.keep ?? join(scratch, 'days');
-    if (values.keep !== undefined && existsSync(values.keep)) throw new Error(`--keep ${values.keep}: it exists already; read it with --content ${values.keep}`);
+    if (values.keep !== undefined && existsSync(values.keep))
+      throw new Error(`--keep ${values.keep}: it exists already; read it with --content ${values.keep}`);
     await cp(values.content, content, { recursive: true });
     await writeDays(content, Number(values.days), Number(values.edits));
   }

@@ -31,7 +31,8 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'store,site,search' },
   },
 });
-if (values.then === undefined) throw new Error('--then DIR: a checkout of the older tmsnap to compare with (see the comment at the top of bench/read-since.ts)');
+if (values.then === undefined)
+  throw new Error('--then DIR: a checkout of the older tmsnap to compare with (see the comment at the top of bench/read-since.ts)');
 const now = resolve(import.meta.dirname, '..');
 const then = resolve(values.then);
 const load = () =>
@@ -64,7 +65,9 @@ const counts = newest.manifest.counts;
 console.log(
   `input: ${values.content}, snapshot ${newest.id} (format ${newest.manifest.format}): ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.change ?? 0} changes`,
 );
-console.log(`then: ${then} (${execFileSync('git', ['-C', then, 'log', '-1', '--format=%h %ad', '--date=short'], { encoding: 'utf8' }).trim()}), reading a format-1 copy; now: ${now}`);
+console.log(
+  `then: ${then} (${execFileSync('git', ['-C', then, 'log', '-1', '--format=%h %ad', '--date=short'], { encoding: 'utf8' }).trim()}), reading a format-1 copy; now: ${now}`,
+);
 const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-bench-read-since-'));
 try {
   const format1 = join(scratch, 'format1');

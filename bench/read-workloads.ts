@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Snapshot } from '../snapshot/reader.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,18 +22,19 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '2' },
   },
 });
-if (values.root === undefined || values.content === undefined || values.snapshot === undefined) throw new Error('--root, --content and --snapshot are required');
+if (values.root === undefined || values.content === undefined || values.snapshot === undefined)
+  throw new Error('--root, --content and --snapshot are required');
 const root = values.root;
 const content = values.content;
 const id = values.snapshot;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- modules of another checkout, whose types are not this tree's */
-const reader: any = await import(join(root, 'snapshot/reader.ts'));
-const records: any = await import(join(root, 'site/records.ts'));
-const search: any = await import(join(root, 'search/build.ts'));
-const links: any = await import(join(root, 'site/search-links.ts'));
+// Another checkout's modules, typed as this tree's: the calls used here are the same in both.
+const reader = (await import(join(root, 'snapshot/reader.ts'))) as typeof import('../snapshot/reader.ts');
+const records = (await import(join(root, 'site/records.ts'))) as typeof import('../site/records.ts');
+const search = (await import(join(root, 'search/build.ts'))) as typeof import('../search/build.ts');
+const links = (await import(join(root, 'site/search-links.ts'))) as typeof import('../site/search-links.ts');
 
-const unitsOf = async (snapshot: any, paths: string[]) => {
+const unitsOf = async (snapshot: Snapshot, paths: string[]) => {
   let count = 0;
   for (const path of paths) count += (await snapshot.units(path)).length;
   return count;
@@ -44,14 +46,14 @@ const workloads: Record<string, () => Promise<number>> = {
     const snapshot = await reader.openSnapshot(content, id);
     return unitsOf(
       snapshot,
-      (await snapshot.translations()).map(({ path }: { path: string }) => path),
+      (await snapshot.translations()).map(({ path }) => path),
     );
   },
   /** What a site build reads, without Astro: the site's records, every translation's units once, files, every change. */
   site: async () => {
     const snapshot = await reader.openSnapshot(content, id);
     const site = await records.siteRecords(snapshot);
-    const paths: string[] = site.translations.map(({ path }: { path: string }) => path);
+    const paths = site.translations.map(({ path }) => path);
     const units = await unitsOf(snapshot, paths);
     for (const path of paths) if (snapshot.index.records[`${path}file/`] !== undefined) await snapshot.file(path);
     for await (const change of snapshot.changes()) void change;
