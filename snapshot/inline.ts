@@ -25,8 +25,15 @@ export const keptInline = (text: string): boolean => Buffer.byteLength(text) < i
  * hash names its bytes, so two snapshots or two content folders sharing a part share its entry.
  */
 export const inlineCache = {
-  /** Bytes of inline JSON kept at most, beyond the part read last. */
+  /** Bytes of inline JSON kept at most, beyond the part read last and the snapshot opened last (`openedBytes`). */
   limitBytes: 16 * 1024 * 1024,
+  /**
+   * The inline bytes of the snapshot opened last, held whatever `limitBytes` says: a pass over a
+   * snapshot's units reads every translation's inline unit list, and with its parts beyond the
+   * limit (27 MiB at 1M units) each project's part was read and hashed again, a second of CPU per
+   * pass (docs/snapshot-format.md, "Read speed against the day issue 11 was filed").
+   */
+  openedBytes: 0,
   parts: new Map<string, { records: Map<string, Buffer>; bytes: number }>(),
   heldBytes: 0,
 };
@@ -52,7 +59,7 @@ function cacheInline(partHash: string, records: Map<string, Buffer>): void {
   inlineCache.parts.set(partHash, { records, bytes });
   inlineCache.heldBytes += bytes;
   for (const [hash, entry] of inlineCache.parts) {
-    if (inlineCache.heldBytes <= inlineCache.limitBytes || hash === partHash) break;
+    if (inlineCache.heldBytes <= Math.max(inlineCache.limitBytes, inlineCache.openedBytes) || hash === partHash) break;
     inlineCache.parts.delete(hash);
     inlineCache.heldBytes -= entry.bytes;
   }
@@ -68,17 +75,23 @@ export class InlineRecords {
 
   constructor(readonly store: ObjectStore) {}
 
-  /** A part's inline records as path → hash, now served by this store. */
-  add(partHash: string, part: IndexPart): [string, string][] {
-    const records = new Map<string, Buffer>();
-    const byPath = Object.entries(part.inline ?? {}).map(([path, value]): [string, string] => {
-      const bytes = Buffer.from(canonicalJson(value));
-      const hash = sha256(bytes);
-      records.set(hash, bytes);
-      this.#partOf.set(hash, partHash);
-      return [path, hash];
+  /** A snapshot's parts' inline records as path → hash, now served by this store; the snapshot's inline bytes are held (`openedBytes`). */
+  add(parts: readonly { hash: string; part: IndexPart }[]): [string, string][] {
+    const byPath: [string, string][] = [];
+    const byPart = parts.map(({ hash: partHash, part }) => {
+      const records = new Map<string, Buffer>();
+      for (const [path, value] of Object.entries(part.inline ?? {})) {
+        const bytes = Buffer.from(canonicalJson(value));
+        const hash = sha256(bytes);
+        records.set(hash, bytes);
+        this.#partOf.set(hash, partHash);
+        byPath.push([path, hash]);
+      }
+      return { partHash, records };
     });
-    cacheInline(partHash, records);
+    inlineCache.openedBytes = 0;
+    for (const { records } of byPart) for (const record of records.values()) inlineCache.openedBytes += record.length;
+    for (const { partHash, records } of byPart) cacheInline(partHash, records);
     return byPath;
   }
 

@@ -110,8 +110,9 @@ export async function readIndex(store: ObjectStore, manifest: Manifest): Promise
   const records: [string, string][] = [];
   const raw: [string, string][] = [];
   const chunked: string[] = [];
-  for (const { hash, part } of parts) {
-    records.push(...Object.entries(part.records), ...store.inline.add(hash, part));
+  for (const entry of store.inline.add(parts)) records.push(entry);
+  for (const { part } of parts) {
+    records.push(...Object.entries(part.records));
     raw.push(...Object.entries(part.raw));
     chunked.push(...(part.chunked ?? []));
   }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { canonicalJson, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { inlineCache } from '../../snapshot/inline.ts';
@@ -67,5 +67,28 @@ describe('inline records held in memory (format 4)', () => {
     expect(new Set(snapshots.flatMap((snapshot) => [...snapshot.paths().values()].filter((hash) => snapshot.store.inline.has(hash)))).size).toBeGreaterThan(
       (snapshots.length * instance.translations.length) / 2,
     );
+  });
+
+  it('holds the snapshot opened last whole, beyond the limit: a pass over its records reads no index part again', async () => {
+    const { content, ids } = await archiveOfDays(contentDir, 2, writeDay);
+    emptyCache();
+    // Below any one part: before, each part was dropped as the next was read, and read again for each of its records.
+    inlineCache.limitBytes = 1;
+    const snapshot = await openSnapshot(content, ids.at(-1));
+    const partHashes = new Set(
+      Object.values((await snapshot.store.readJson(snapshot.manifest.index)) as { parts: Record<string, string> }).flatMap((value) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.values(value) : [],
+      ),
+    );
+    const readJson = vi.spyOn(snapshot.store, 'readJson');
+    let inline = 0;
+    for (const [path, hash] of snapshot.paths()) {
+      if (!snapshot.store.inline.has(hash)) continue;
+      inline += 1;
+      expect(sha256(await snapshot.store.readBytes(hash, 'json')), path).toBe(hash);
+    }
+    expect(inline).toBeGreaterThan(2 * instance.translations.length);
+    expect(readJson.mock.calls.filter(([hash]) => partHashes.has(hash))).toEqual([]);
+    expect(inlineCache.heldBytes).toBe(inlineCache.openedBytes);
   });
 });
