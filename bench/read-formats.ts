@@ -218,9 +218,9 @@ const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-bench-read-formats-'));
 try {
   let content = values.content;
   if (Number(values.days) > 0) {
-    content = values.keep ?? join(scratch, 'days');
     if (values.keep !== undefined && existsSync(values.keep))
       throw new Error(`--keep ${values.keep}: it exists already; read it with --content ${values.keep}`);
+    content = values.keep ?? join(scratch, 'days');
     await cp(values.content, content, { recursive: true });
     await writeDays(content, Number(values.days), Number(values.edits));
   }

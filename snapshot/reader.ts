@@ -107,10 +107,9 @@ export async function readIndex(store: ObjectStore, manifest: Manifest): Promise
   if (manifest.format === 1) return snapshotIndex.parse(await store.readJson(manifest.index));
   const root = indexRoot.parse(await store.readJson(manifest.index));
   const parts = await Promise.all(Object.values(root.parts).map(async (hash) => ({ hash, part: indexPart.parse(await store.readJson(hash)) })));
-  const records: [string, string][] = [];
+  const records = store.inline.add(parts);
   const raw: [string, string][] = [];
   const chunked: string[] = [];
-  for (const entry of store.inline.add(parts)) records.push(entry);
   for (const { part } of parts) {
     records.push(...Object.entries(part.records));
     raw.push(...Object.entries(part.raw));

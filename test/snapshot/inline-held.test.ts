@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
+import { canonicalJson, indexRoot, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { sha256 } from '../../snapshot/canonical.ts';
 import { inlineCache } from '../../snapshot/inline.ts';
 import { archiveOfDays } from '../archive/days.ts';
@@ -75,11 +75,7 @@ describe('inline records held in memory (format 4)', () => {
     // Below any one part: before, each part was dropped as the next was read, and read again for each of its records.
     inlineCache.limitBytes = 1;
     const snapshot = await openSnapshot(content, ids.at(-1));
-    const partHashes = new Set(
-      Object.values((await snapshot.store.readJson(snapshot.manifest.index)) as { parts: Record<string, string> }).flatMap((value) =>
-        typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.values(value) : [],
-      ),
-    );
+    const partHashes = new Set(Object.values(indexRoot.parse(await snapshot.store.readJson(snapshot.manifest.index)).parts));
     const readJson = vi.spyOn(snapshot.store, 'readJson');
     let inline = 0;
     for (const [path, hash] of snapshot.paths()) {
