@@ -202,10 +202,11 @@ export class Snapshot {
   /**
    * Units as stored (a chunk, or format 1's whole list), parsed without walking every value
    * (snapshot/unit-json.ts). A chunk kept whole is checked by its gzip CRC-32, not hashed
-   * (store.ts `ReadCheck`): a pass over the units reads every chunk.
+   * (store.ts `ReadCheck`): a pass over the units reads every chunk, and meets each delta chain
+   * once, so the bases on the way are not kept (store.ts `BaseUse`).
    */
   async #readUnits(hash: string): Promise<unknown> {
-    return parseUnitsJson((await this.store.readBytes(hash, 'json', 'crc')).toString('utf8'));
+    return parseUnitsJson(await this.store.readBytes(hash, 'json', 'crc', 'pass'));
   }
 
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
@@ -344,7 +345,7 @@ export class Snapshot {
     if (this.index.records[filePath] === undefined) return undefined;
     const entry = await this.#typed(filePath, storedFile);
     if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
-    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw', 'crc')));
+    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw', 'crc', 'pass')));
     // Each chunk is checked by its CRC-32 (or, a delta, its hash); the whole against the file's sha256.
     if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256)
       throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);

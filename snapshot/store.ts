@@ -52,6 +52,16 @@ function gunzipObject(stored: Buffer): Buffer {
 export type ReadCheck = 'sha256' | 'crc';
 
 /**
+ * Whether the bases a read meets on its delta chain are kept for later reads (`keep`) or only
+ * used (`pass`). Keeping pays when the chain is read again: the next snapshot's version of an
+ * index part or change chunk is a delta on this one's. A pass over every unit chunk of a
+ * snapshot meets each chain once; kept, its bases only pushed out those that would be read again
+ * and held 64 MiB for nothing. At 100k units, not keeping them cut a pass's CPU by 4-10%
+ * (docs/snapshot-format.md, "Read speed against the day issue 11 was filed").
+ */
+export type BaseUse = 'keep' | 'pass';
+
+/**
  * How an object is kept on disk. Format 1 wrote `json` and `raw` as they are; format 2 writes
  * `json.gz` and `raw.gz`, gzip of the same bytes; format 3 adds `json.dz` and `raw.dz`, the
  * bytes as a delta against another object (its base). The name is the sha256 of the
@@ -309,12 +319,17 @@ export class ObjectStore {
   }
 
   /** A base's bytes, from the cache or read (and then cached). */
-  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true): Promise<Buffer> {
+  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true, bases: BaseUse = 'keep'): Promise<Buffer> {
     const cached = this.#cached(hash, check);
     if (cached !== undefined) return cached;
-    const bytes = await this.#read(hash, kind, withinDepth, check);
-    this.#remember(hash, bytes, check);
+    const bytes = await this.#read(hash, kind, withinDepth, check, 'sha256', bases);
+    if (bases === 'keep') this.#remember(hash, bytes, check);
     return bytes;
+  }
+
+  /** Bytes of bases held for the next delta that needs them (at most 64 MiB). */
+  get heldBaseBytes(): number {
+    return this.#baseBytes;
   }
 
   /** Bytes in the cache (most recently used last), if they were checked or need not be. */
@@ -355,15 +370,15 @@ export class ObjectStore {
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256'): Promise<Buffer> {
+  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256', bases: BaseUse = 'keep'): Promise<Buffer> {
     // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
     const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
     if (inline !== undefined) return inline;
-    return this.#read(hash, kind, maxReadDepth, true, readCheck);
+    return this.#read(hash, kind, maxReadDepth, true, readCheck, bases);
   }
 
   /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
-  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256'): Promise<Buffer> {
+  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256', bases: BaseUse = 'keep'): Promise<Buffer> {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
     let bytes: Buffer;
     let path = compressedPath;
@@ -384,9 +399,9 @@ export class ObjectStore {
         // every byte they give it, which saves a chain's length in hashing per read. Only when
         // the whole does not match is the chain read again, each base checked, to name the
         // damaged one (docs/snapshot-format.md, "Reading").
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false);
+        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false, bases);
         if (!check || sha256(bytes) === hash) return bytes;
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true);
+        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true, bases);
       } else {
         path = objectPath(this.contentDir, hash, kind);
         const plain = readIfPresent(path);
@@ -405,7 +420,7 @@ export class ObjectStore {
   }
 
   /** A delta's bytes: its base (read, cached; checked with `checkBase`) with the operations applied. Depths strictly fall along a chain, so no chain loops. */
-  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number, checkBase: boolean): Promise<Buffer> {
+  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number, checkBase: boolean, bases: BaseUse): Promise<Buffer> {
     let header: DeltaHeader;
     let operations: Buffer;
     try {
@@ -415,7 +430,7 @@ export class ObjectStore {
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }
-    const base = await this.#base(header.base, kind, header.depth - 1, checkBase).catch((error: Error) => {
+    const base = await this.#base(header.base, kind, header.depth - 1, checkBase, bases).catch((error: Error) => {
       if (error instanceof MissingObjectError) throw new MissingObjectError(`object ${path} is a delta whose base ${header.base} is missing: ${error.message}`);
       throw new Error(`object ${path} is a delta whose base ${header.base} cannot be read: ${error.message}`, { cause: error });
     });
