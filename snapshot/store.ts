@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,9 @@ const deflateRawAsync = promisify(deflateRaw);
  * (docs/snapshot-format.md, "Reading").
  */
 function readIfPresent(path: string): Buffer | undefined {
+  // Asked first, as a miss is common (a delta's `.gz` form) and an ENOENT thrown costs more
+  // than the question.
+  if (!existsSync(path)) return undefined;
   try {
     return readFileSync(path);
   } catch (error) {
