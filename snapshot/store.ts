@@ -322,11 +322,11 @@ export class ObjectStore {
   }
 
   /** A base's bytes, from the cache or read (and then cached). */
-  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true, bases: BaseUse = 'keep'): Promise<Buffer> {
+  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true, baseUse: BaseUse = 'keep'): Promise<Buffer> {
     const cached = this.#cached(hash, check);
     if (cached !== undefined) return cached;
-    const bytes = await this.#read(hash, kind, withinDepth, check, 'sha256', bases);
-    if (bases === 'keep') this.#remember(hash, bytes, check);
+    const bytes = await this.#read(hash, kind, withinDepth, check, 'sha256', baseUse);
+    if (baseUse === 'keep') this.#remember(hash, bytes, check);
     return bytes;
   }
 
@@ -373,15 +373,15 @@ export class ObjectStore {
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256', bases: BaseUse = 'keep'): Promise<Buffer> {
+  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256', baseUse: BaseUse = 'keep'): Promise<Buffer> {
     // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
     const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
     if (inline !== undefined) return inline;
-    return this.#read(hash, kind, maxReadDepth, true, readCheck, bases);
+    return this.#read(hash, kind, maxReadDepth, true, readCheck, baseUse);
   }
 
   /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
-  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256', bases: BaseUse = 'keep'): Promise<Buffer> {
+  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256', baseUse: BaseUse = 'keep'): Promise<Buffer> {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
     let bytes: Buffer;
     let path = compressedPath;
@@ -402,9 +402,9 @@ export class ObjectStore {
         // every byte they give it, which saves a chain's length in hashing per read. Only when
         // the whole does not match is the chain read again, each base checked, to name the
         // damaged one (docs/snapshot-format.md, "Reading").
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false, bases);
+        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false, baseUse);
         if (!check || sha256(bytes) === hash) return bytes;
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true, bases);
+        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true, baseUse);
       } else {
         path = objectPath(this.contentDir, hash, kind);
         const plain = readIfPresent(path);
@@ -423,7 +423,7 @@ export class ObjectStore {
   }
 
   /** A delta's bytes: its base (read, cached; checked with `checkBase`) with the operations applied. Depths strictly fall along a chain, so no chain loops. */
-  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number, checkBase: boolean, bases: BaseUse): Promise<Buffer> {
+  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number, checkBase: boolean, baseUse: BaseUse): Promise<Buffer> {
     let header: DeltaHeader;
     let operations: Buffer;
     try {
@@ -433,7 +433,7 @@ export class ObjectStore {
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }
-    const base = await this.#base(header.base, kind, header.depth - 1, checkBase, bases).catch((error: Error) => {
+    const base = await this.#base(header.base, kind, header.depth - 1, checkBase, baseUse).catch((error: Error) => {
       if (error instanceof MissingObjectError) throw new MissingObjectError(`object ${path} is a delta whose base ${header.base} is missing: ${error.message}`);
       throw new Error(`object ${path} is a delta whose base ${header.base} cannot be read: ${error.message}`, { cause: error });
     });
