@@ -91,21 +91,21 @@ try {
     }
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  const range = (list: number[]) => `${Math.min(...list).toFixed(2)}-${Math.max(...list).toFixed(2)}`;
+  /** One workload's figures of one measure over the rounds: the cold passes, then the warm ones. */
+  const byPass = (workload: string, which: string, measure: 'cpu' | 'wall') => {
+    const runs = figures.get(`${workload}, ${which}`) ?? [];
+    return [0, 1].map((pass) => runs.map((passes) => passes[pass]?.[measure] ?? NaN));
+  };
   // CPU (every thread) is the yardstick that load on a shared machine disturbs least; wall time is
   // the speed a user sees, where the work V8 does on the second core (compiling, collecting) is free.
   for (const measure of ['cpu', 'wall'] as const) {
     console.log(`${measure === 'cpu' ? 'CPU' : 'Wall'} seconds, min-max over rounds (cold pass / warm pass), and now/then of the medians:`);
     for (const workload of values.only.split(',')) {
-      const line = (which: string) => {
-        const runs = figures.get(`${workload}, ${which}`) ?? [];
-        return [0, 1].map((pass) => runs.map((passes) => passes[pass]?.[measure] ?? NaN));
-      };
-      const [thenCold, thenWarm] = line('then');
-      const [nowCold, nowWarm] = line('now');
-      const range = (list: number[]) => `${Math.min(...list).toFixed(2)}-${Math.max(...list).toFixed(2)}`;
-      console.log(
-        `  ${workload}: then ${range(thenCold!)} / ${range(thenWarm!)}, now ${range(nowCold!)} / ${range(nowWarm!)}; now/then ${(median(nowCold!) / median(thenCold!)).toFixed(2)} / ${(median(nowWarm!) / median(thenWarm!)).toFixed(2)}`,
-      );
+      const then = byPass(workload, 'then', measure);
+      const now = byPass(workload, 'now', measure);
+      const ratios = [0, 1].map((pass) => (median(now[pass]!) / median(then[pass]!)).toFixed(2));
+      console.log(`  ${workload}: then ${then.map(range).join(' / ')}, now ${now.map(range).join(' / ')}; now/then ${ratios.join(' / ')}`);
     }
   }
 } finally {

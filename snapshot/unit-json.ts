@@ -18,9 +18,9 @@ const beyondSafe = (value: unknown): value is number => typeof value === 'number
 
 /**
  * A JSON array of units (a unit chunk, or format 1's whole unit list; its UTF-8 bytes) as
- * `parseStoredJson` gives it. The exact digits are paired in document order with the hash fields that need them;
- * when any other number needs them too (the counts differ) or a pair does not match, the text
- * goes through `parseStoredJson` instead.
+ * `parseStoredJson` gives it. The exact digits are paired in document order with the hash
+ * fields that need them; when any other number needs them too (the counts differ) or a pair
+ * does not match, the text goes through `parseStoredJson` instead.
  */
 export function parseUnitsJson(bytes: Buffer): unknown {
   const text = bytes.toString('utf8');
