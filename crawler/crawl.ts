@@ -135,6 +135,8 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     scope: scope.manifest,
     tmsnapVersion: options.tmsnapVersion,
     resume: true,
+    // Objects outside the scope that other records embed stay embedded (docs/crawl.md, "Scope").
+    ownRecord: (url) => scope.holds(rootPath(url, options.apiRoot)),
   });
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);

@@ -3,6 +3,7 @@
  * incremental crawl: the project slugs asked for (as the manifest records them) and their
  * path segments (as the server writes them in URLs, which later links are compared in).
  */
+import { parseApiPath } from '../api/paths.ts';
 import type { Scope } from '../snapshot/schemas.ts';
 import type { LinkScope } from './plan.ts';
 
@@ -32,6 +33,21 @@ export class CrawlScope implements LinkScope {
   /** Whether a project path segment is in scope. */
   hasProject(segment: string): boolean {
     return this.projects?.has(segment) ?? true;
+  }
+
+  /**
+   * Whether the object at an API path (relative to the root) lies in scope: the projects asked
+   * for and their components and translations. Other objects (languages, users) belong to no
+   * project and are in every scope. The writer asks it of objects embedded in other records: a
+   * user's notification subscriptions embed projects of the whole server, and those outside
+   * the scope must not become projects of the snapshot (docs/crawl.md, "Scope").
+   */
+  holds(path: string): boolean {
+    if (this.whole) return true;
+    const parsed = parseApiPath(path);
+    if (parsed === undefined) return true;
+    const owned = parsed.kind === 'project' || parsed.kind === 'component' || parsed.kind === 'translation';
+    return !owned || (parsed.project !== undefined && this.hasProject(parsed.project));
   }
 
   /** Learns how the server spells an in-scope project's slug in paths. */

@@ -28,7 +28,7 @@ export interface SiteRecords {
 }
 
 /** What is read from a snapshot (the search index takes the same subset). */
-export type RecordSource = Pick<Snapshot, 'projects' | 'components' | 'languages' | 'translations' | 'rawRecords' | 'toPath'>;
+export type RecordSource = Pick<Snapshot, 'projects' | 'components' | 'languages' | 'translations' | 'rawRecords' | 'toPath' | 'manifest'>;
 
 /**
  * A translation stored from its component's list may carry no component link; its own path
@@ -101,6 +101,10 @@ export async function siteRecords(snapshot: RecordSource): Promise<SiteRecords> 
   });
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const list of [projects, components, languages, translations]) list.sort(byPath);
+  const scoped = withinScope({ projects, components, translations }, snapshot.manifest.scope?.projects);
+  projects.splice(0, projects.length, ...scoped.projects);
+  components.splice(0, components.length, ...scoped.components);
+  translations.splice(0, translations.length, ...scoped.translations);
   registerSegments([
     ...projects.map((p) => p.record.slug),
     ...components.map((c) => lastSegment(c.path)),
@@ -108,6 +112,26 @@ export async function siteRecords(snapshot: RecordSource): Promise<SiteRecords> 
     ...translations.map((t) => t.record.language_code),
   ]);
   return { projects, components, languages, translations, lenient };
+}
+
+/**
+ * The projects a `--project` crawl asked for (by slug), their components and their
+ * translations; all of them for a whole-instance crawl (`projects` undefined or empty). Older
+ * crawls stored the projects and components that users' notification subscriptions embed as
+ * records of their own, whatever the scope: they are no part of the site (docs/crawl.md, "Scope").
+ */
+export function withinScope(
+  records: Pick<SiteRecords, 'projects' | 'components' | 'translations'>,
+  projects: readonly string[] | undefined,
+): Pick<SiteRecords, 'projects' | 'components' | 'translations'> {
+  if (projects === undefined || projects.length === 0) return records;
+  const asked = new Set(projects);
+  const keptProjects = records.projects.filter(({ record }) => asked.has(record.slug));
+  const projectPaths = new Set(keptProjects.map(({ path }) => path));
+  const keptComponents = records.components.filter(({ record }) => projectPaths.has(record.project));
+  const componentPaths = new Set(keptComponents.map(({ path }) => path));
+  const keptTranslations = records.translations.filter(({ path, record }) => componentPaths.has(record.component ?? componentPathOf(path)));
+  return { projects: keptProjects, components: keptComponents, translations: keptTranslations };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -97,16 +97,25 @@ export interface EmbeddedRecord {
   record: Json;
 }
 
+/**
+ * Whether an embedded object (by its URL) becomes a record of its own. The crawler says no to
+ * objects outside its scope (a user's notification subscriptions embed projects of the whole
+ * server, docs/crawl.md): those stay embedded, as the server sent them, in the record that holds them.
+ */
+export type OwnRecord = (url: string) => boolean;
+
+const everyObject: OwnRecord = () => true;
+
 /** Every object embedded in a record (recursively: a translation's component embeds a project), innermost first. */
-export function embeddedRecords(kind: RecordKind, record: Json): EmbeddedRecord[] {
+export function embeddedRecords(kind: RecordKind, record: Json, own: OwnRecord = everyObject): EmbeddedRecord[] {
   const fields = embeddedFields[kind];
   if (fields === undefined) return [];
   const found: EmbeddedRecord[] = [];
   for (const object of recordObjects(kind, record)) {
     for (const [field, embeddedKind] of Object.entries(fields)) {
       const embedded = object[field];
-      if (!isObject(embedded) || typeof embedded.url !== 'string') continue;
-      found.push(...embeddedRecords(embeddedKind, embedded), { kind: embeddedKind, url: embedded.url, record: embedded });
+      if (!isObject(embedded) || typeof embedded.url !== 'string' || !own(embedded.url)) continue;
+      found.push(...embeddedRecords(embeddedKind, embedded, own), { kind: embeddedKind, url: embedded.url, record: embedded });
     }
   }
   return found;
@@ -131,9 +140,10 @@ export function embeddedReferences(kind: RecordKind, record: Json): EmbeddedRefe
 
 /**
  * Replaces the embedded objects of one object by their stored links. Objects embedded in those
- * (a translation's component's project) are checked too: the writer stores each of them.
+ * (a translation's component's project) are checked too: the writer stores each of them. An
+ * object `own` refuses stays in place, whole; only its links are made relative (`mapLinks`).
  */
-function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, where: string): JsonObject {
+function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, where: string, own: OwnRecord): JsonObject {
   const fields = embeddedFields[kind];
   if (fields === undefined) return object;
   const out = { ...object };
@@ -146,7 +156,8 @@ function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, w
     if (!embedded.url.startsWith(base.baseUrl)) {
       throw new NormalizeError(`${where}${field}.url`, `the embedded object lives off the server (${embedded.url})`);
     }
-    replaceEmbedded(embeddedKind, embedded, base, `${where}${field}.`);
+    if (!own(embedded.url)) continue;
+    replaceEmbedded(embeddedKind, embedded, base, `${where}${field}.`, own);
     out[field] = encodeLink(embedded.url, base);
   }
   return out;
@@ -154,14 +165,14 @@ function replaceEmbedded(kind: RecordKind, object: JsonObject, base: LinkBase, w
 
 /**
  * The stored form of an API record (pure): links relative to the server, `format=api` removed,
- * embedded objects replaced by their stored link. Keys are sorted when written, not here.
- * `expandRecord` reverses it exactly.
+ * embedded objects replaced by their stored link (those `own` accepts). Keys are sorted when
+ * written, not here. `expandRecord` reverses it exactly.
  */
-export function normalizeRecord(kind: RecordKind, record: Json, base: LinkBase): Json {
+export function normalizeRecord(kind: RecordKind, record: Json, base: LinkBase, own: OwnRecord = everyObject): Json {
   const links = (text: string) => encodeLink(text, base);
   if (kind === 'notifications') {
     const normalizeList = (items: Json[]) =>
-      items.map((item, index) => (isObject(item) ? mapLinks(replaceEmbedded(kind, item, base, `[${index}].`), links, () => false) : item));
+      items.map((item, index) => (isObject(item) ? mapLinks(replaceEmbedded(kind, item, base, `[${index}].`, own), links, () => false) : item));
     if (Array.isArray(record)) return normalizeList(record);
     if (isObject(record) && Array.isArray(record.results)) {
       const outer = mapLinks({ ...record, results: [] }, links, () => false) as JsonObject;
@@ -169,7 +180,7 @@ export function normalizeRecord(kind: RecordKind, record: Json, base: LinkBase):
     }
     return mapLinks(record, links, () => false);
   }
-  const object = isObject(record) ? replaceEmbedded(kind, record, base, '') : record;
+  const object = isObject(record) ? replaceEmbedded(kind, record, base, '', own) : record;
   return mapLinks(object, links, topLevelLinks(kind));
 }
 
@@ -182,6 +193,7 @@ function restoreEmbedded(kind: RecordKind, object: JsonObject, lookup: RecordLoo
   const out = { ...object };
   for (const [field, embeddedKind] of Object.entries(fields)) {
     const reference = object[field];
+    // An object kept embedded (outside the crawl's scope, `OwnRecord`) is already whole.
     if (typeof reference !== 'string') continue;
     const path = apiPath(decodeLink(reference, base), base.baseUrl);
     const stored = lookup(path);

@@ -16,7 +16,11 @@ export const storedTranslation = api.translation.extend({ language: reference, c
 export const storedUnit = api.unit;
 export const storedChange = api.change;
 export const storedUser = api.user;
-export const storedNotification = api.notification.extend({ project: reference.nullable(), component: reference.nullable() });
+/** A project or component outside the crawl's scope stays embedded, whole (normalize.ts `OwnRecord`). */
+export const storedNotification = api.notification.extend({
+  project: z.union([reference, api.project]).nullable(),
+  component: z.union([reference, api.component]).nullable(),
+});
 export const storedStatistics = api.statistics;
 
 export type StoredLanguage = z.infer<typeof storedLanguage>;

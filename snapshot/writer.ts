@@ -8,7 +8,7 @@ import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunk
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
-import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type RecordKind } from './normalize.ts';
+import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type OwnRecord, type RecordKind } from './normalize.ts';
 import {
   type AccessProblem,
   type ChangeChunk,
@@ -94,6 +94,8 @@ export interface WriterOptions {
   resume: boolean;
   /** The clock (tests pin it); the snapshot id is the start time. */
   now?: () => Date;
+  /** Which embedded objects become records of their own (all unless told): the crawl's scope (normalize.ts). */
+  ownRecord?: OwnRecord;
 }
 
 export interface FinishOptions {
@@ -179,6 +181,7 @@ export class SnapshotWriter {
     readonly dir: string,
     state: PartialState,
     private readonly now: () => Date,
+    private readonly ownRecord: OwnRecord | undefined,
   ) {
     this.#store = new ObjectStore(contentDir, { compress: true });
     this.#state = state;
@@ -202,7 +205,7 @@ export class SnapshotWriter {
       started: now().toISOString(),
     };
     const dir = join(snapshotsDir(contentDir), state.id + partialSuffix);
-    const writer = new SnapshotWriter(contentDir, dir, state, now);
+    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord);
     if (resumed === undefined) {
       await mkdir(join(dir, 'changes'), { recursive: true });
       await writer.#saveState();
@@ -358,7 +361,7 @@ export class SnapshotWriter {
         : Object.fromEntries(Object.entries(record as object).filter(([key]) => !references.some((reference) => reference.field === key)));
     let normalized: unknown;
     try {
-      normalized = normalizeRecord(kind, embedding, this.#linkBase);
+      normalized = normalizeRecord(kind, embedding, this.#linkBase, this.ownRecord);
       for (const reference of references) (normalized as Record<string, unknown>)[reference.field] = apiPath(reference.url, this.baseUrl);
     } catch (error) {
       if (!(error instanceof NormalizeError)) throw error;
@@ -366,10 +369,13 @@ export class SnapshotWriter {
       return;
     }
     // An embedded object is the record its url names: store it once, unless its own record came first.
-    for (const embedded of embeddedRecords(kind, record)) {
+    for (const embedded of embeddedRecords(kind, record, this.ownRecord)) {
       const embeddedPath = apiPath(embedded.url, this.baseUrl);
       if (this.#entries.has(embeddedPath)) continue;
-      const entry = await this.#putRecordValue(normalizeRecord(embedded.kind, embedded.record, this.#linkBase), (await this.#previous()).record(embeddedPath));
+      const entry = await this.#putRecordValue(
+        normalizeRecord(embedded.kind, embedded.record, this.#linkBase, this.ownRecord),
+        (await this.#previous()).record(embeddedPath),
+      );
       // Checked again after the write: the object's own record may have been stored meanwhile.
       if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, entry);
     }
