@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Instance } from './instance.ts';
 import type { ComponentRow, ProjectRow, TranslationRow } from './model.ts';
-import { type PageSizes, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
+import { type PageSizes, cursorEnvelope, cursorWindow, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
 import type { ProfileBehaviours } from './profiles.ts';
 import { type Links, type TranslationContext, componentRecord, decodeSegment } from './render.ts';
 
@@ -74,6 +74,7 @@ export const notAuthenticated = (): ApiError =>
 
 export const notFound = (): ApiError => new ApiError(404, 'not_found', 'Not found.');
 export const invalidPage = (): ApiError => new ApiError(404, 'not_found', 'Invalid page.');
+export const invalidCursor = (): ApiError => new ApiError(404, 'not_found', 'Invalid cursor');
 
 export function ok(json: unknown): ApiResult {
   return { status: 200, json };
@@ -81,6 +82,12 @@ export function ok(json: unknown): ApiResult {
 
 /** A paginated list over `count` items fetched by window. */
 export function paginate(request: ApiRequest, count: number, fetch: (offset: number, limit: number) => unknown[], sizes: PageSizes = standardSizes): ApiResult {
+  if (request.behaviours.cursorPagination) {
+    const window = cursorWindow(request.url.searchParams, sizes);
+    if (window === 'invalid') throw invalidCursor();
+    const results = window.offset >= count ? [] : fetch(window.offset, Math.min(window.size, count - window.offset));
+    return ok(cursorEnvelope(request.pageUrl, window, window.offset + window.size < count, results, request.behaviours.sortedPageLinks));
+  }
   const asked = pageWindow(request.url.searchParams, sizes, request.legacyPagination);
   if (asked === 'invalid') throw invalidPage();
   const window = resolvePage(request.url.searchParams, asked, count);
@@ -99,8 +106,9 @@ export function paginateArray<T>(request: ApiRequest, items: readonly T[], rende
  */
 export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>, render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
   const query = request.url.searchParams;
-  const asked = pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
-  if (asked === 'invalid') throw invalidPage();
+  const cursor = request.behaviours.cursorPagination;
+  const asked = cursor ? cursorWindow(query, sizes ?? standardSizes) : pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
+  if (asked === 'invalid') throw cursor ? invalidCursor() : invalidPage();
   const collect = (offset: number, size: number) => {
     const kept: T[] = [];
     let count = 0;
@@ -111,6 +119,7 @@ export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>
     return { kept, count };
   };
   let { kept, count } = collect(asked.offset, asked.size);
+  if (cursor) return ok(cursorEnvelope(request.pageUrl, asked, asked.offset + asked.size < count, kept.map(render), request.behaviours.sortedPageLinks));
   const window = resolvePage(query, asked, count);
   if (window === 'invalid') throw invalidPage();
   if (window.offset !== asked.offset) kept = collect(window.offset, window.size).kept;

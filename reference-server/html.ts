@@ -24,3 +24,21 @@ export function browsablePage(title: string, status: number, headers: Record<str
     .join('\n');
   return `<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>${escapeHtml(title)} | Weblate REST API</title></head>\n<body>\n<div class="response-info"><pre class="prettyprint"><span class="meta nocode"><b>HTTP ${status}</b>\n${headerLines}\n\n</span>${escapeHtml(json)}</pre></div>\n</body>\n</html>\n`;
 }
+
+/**
+ * What a bot protection in front of Weblate answers in place of the API (WeblateOrg/weblate#17085):
+ * Anubis's proof-of-work page (status 200, or whatever its policy says), Cloudflare's managed
+ * challenge (403 with `cf-mitigated: challenge`). Reduced to what identifies each; no script runs.
+ */
+export function challengePage(page: 'anubis' | 'cloudflare'): { headers: Record<string, string>; body: string } {
+  if (page === 'cloudflare') {
+    return {
+      headers: { 'cf-mitigated': 'challenge', 'Cache-Control': 'private, max-age=0, no-store, no-cache, must-revalidate' },
+      body: `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title><meta name="robots" content="noindex,nofollow"></head>\n<body><noscript>Enable JavaScript and cookies to continue</noscript>\n<script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>\n`,
+    };
+  }
+  return {
+    headers: {},
+    body: `<!doctype html>\n<html lang="en"><head><title>Making sure you&#39;re not a bot!</title>\n<script id="anubis_challenge" type="application/json">{"rules":{"algorithm":"fast","difficulty":4},"challenge":"0f2c"}</script>\n<script async type="module" src="/.within.website/x/cmd/anubis/static/js/main.mjs"></script></head>\n<body><main><h1 id="title">Making sure you&#39;re not a bot!</h1><p>Protected by Anubis, a proof-of-work check against AI scrapers.</p></main></body></html>\n`,
+  };
+}

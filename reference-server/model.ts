@@ -111,8 +111,10 @@ export interface UnitRow {
   flags: string;
   extra_flags: string;
   labels: unknown[];
-  /** 0, 10, 20, 30 (review on), 100 (read-only); see docs/weblate-api.md. */
+  /** 0, 10, 11, 12 (5.15+), 20, 30 (review on), 100 (read-only); see docs/weblate-api.md. */
   state: number;
+  /** 5.15+: filled in by automatic translation (a flag; before, a label). Absent: false. */
+  automaticallyTranslated?: boolean;
   idHash: bigint;
   contentHash: bigint;
   num_words: number;

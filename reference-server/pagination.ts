@@ -62,3 +62,35 @@ export function pageEnvelope(requestUrl: URL, window: PageWindow, count: number,
     results,
   };
 }
+
+/**
+ * Cursor pagination (announced for the whole API, WeblateOrg/weblate#21696), as Django REST
+ * framework's CursorPagination writes it: an opaque `cursor` (base64 of `o=<offset>`; DRF puts
+ * a position there too) in `next`/`previous`, no `page`, and no `count`, which is what it saves.
+ */
+export function cursorWindow(query: URLSearchParams, sizes: PageSizes): PageWindow | 'invalid' {
+  const asked = pageWindow(new URLSearchParams([...query].filter(([name]) => name !== 'page')), sizes, false);
+  if (asked === 'invalid') return asked;
+  const cursor = query.get('cursor');
+  if (cursor === null) return asked;
+  const offset = /^o=(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('latin1'))?.[1];
+  if (offset === undefined || !Number.isSafeInteger(Number(offset))) return 'invalid';
+  return { ...asked, page: 0, offset: Number(offset) };
+}
+
+export function cursorLink(requestUrl: URL, offset: number, sorted = false): string {
+  const link = new URL(requestUrl);
+  if (offset === 0) link.searchParams.delete('cursor');
+  else link.searchParams.set('cursor', Buffer.from(`o=${offset}`).toString('base64'));
+  if (sorted) link.searchParams.sort();
+  return link.href;
+}
+
+/** `more`: items follow this window (the caller knows it without counting them all, as a database cursor does). */
+export function cursorEnvelope(requestUrl: URL, window: PageWindow, more: boolean, results: unknown[], sorted = false): Record<string, unknown> {
+  return {
+    next: more ? cursorLink(requestUrl, window.offset + window.size, sorted) : null,
+    previous: window.offset > 0 ? cursorLink(requestUrl, Math.max(0, window.offset - window.size), sorted) : null,
+    results,
+  };
+}

@@ -11,9 +11,20 @@ import { type RateLimit, weblateRateLimit } from './rate-limit.ts';
  * One table, profile → behaviours; `resolveBehaviours` lays a caller's own options over it.
  */
 
-export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'ideal'] as const;
+export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'weblate-2026', 'ideal'] as const;
 export type ProfileName = (typeof profileNames)[number];
 export const DEFAULT_PROFILE: ProfileName = 'weblate-5.4';
+
+/**
+ * A bot protection in front of the API (Weblate 2026.11's own for anonymous clients, or Anubis
+ * or Cloudflare at the proxy): anonymous requests after the first `after` answer its HTML page
+ * with `status`, whatever JSON was asked for.
+ */
+export interface BotChallenge {
+  page: 'anubis' | 'cloudflare';
+  status: number;
+  after: number;
+}
 
 /** Every switchable behaviour, each as `startReferenceServer({behaviours})` takes it. */
 export interface ProfileBehaviours {
@@ -57,6 +68,22 @@ export interface ProfileBehaviours {
   weblateFiles: boolean;
   /** Whole-number percentages written `100.0`, as Python writes a float. */
   floatPercents: boolean;
+  /** 2026.11: anonymous requests meet a bot-protection page instead of JSON; null: none. */
+  botChallenge: BotChallenge | null;
+  /** 2026.10: an `Authorization` header with any scheme but `Token`/`Bearer` answers 401, even on public endpoints. */
+  strictAuthorization: boolean;
+  /** Announced (WeblateOrg/weblate#21696): `next`/`previous` carry an opaque `cursor`, no `page`, and lists no `count`. */
+  cursorPagination: boolean;
+  /** A project's `languages/` is a paginated envelope, as newer servers send it (older: a bare array). */
+  pagedProjectLanguages: boolean;
+  /** 2026.6–2026.8.1 fields: project `workspace`, `metrics_url`, `inherit_*`/`effective_*` settings on projects and components. */
+  recentFields: boolean;
+  /** 2026.8 endpoints: a project's `metrics/`, `/api/suggestions/`; 5.5's categories, one per project. */
+  recentEndpoints: boolean;
+  /** 5.15: units in states 11 (needs rewriting) and 12 (needs checking), `automatically_translated` a unit flag. */
+  newUnitStates: boolean;
+  /** 2026: `action=` accepts the codes up to 104 (5.4: up to 74). */
+  recentActions: boolean;
 }
 
 const weblate54: ProfileBehaviours = {
@@ -76,12 +103,39 @@ const weblate54: ProfileBehaviours = {
   fieldErrors: true,
   weblateFiles: true,
   floatPercents: true,
+  botChallenge: null,
+  strictAuthorization: false,
+  cursorPagination: false,
+  pagedProjectLanguages: false,
+  recentFields: false,
+  recentEndpoints: false,
+  newUnitStates: false,
+  recentActions: false,
+};
+
+/**
+ * The 2026 releases as a read-only client meets them (docs/weblate-api.md, "Weblate 2026"):
+ * 5.4's behaviours with 5.10's errors and everything newer, bot protection on for anonymous
+ * clients (Anubis's page, status 200). Turn it off with `botChallenge: null`.
+ */
+const weblate2026: ProfileBehaviours = {
+  ...weblate54,
+  structuredErrors: true,
+  botChallenge: { page: 'anubis', status: 200, after: 0 },
+  strictAuthorization: true,
+  cursorPagination: true,
+  pagedProjectLanguages: true,
+  recentFields: true,
+  recentEndpoints: true,
+  newUnitStates: true,
+  recentActions: true,
 };
 
 export const profiles: Record<ProfileName, ProfileBehaviours> = {
   'weblate-5.4': weblate54,
   'weblate-4.15': { ...weblate54, legacyPagination: true },
   'weblate-5.10': { ...weblate54, structuredErrors: true },
+  'weblate-2026': weblate2026,
   ideal: {
     changesNewestFirst: false,
     browsableApi: false,
@@ -99,6 +153,14 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
     fieldErrors: false,
     weblateFiles: false,
     floatPercents: false,
+    botChallenge: null,
+    strictAuthorization: false,
+    cursorPagination: false,
+    pagedProjectLanguages: false,
+    recentFields: false,
+    recentEndpoints: false,
+    newUnitStates: false,
+    recentActions: false,
   },
 };
 

@@ -15,19 +15,39 @@ export interface Links {
   web(path: string): string;
   /** Records carry the fields a Weblate 5.4 server adds to the description's (profile `weblateFields`). */
   weblateFields: boolean;
+  /** Records carry the fields of the 2026 releases (`recentFields`), units their states 11 and 12 and `automatically_translated` (`newUnitStates`). */
+  recentFields?: boolean;
+  newUnitStates?: boolean;
 }
+
+/** The instance's one workspace (2026.6): projects name it by UUID (Weblate's docs/admin/workspaces.rst). */
+export const WORKSPACE_UUID = '5b0c6e1a-2f3d-4c8e-9a71-000000000001';
+
+/**
+ * 2026's settings a component may inherit from its project, as `inherit_<name>` (whether it
+ * does) and `effective_<name>` (the value in force). The reference server's choice of names:
+ * not yet compared with a 2026 server.
+ */
+const inheritedSettings = ['enable_suggestions', 'suggestion_voting', 'suggestion_autoaccept', 'commit_message'] as const;
 
 /**
  * `format`: the parameter every API link carries. The description's server links with
  * `format=api`; a real 5.4 server with none, or with `format=json` when the request had it
  * (Django REST framework's URL reversing keeps the request's format).
  */
-export function linksFor(origin: string, prefix: string, format: 'api' | 'json' | null = 'api', weblateFields = false): Links {
+export function linksFor(
+  origin: string,
+  prefix: string,
+  format: 'api' | 'json' | null = 'api',
+  weblateFields = false,
+  recent: { recentFields?: boolean; newUnitStates?: boolean } = {},
+): Links {
   const query = format === null ? '' : `?format=${format}`;
   return {
     api: (path) => `${origin}${prefix}/api/${path}${query}`,
     web: (path) => `${origin}${prefix}/${path}`,
     weblateFields,
+    ...recent,
   };
 }
 
@@ -86,6 +106,15 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
     language_aliases: project.language_aliases,
     // 5.4: categories and labels exist on every project (lists, possibly empty).
     ...(links.weblateFields ? { categories_url: links.api(`${path}categories/`), labels_url: links.api(`${path}labels/`) } : {}),
+    // 2026.6: a workspace above projects, settings in force beside their own; 2026.8: statistics in one request.
+    ...(links.recentFields
+      ? {
+          workspace: WORKSPACE_UUID,
+          inherit_translation_review: false,
+          effective_translation_review: project.translation_review,
+          metrics_url: links.api(`${path}metrics/`),
+        }
+      : {}),
   };
 }
 
@@ -111,6 +140,7 @@ export function componentRecord(
     ...fields,
     // 5.4: no categories or linked (weblate://) components on the reference server.
     ...(links.weblateFields ? { category: null, linked_component: null, screenshot_filemask: '' } : {}),
+    ...(links.recentFields ? inheritedFields(component) : {}),
     web_url: links.web(`projects/${componentPath(project, component)}`),
     url: links.api(path),
     repository_url: links.api(`${path}repository/`),
@@ -121,6 +151,16 @@ export function componentRecord(
     changes_list_url: links.api(`${path}changes/`),
     task_url: null,
   };
+}
+
+/** A component's `inherit_*`/`effective_*` pairs: every setting inherited, so in force as the component has it. */
+function inheritedFields(component: ComponentRow): Record<string, unknown> {
+  return Object.fromEntries(
+    inheritedSettings.flatMap((name) => [
+      [`inherit_${name}`, true],
+      [`effective_${name}`, component[name]],
+    ]),
+  );
 }
 
 export interface TranslationContext {
@@ -196,7 +236,9 @@ export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Recor
     flags: unit.flags,
     extra_flags: unit.extra_flags,
     labels: [...unit.labels],
-    state: unit.state,
+    // Before 5.15 the states between 10 and 20 were one: needs editing.
+    state: !links.newUnitStates && unit.state > 10 && unit.state < 20 ? 10 : unit.state,
+    ...(links.newUnitStates ? { automatically_translated: unit.automaticallyTranslated ?? false } : {}),
     fuzzy: unit.state >= 10 && unit.state < 20,
     translated: unit.state >= 20,
     approved: unit.state === 30,

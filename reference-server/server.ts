@@ -5,7 +5,7 @@ import { ActivityRequestError, runActivity } from './activity.ts';
 import { type ApiRequest, type ApiResult, type Route, ApiError, notAuthenticated } from './api.ts';
 import { instanceOf } from './instance.ts';
 import { type Faults, faultSequence } from './faults.ts';
-import { browsablePage, notFoundPage, serverErrorPage } from './html.ts';
+import { browsablePage, challengePage, notFoundPage, serverErrorPage } from './html.ts';
 import { ActivityError, isActivityModel } from './memory-model.ts';
 import type { Model } from './model.ts';
 import { DEFAULT_PROFILE, type ProfileBehaviours, type ProfileName, resolveBehaviours } from './profiles.ts';
@@ -16,6 +16,7 @@ import { routes as componentRoutes } from './routes/components.ts';
 import { routes as extraRoutes } from './routes/extras.ts';
 import { routes as languageRoutes } from './routes/languages.ts';
 import { routes as projectRoutes } from './routes/projects.ts';
+import { routes as recentRoutes } from './routes/recent.ts';
 import { routes as rootRoutes } from './routes/root.ts';
 import { routes as translationRoutes } from './routes/translations.ts';
 import { routes as unitRoutes } from './routes/units.ts';
@@ -74,6 +75,7 @@ const routes: Route[] = [
   ...changeRoutes,
   ...userRoutes,
   ...extraRoutes,
+  ...recentRoutes,
 ];
 
 function match(segments: string[]): { route: Route; params: Record<string, string> } | undefined {
@@ -105,6 +107,12 @@ function tokenOf(header: string | undefined): string | null {
   // Older servers treat a malformed header (no space after the keyword) as anonymous.
   const match = /^(?:Token|Bearer) (\S+)$/.exec(header ?? '');
   return match ? match[1]! : null;
+}
+
+/** 2026.10 answers 401 to any scheme but these, even where no credentials are needed (docs/weblate-api.md, Access). */
+function unsupportedScheme(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  return !/^(?:token|bearer)$/i.test(header.trim().split(/\s+/)[0] ?? '');
 }
 
 function normalizePrefix(prefix: string | undefined): string {
@@ -177,6 +185,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       sendJson(request, response, url, error.status, { ...base, ...extra, ...error.headers }, errorBody(error));
 
     const authorization = request.headers.authorization;
+    if (behaviours.strictAuthorization && unsupportedScheme(authorization)) {
+      fail(new ApiError(401, 'authentication_failed', 'Unsupported authorization scheme; use "Token <key>".'), { 'WWW-Authenticate': 'Token' });
+      return;
+    }
     const token = tokenOf(authorization);
     // Authentication comes before throttling in Django REST framework: this 401 carries no X-RateLimit-*.
     if (tokens.size > 0 && token !== null && !tokens.has(token)) {
@@ -224,7 +236,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       pageUrl: behaviours.pageLinkOrigin ? new URL(`${url.pathname}${url.search}`, behaviours.pageLinkOrigin) : url,
       headers: request.headers,
       instance: instanceOf(model),
-      links: linksFor(url.origin, prefix, linkFormat(format), behaviours.weblateFields),
+      links: linksFor(url.origin, prefix, linkFormat(format), behaviours.weblateFields, {
+        recentFields: behaviours.recentFields,
+        newUnitStates: behaviours.newUnitStates,
+      }),
       canSee: (project) => !project.private || authenticated || (!behaviours.anonymousLimits && tokens.size === 0),
       legacyPagination: behaviours.legacyPagination,
       changesNewestFirst: behaviours.changesNewestFirst,
@@ -275,6 +290,18 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     }
   }
 
+  /**
+   * Requests to the API without an `Authorization` header, past the first `botChallenge.after`,
+   * meet the bot protection, which stands before Weblate; API clients pass by their header (a
+   * key Weblate refuses then answers 401 as usual).
+   */
+  let anonymousApiRequests = 0;
+  function challenged(request: IncomingMessage, url: URL): boolean {
+    if (!behaviours.botChallenge || !url.pathname.startsWith(`${prefix}/api/`) || request.headers.authorization !== undefined) return false;
+    anonymousApiRequests++;
+    return anonymousApiRequests > behaviours.botChallenge.after;
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     requests++;
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `${host}:${port}`}`);
@@ -282,6 +309,11 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
     const activity = /^\/_activity\/([\w-]+)$/.exec(url.pathname);
     if (behaviours.activity && activity) {
       await handleActivity(request, response, activity[1]!);
+      return;
+    }
+    if (challenged(request, url)) {
+      const { headers, body } = challengePage(behaviours.botChallenge!.page);
+      send(response, behaviours.botChallenge!.status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, body, head);
       return;
     }
     const segments = apiSegments(url.pathname, prefix);

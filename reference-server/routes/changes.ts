@@ -1,13 +1,11 @@
 import { type ApiRequest, type ApiResult, type Route, ApiError, READ_ONLY, notFound, ok, paginate, paginateStream } from '../api.ts';
-import { changeActions } from '../../api/change.ts';
+import { actionCodes } from '../../api/change.ts';
 import type { Instance } from '../instance.ts';
 import type { ChangeRow } from '../model.ts';
 import { type ChangeFilter, QueryError, changeFilter, parseTimestamp } from '../query.ts';
 import { changeRecord } from '../render.ts';
 
 const WINDOW = 5000;
-/** The action codes a 5.4 server accepts in `action=`: its ACTION_CHOICES. */
-const knownActions: ReadonlySet<number> = new Set(Object.keys(changeActions).map(Number));
 
 /** The first offset in [low, high) whose change is not `before(change)`; the log ascends in time. */
 function bisect(instance: Instance, low: number, high: number, before: (change: ChangeRow) => boolean): number {
@@ -78,7 +76,9 @@ function filterField(request: ApiRequest, parameter: string): string {
 
 function parseFilter(request: ApiRequest): ChangeFilter {
   try {
-    return changeFilter(request.url.searchParams, request.behaviours.fieldErrors ? knownActions : undefined);
+    // The codes the server's ACTION_CHOICES hold: 5.4's, or 2026's up to 104.
+    const known = actionCodes[request.behaviours.recentActions ? '2026' : '5.4'];
+    return changeFilter(request.url.searchParams, request.behaviours.fieldErrors ? known : undefined);
   } catch (error) {
     if (error instanceof QueryError) throw new ApiError(400, 'invalid', error.message, filterField(request, error.parameter));
     throw error;

@@ -12,6 +12,7 @@ import {
 } from '../api.ts';
 import type { ProjectRow, UnitRow } from '../model.ts';
 import { projectPath } from '../render.ts';
+import { categoriesList } from './recent.ts';
 
 /**
  * Collections the API root links to that hold nothing tmsnap reads. They answer like a
@@ -164,9 +165,10 @@ export const routes: Route[] = [
     render: roleRecord,
   }),
   { pattern: ['memory'], allow: LIST_CREATE, handle: memoryList },
-  ...['component-lists', 'screenshots', 'addons', 'categories'].map((name): Route => ({
+  ...['component-lists', 'screenshots', 'addons'].map((name): Route => ({
     pattern: [name],
     allow: name === 'addons' ? READ_ONLY : LIST_CREATE,
     handle: (request) => paginateArray(request, [], () => null),
   })),
+  { pattern: ['categories'], allow: LIST_CREATE, handle: (request) => categoriesList(request, null) },
 ];

@@ -2,6 +2,7 @@ import { type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findProject, ok, 
 import type { TranslationRow } from '../model.ts';
 import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
+import { categoriesList } from './recent.ts';
 import { projectRepository } from './repository.ts';
 
 export const routes: Route[] = [
@@ -20,15 +21,20 @@ export const routes: Route[] = [
       return paginateArray(request, request.instance.componentsOf(project.id), (component) => renderComponent(request, component, embedProject));
     },
   },
-  // 5.4's categories and labels of a project: lists that exist and are empty on the reference server.
-  ...['categories', 'labels'].map((list): Route => ({
-    pattern: ['projects', ':project', list],
+  // 5.4's categories and labels of a project: lists that exist, empty on the reference server but for 2026's category (recent.ts).
+  {
+    pattern: ['projects', ':project', 'categories'],
+    allow: LIST_CREATE,
+    handle: (request, params) => categoriesList(request, findProject(request, params.project)),
+  },
+  {
+    pattern: ['projects', ':project', 'labels'],
     allow: LIST_CREATE,
     handle(request, params) {
       findProject(request, params.project);
       return paginateArray(request, [], () => null);
     },
-  })),
+  },
   {
     pattern: ['projects', ':project', 'repository'],
     allow: LIST_CREATE,
@@ -61,7 +67,7 @@ export const routes: Route[] = [
     },
   },
   {
-    // A plain array, not a page: the one list real servers leave unpaginated.
+    // A plain array, not a page, on 5.4; newer servers page it (`pagedProjectLanguages`).
     pattern: ['projects', ':project', 'languages'],
     allow: READ_ONLY,
     handle(request, params) {
@@ -88,7 +94,7 @@ export const routes: Route[] = [
             url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),
           };
         });
-      return ok(entries);
+      return request.behaviours.pagedProjectLanguages ? paginateArray(request, entries, (entry) => entry) : ok(entries);
     },
   },
 ];

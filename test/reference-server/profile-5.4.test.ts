@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../reference-server/profiles.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
-import { type Answer, get } from './get.ts';
+import { type Row, TOKEN, check, request } from './rows.ts';
 
 /**
  * What a real Weblate 5.4.2 answers (reference-server/README.md, "Profiles"), as one table of
@@ -10,31 +10,6 @@ import { type Answer, get } from './get.ts';
  * where it must fail unless marked `alsoIdeal` (so every row can fail, and each one names a
  * difference the crawler has to take).
  */
-
-const TOKEN = 'wlu_admin';
-type Auth = 'anonymous' | 'token' | 'bad-token';
-
-interface Row {
-  title: string;
-  /** Relative to the API root. */
-  path: string;
-  auth?: Auth;
-  method?: string;
-  status?: number;
-  contentType?: string;
-  /** Values (or asymmetric matchers) at dotted paths into the JSON body. */
-  has?: Record<string, unknown>;
-  /** Dotted paths the body must not have. */
-  lacks?: string[];
-  /** The exact key set of the object at a dotted path ('' for the body). */
-  keys?: Record<string, string[]>;
-  /** Patterns the raw body text must match. */
-  text?: RegExp[];
-  /** Headers, null for absent. */
-  headers?: Record<string, string | RegExp | null>;
-  /** The row holds on the `ideal` profile too (it pins a shape both share). */
-  alsoIdeal?: boolean;
-}
 
 const url = expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/[^?]*$/);
 const noFormat = expect.stringMatching(/^http:\/\/[^?]+$/);
@@ -223,40 +198,6 @@ const rows: Row[] = [
   },
   { title: 'PO files are text/x-gettext-catalog without charset', path: 'translations/hello/po/cs/file/', contentType: 'text/x-gettext-catalog' },
 ];
-
-/** The value at a dotted path (`results.0.project`); `undefined` where it stops. */
-function at(json: unknown, path: string): unknown {
-  if (path === '') return json;
-  return path
-    .split('.')
-    .reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), json);
-}
-
-function has(json: unknown, path: string): boolean {
-  const parent = at(json, path.split('.').slice(0, -1).join('.'));
-  return parent !== null && typeof parent === 'object' && Object.hasOwn(parent, path.split('.').at(-1)!);
-}
-
-async function request(server: ReferenceServer, row: Row): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (row.auth === 'token') headers.Authorization = `Token ${TOKEN}`;
-  if (row.auth === 'bad-token') headers.Authorization = 'Token wlu_wrong';
-  return get(`${server.url}${row.path}`, { method: row.method ?? 'GET', headers });
-}
-
-function check(row: Row, answer: Answer): void {
-  expect(answer.status, 'status').toBe(row.status ?? 200);
-  if (row.contentType) expect(answer.headers.get('content-type')).toBe(row.contentType);
-  for (const [path, value] of Object.entries(row.has ?? {})) expect(at(answer.json, path), path).toEqual(value);
-  for (const path of row.lacks ?? []) expect(has(answer.json, path), `${path} should be absent`).toBe(false);
-  for (const [path, keys] of Object.entries(row.keys ?? {})) expect(Object.keys(at(answer.json, path) as object).sort(), path).toEqual([...keys].sort());
-  for (const pattern of row.text ?? []) expect(answer.text).toMatch(pattern);
-  for (const [name, value] of Object.entries(row.headers ?? {})) {
-    if (value === null) expect(answer.headers.get(name), name).toBeNull();
-    else if (typeof value === 'string') expect(answer.headers.get(name), name).toBe(value);
-    else expect(answer.headers.get(name), name).toMatch(value);
-  }
-}
 
 function serverOf(profile: ProfileName | undefined): () => ReferenceServer {
   let server: ReferenceServer | undefined;
