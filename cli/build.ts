@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
+import { guardOutput, siteMark } from './output-guard.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -11,11 +12,15 @@ Every link in the site is relative: it works under any base path and opened from
 Options:
   --content DIR     the archive folder (default: content, or TMSNAP_CONTENT)
   --snapshot ID     snapshot to build (default: the newest complete one)
-  --out DIR         output folder, replaced by the build (default: dist)
+  --out DIR         output folder, emptied and filled by the build (default: dist); refused
+                    when it is the current or home folder, holds the archive or lies in it,
+                    or holds files no tmsnap build wrote (a build marks its folder with ${siteMark})
+  --force           build into such a folder all the same (never the archive, / or home)
   --site-url URL    where the site will be published (absolute links in the Atom feeds and
                     badge snippets, canonical links, sitemap.xml, robots.txt),
                     e.g. https://example.github.io/project/
-  --base PATH       base path the site is served under, e.g. /project/ (default: /)
+  --base PATH       base path the site is served under, e.g. /project/ (default: /); given
+                    with --site-url, it must be that URL's path
   --hide-authors    show "a contributor" instead of user names (changes, last author)
   --title TEXT      the site's name (default: "<server host> translation status")
   --logo FILE       an image shown before the title
@@ -58,6 +63,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     config: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
   }).values;
   let config: SiteConfig;
   try {
@@ -78,12 +84,16 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
       throw new UsageError(`--site-url "${siteUrl}" is not an http(s) URL (expected e.g. https://example.github.io/project/)`);
     }
   }
-  const base = parsed.base ?? config.base ?? '/';
+  const givenBase = parsed.base ?? config.base;
+  const base = givenBase ?? '/';
   if (!base.startsWith('/')) throw new UsageError(`--base "${base}" must start with "/" (e.g. /project/)`);
+  const disagreement = siteUrl === undefined || givenBase === undefined ? undefined : baseDisagreement(siteUrl, givenBase);
+  if (disagreement !== undefined) throw new UsageError(disagreement);
   const uiLang = parsed['ui-lang'] ?? config.uiLang ?? 'en';
   if (!(uiLanguages as readonly string[]).includes(uiLang)) throw new UsageError(`--ui-lang "${uiLang}": expected one of ${uiLanguages.join(', ')}`);
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
+  await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });
   return {
     content: resolve(parsed.content),
     ...optional('snapshot', parsed.snapshot),
@@ -105,7 +115,22 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   };
 }
 
-/** `1234 / 20193 pages, ETA 3 min`: rewritten in place on a terminal, every 10% otherwise. */
+/**
+ * Why `--site-url` and `--base` cannot both hold: the site is published under the URL's path,
+ * so a different base would build links for a place the site is not. Trailing slashes aside.
+ */
+export function baseDisagreement(siteUrl: string, base: string): string | undefined {
+  const trim = (path: string) => path.replace(/\/+$/, '');
+  const path = new URL(siteUrl).pathname;
+  if (trim(path) === trim(base)) return undefined;
+  return `--site-url ${siteUrl} is published under ${path} but --base is ${base}: give --base ${path}, or leave --base out (it follows --site-url)`;
+}
+
+/**
+ * `40% written, ETA 3 min`: rewritten in place on a terminal, every 10% otherwise. A share, not
+ * a count: what the build reports as written (pages, feeds, badges, raw files) is not what the
+ * summary counts as pages, and the total is an estimate from the snapshot (issue 28).
+ */
 function progressPrinter(): { update: (progress: BuildProgress) => void; end: () => void } {
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
@@ -115,7 +140,8 @@ function progressPrinter(): { update: (progress: BuildProgress) => void; end: ()
     update({ done, total }) {
       const elapsed = (performance.now() - started) / 1000;
       const eta = done > 0 ? (elapsed / done) * Math.max(total - done, 0) : 0;
-      const line = `tmsnap build: ${done} / ${total} pages, ETA ${eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.round(eta)} s`}`;
+      const share = Math.floor((done / Math.max(total, 1)) * 100);
+      const line = `tmsnap build: ${share}% written, ETA ${eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.round(eta)} s`}`;
       if (tty) {
         process.stderr.write(`\r${line}\u001b[K`);
         shown = true;
@@ -146,7 +172,7 @@ export const command: Command = {
       progress.end();
       if (json) console.log(JSON.stringify(summary));
       console.error(
-        `tmsnap build: ${summary.pages} pages (${(summary.bytes / 1e6).toFixed(1)} MB) from snapshot ${summary.snapshot} in ${summary.seconds.toFixed(1)} s, open ${join(options.out, 'index.html')}`,
+        `tmsnap build: ${summary.pages} pages in ${summary.files} files (${(summary.bytes / 1e6).toFixed(1)} MB) from snapshot ${summary.snapshot} in ${summary.seconds.toFixed(1)} s, open ${join(options.out, 'index.html')}`,
       );
       return exitCodes.ok;
     } catch (error) {

@@ -12,6 +12,8 @@ export const exitCodes = {
   failed: 1,
   usage: 2,
   completeWithProblems: 3,
+  /** Stopped by Ctrl-C, as shells number SIGINT (128 + 2); the crawl is resumable. */
+  interrupted: 130,
 } as const;
 
 export interface Command {
@@ -82,21 +84,21 @@ export function parseCommandLine<const Options extends NonNullable<ParseArgsConf
       .map((name) => `--${name}`)
       .concat('--help');
     const guess = unknown?.startsWith('--') ? closest(unknown, known) : undefined;
-    throw new UsageError(unknown ? `unknown option ${unknown}${guess ? `: did you mean ${guess}?` : ''}` : message);
+    if (unknown) throw new UsageError(`unknown option ${unknown}${guess ? `: did you mean ${guess}?` : ''}`);
+    const stray = /^Unexpected argument '(.*)'/s.exec(message)?.[1];
+    throw new UsageError(stray === undefined ? message : strayArgument(args, stray));
   }
 }
 
 /**
- * An old flag name still taken for one minor version (issue 12: `--content` is the archive
- * everywhere, `--out` what a command writes). Says so on stderr, once per use, and answers the
- * value of whichever was given; both at once is bad usage.
+ * The parser's "Unexpected argument" in the user's terms: after a flag's value it is most
+ * likely the second word of that value (`--max-duration 5 hours`), which the shell split.
  */
-export function renamedFlag(command: string, values: Record<string, unknown>, old: string, now: string): string | undefined {
-  const oldValue = values[old] as string | undefined;
-  if (oldValue === undefined) return values[now] as string | undefined;
-  if (values[now] !== undefined) throw new UsageError(`--${old} is the old name of --${now}: give only --${now}`);
-  console.error(`tmsnap ${command}: warning: --${old} is deprecated and goes away in tmsnap 0.3; use --${now} ${oldValue}`);
-  return oldValue;
+export function strayArgument(args: readonly string[], stray: string): string {
+  const at = args.indexOf(stray);
+  const flag = at >= 2 && args[at - 2]!.startsWith('--') ? args[at - 2]! : undefined;
+  if (flag === undefined) return `unexpected argument "${stray}": this command takes only options (--name value)`;
+  return `unexpected "${stray}" after ${flag} ${args[at - 1]}: a value is one word; write it without spaces, or quote it`;
 }
 
 /** Where `--content` comes from when the flag is absent: `TMSNAP_CONTENT`, else `content`. */

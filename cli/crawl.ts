@@ -1,8 +1,10 @@
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, renamedFlag } from './command.ts';
+import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, strayArgument } from './command.ts';
 import { tokenDefault, urlDefault } from './defaults.ts';
+import { guardOutput } from './output-guard.ts';
+import { interruptible } from './signals.ts';
 import { version } from './version.ts';
 
 const help = `Usage: tmsnap crawl --url <API root> [options]
@@ -17,8 +19,9 @@ Options:
                        Environment; one of them is required)
   --project SLUG       crawl only this project and what hangs off it; repeatable
   --content DIR        the archive folder, created on the first crawl (default: content, or
-                       TMSNAP_CONTENT); --out is its old name, taken until tmsnap 0.3
-  --max-duration TIME  stop starting requests after TIME (5h, 300m, 90s or seconds) and leave
+                       TMSNAP_CONTENT); refused when it holds other files and no archive
+  --force              crawl into such a folder all the same (never / or home)
+  --max-duration TIME  stop starting requests after TIME (5h, 300m, 90s, 1h30m or seconds) and leave
                        the snapshot resumable (exit 1); give a scheduled job's limit minus a
                        margin for the requests in flight and the steps after
   --allow-insecure-http  send the token over plain http:// to a host that is not this machine
@@ -41,10 +44,13 @@ Environment (a flag wins; the first one set is used):
   TMSNAP_CONTENT       the archive folder when --content is absent
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  the proxy to reach the server through
 
+Ctrl-C stops starting requests, lets those in flight finish and leaves the snapshot resumable
+(a second Ctrl-C stops at once, resumable too); the next run says it is resuming.
+
 Exit codes: 0 complete, also when the credentials could not read some kinds of resource
 (401/403, asked once per kind, listed under "access" in the manifest); 3 complete with
 problems of the data (records kept raw, other 4xx answers; listed in the manifest); 1 failed
-or stopped (re-run to resume); 2 bad usage.`;
+or stopped (re-run to resume); 2 bad usage; 130 stopped by Ctrl-C (re-run to resume).`;
 
 function positiveNumber(flag: string, text: string | undefined, fallback: number | undefined, integer: boolean): number | undefined {
   if (text === undefined) return fallback;
@@ -62,11 +68,22 @@ function isoTime(text: string | undefined): string | undefined {
   return new Date(time).toISOString();
 }
 
-/** `5h`, `300m`, `90s` or bare seconds, in milliseconds. */
+const durationForms = 'e.g. 5h, 300m, 90s, 1h30m or a number of seconds';
+const durationUnits: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000 };
+
+/**
+ * `5h`, `300m`, `90s`, `1h30m`, `2 hours`, `90 min` or bare seconds, in milliseconds. Unit words
+ * are taken by their first letter (hours, minutes, seconds); anything else is refused, naming
+ * the accepted forms.
+ */
 export function parseDuration(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(h|m|s)?$/.exec(text.trim());
-  const value = match ? Number(match[1]) * { h: 3_600_000, m: 60_000, s: 1000 }[(match[2] ?? 's') as 'h' | 'm' | 's'] : Number.NaN;
-  if (!(value > 0)) throw new UsageError(`--max-duration ${JSON.stringify(text)}: expected a time such as 5h, 300m, 90s or a number of seconds`);
+  const parts = /^(?:\s*\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\s*)+$/i.test(text)
+    ? [...text.matchAll(/(\d+(?:\.\d+)?)\s*([hms])[a-z]*/gi)]
+    : /^\s*\d+(?:\.\d+)?\s*$/.test(text)
+      ? [[text, text.trim(), 's'] as const]
+      : [];
+  const value = parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * durationUnits[unit!.toLowerCase()]!, 0);
+  if (!(value > 0)) throw new UsageError(`--max-duration ${JSON.stringify(text)}: expected a time, ${durationForms}`);
   return value;
 }
 
@@ -81,27 +98,44 @@ function redactor(token: string | undefined): (text: string) => string {
   return token ? (text) => text.replaceAll(token, '[WEBLATE_TOKEN]') : (text) => text;
 }
 
+/** What Ctrl-C during a crawl says: the first lets the requests in flight finish, a second stops at once. */
+export const crawlInterruptMessages = {
+  first: 'stopping after the requests in flight (Ctrl-C again to stop at once); run the same command to resume',
+  lastWords: 'stopped; run the same command to resume',
+};
+
 export const command: Command = {
   summary: 'crawl a Weblate server into a dated snapshot (resumable)',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, {
-      url: { type: 'string' },
-      project: { type: 'string', multiple: true },
-      content: { type: 'string' },
-      out: { type: 'string' },
-      'max-duration': { type: 'string' },
-      'allow-insecure-http': { type: 'boolean', default: false },
-      'changes-since': { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-rps': { type: 'string' },
-      'max-wait': { type: 'string' },
-      timeout: { type: 'string' },
-      retries: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      full: { type: 'boolean', default: false },
-    });
-    const contentDir = renamedFlag('crawl', values, 'out', 'content') ?? contentOption().default;
+    const { values, positionals } = parseCommandLine(
+      args,
+      {
+        url: { type: 'string' },
+        project: { type: 'string', multiple: true },
+        content: contentOption(),
+        force: { type: 'boolean', default: false },
+        'max-duration': { type: 'string' },
+        'allow-insecure-http': { type: 'boolean', default: false },
+        'changes-since': { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-rps': { type: 'string' },
+        'max-wait': { type: 'string' },
+        timeout: { type: 'string' },
+        retries: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        full: { type: 'boolean', default: false },
+      },
+      true,
+    );
+    const [stray] = positionals;
+    if (stray !== undefined) {
+      const afterDuration = args[args.indexOf(stray) - 2] === '--max-duration';
+      throw new UsageError(
+        afterDuration ? `--max-duration ${args[args.indexOf(stray) - 1]} ${stray}: give the time as one word, ${durationForms}` : strayArgument(args, stray),
+      );
+    }
+    const contentDir = values.content;
     const url = values.url ?? urlDefault()?.value;
     if (url === undefined) throw new UsageError('--url is required (or WEBLATE_URL): the API root, e.g. https://weblate.example.org/api/');
     let apiRoot: URL;
@@ -119,31 +153,47 @@ export const command: Command = {
           'Use the https:// URL, or give --allow-insecure-http if this network is yours',
       );
     }
-    const redact = redactor(token);
-    const mode = values.json ? 'json' : process.stderr.isTTY ? 'tty' : 'lines';
-    const stream = values.json ? process.stdout : process.stderr;
-    const reporter = new ProgressReporter(mode, (text) => stream.write(redact(text)));
-    const result = await crawl({
-      apiRoot,
-      contentDir,
-      deadline,
-      projects: values.project ?? [],
-      changesSince: isoTime(values['changes-since']),
-      full: values.full,
-      token,
+    const limits = {
       concurrency: positiveNumber('concurrency', values.concurrency, 4, true) ?? 4,
       maxRps: positiveNumber('max-rps', values['max-rps'], undefined, false),
       maxWaitMs: (positiveNumber('max-wait', values['max-wait'], 300, false) ?? 300) * 1000,
       timeoutMs: (positiveNumber('timeout', values.timeout, 60, false) ?? 60) * 1000,
       retries: retries ?? 5,
-      tmsnapVersion: version,
-      userAgent: `tmsnap/${version} (Weblate snapshot crawler; node ${process.version})`,
-      onProgress: (progress) => reporter.update(progress),
-      onWait: (ms, reason) => {
-        if (ms >= 5_000) reporter.note(`waiting ${Math.round(ms / 1000)} s: ${reason}`);
-      },
-    });
+    };
+    const changesSince = isoTime(values['changes-since']);
+    await guardOutput(contentDir, { kind: 'archive', flag: '--content', force: values.force });
+    const redact = redactor(token);
+    const mode = values.json ? 'json' : process.stderr.isTTY ? 'tty' : 'lines';
+    const stream = values.json ? process.stdout : process.stderr;
+    const reporter = new ProgressReporter(mode, (text) => stream.write(redact(text)));
+    const interrupt = interruptible((text) => reporter.note(text), crawlInterruptMessages, exitCodes.interrupted);
+    let result: Awaited<ReturnType<typeof crawl>>;
+    try {
+      result = await crawl({
+        apiRoot,
+        contentDir,
+        deadline,
+        projects: values.project ?? [],
+        changesSince,
+        full: values.full,
+        token,
+        ...limits,
+        tmsnapVersion: version,
+        userAgent: `tmsnap/${version} (Weblate snapshot crawler; node ${process.version})`,
+        signal: interrupt.signal,
+        onStart: ({ snapshotId, dir, resumed, made }) => {
+          if (resumed) reporter.note(`resuming snapshot ${snapshotId} (${dir}), stopped earlier after ${made} requests`);
+        },
+        onProgress: (progress) => reporter.update(progress),
+        onWait: (ms, reason) => {
+          if (ms >= 5_000) reporter.note(`waiting ${Math.round(ms / 1000)} s: ${reason}`);
+        },
+      });
+    } finally {
+      interrupt.dispose();
+    }
     reporter.finish(result);
+    if (interrupt.signal.aborted) return exitCodes.interrupted;
     if (result.outcome === 'failed') return exitCodes.failed;
     return result.outcome === 'problems' ? exitCodes.completeWithProblems : exitCodes.ok;
   },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
@@ -8,10 +9,15 @@ import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
-import { type Command, contentOption, exitCodes, parseCommandLine, parsePort } from './command.ts';
+import { type Command, exitCodes, parseCommandLine, parsePort } from './command.ts';
+import { crawlInterruptMessages } from './crawl.ts';
+import { demoMark, guardOutput } from './output-guard.ts';
 import { loadDatasetFlag } from './reference-server.ts';
-import { untilInterrupted } from './signals.ts';
+import { interruptible, untilInterrupted } from './signals.ts';
 import { version } from './version.ts';
+
+/** The demo's own folder, beside nothing of the user's: a project's `content/` and `dist/` are not its to touch (issue 24). */
+export const demoDirDefault = 'tmsnap-demo';
 
 const help = `Usage: tmsnap demo [options]
 
@@ -19,10 +25,14 @@ The whole job on this machine, with no account anywhere: starts the reference se
 free port, crawls it into a snapshot, builds the site from that snapshot and serves it.
 Ctrl-C stops everything.
 
+Everything it writes goes into one folder of its own (default: ./${demoDirDefault}): the archive in
+<dir>/content and the site in <dir>/site. Run it again to reuse them; delete the folder when done.
+
 Options:
   --data DATASET   ${DATASET_HELP} (default: bundled)
-  --content DIR    the archive folder for the snapshot (default: content, or TMSNAP_CONTENT)
-  --out DIR        site output folder (default: dist)
+  --dir DIR        the demo's folder (default: ${demoDirDefault}); refused when it holds files an
+                   earlier demo did not write (a demo marks its folder with ${demoMark})
+  --force          use such a folder all the same (never / or home)
   --port N         port of the site preview; 0 picks a free one (default: 0)
   -h, --help       this help`;
 
@@ -36,12 +46,20 @@ export const command: Command = {
   async run(args) {
     const { values } = parseCommandLine(args, {
       data: { type: 'string', default: 'bundled' },
-      content: contentOption(),
-      out: { type: 'string', default: 'dist' },
+      dir: { type: 'string', default: demoDirDefault },
+      force: { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
     });
     const port = parsePort(values.port);
     const model = await loadDatasetFlag(values.data);
+    const dir = resolve(values.dir);
+    const content = join(dir, 'content');
+    const out = join(dir, 'site');
+    // A marked folder is a demo's, site/ included: the build may empty that.
+    await guardOutput(dir, { kind: 'demo', flag: '--dir', force: values.force });
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, demoMark), 'The folder of `tmsnap demo`: its archive (content/) and site (site/). Safe to delete.\n');
+    step(`writing into ${dir}: the archive in content/, the site in site/`);
 
     // A real-server profile (weblate-5.4), read as its admin: anonymous clients get 100 requests
     // a day, fewer than one crawl of the bundled data takes. The key is made here and lives only
@@ -53,9 +71,10 @@ export const command: Command = {
       step('2/3 crawling it');
       // `tmsnap crawl`'s defaults, against a server on this machine.
       const reporter = new ProgressReporter(process.stderr.isTTY ? 'tty' : 'lines', (text) => process.stderr.write(text));
+      const interrupt = interruptible((text) => reporter.note(text), crawlInterruptMessages, exitCodes.interrupted);
       const crawled = await crawl({
         apiRoot: parseApiRoot(server.url),
-        contentDir: values.content,
+        contentDir: content,
         projects: [],
         token,
         concurrency: 4,
@@ -64,19 +83,23 @@ export const command: Command = {
         maxWaitMs: 300_000,
         tmsnapVersion: version,
         userAgent: `tmsnap/${version} (Weblate snapshot crawler, demo; node ${process.version})`,
+        signal: interrupt.signal,
+        onStart: ({ snapshotId, resumed }) => {
+          if (resumed) reporter.note(`resuming snapshot ${snapshotId}, which an earlier demo left unfinished`);
+        },
         onProgress: (progress) => reporter.update(progress),
-      });
+      }).finally(() => interrupt.dispose());
       reporter.finish(crawled);
+      if (interrupt.signal.aborted) return exitCodes.interrupted;
       if (crawled.outcome === 'failed') {
-        console.error('tmsnap demo: the crawl failed (see above); re-run `npm run demo` to resume it.');
+        console.error('tmsnap demo: the crawl failed (see above); run the same command again to resume it.');
         return exitCodes.failed;
       }
-      step('3/3 building the site');
-      const content = resolve(values.content);
-      const out = resolve(values.out);
+      step(`3/3 building the site into ${out}`);
       await buildSite({ content, out, base: '/', hideAuthors: false });
       const site = await serveStatic(out, port);
       console.error(`\ntmsnap demo: done. The reference API stays up at ${server.url} while the site is served.`);
+      console.error(`tmsnap demo: the archive is in ${content} and the site in ${out}; delete ${dir} when done.`);
       console.error(`tmsnap demo: open the site at ${site.url}  (Ctrl-C stops everything)`);
       console.log(site.url);
       await untilInterrupted();

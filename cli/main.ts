@@ -1,5 +1,7 @@
 import { type Command, CommandFailure, UsageError, closest, exitCodes } from './command.ts';
 import { defaultsInEffect } from './defaults.ts';
+import { systemErrorLine, unexpectedErrorLine } from './errors.ts';
+import { OutputRefused } from './output-guard.ts';
 import { version } from './version.ts';
 
 /** A command as `main` knows it: its summary, and its module, loaded only when the command is run or its help asked for. */
@@ -40,7 +42,8 @@ function overview(): string {
   for (const [name, { summary }] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${summary}`);
   lines.push(
     '',
-    'Options: -h, --help (also `tmsnap help <command>`), -V, --version',
+    'Options: -h, --help (also `tmsnap help <command>`), -V, --version; --debug (any command) shows',
+    '         the stack trace of an unexpected error instead of one line',
     'Exit codes, every command: 0 ok, 1 failed, 2 bad usage, 3 done with problems (listed).',
     'Run `tmsnap <command> --help` for its options and the defaults in effect.',
   );
@@ -59,7 +62,9 @@ async function helpOf(name: string): Promise<string> {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  // `--debug` belongs to no command: taken out here, wherever it stands.
+  const debug = argv.includes('--debug');
+  const [name, ...rest] = argv.filter((arg) => arg !== '--debug');
   if (name === undefined || name === '--help' || name === '-h') {
     console.log(overview());
     return name === undefined ? exitCodes.usage : exitCodes.ok;
@@ -91,6 +96,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
+    if (error instanceof OutputRefused) {
+      // Says what to do itself: no help hint under it.
+      console.error(`tmsnap ${name}: ${error.message}`);
+      return exitCodes.usage;
+    }
     if (error instanceof UsageError) {
       console.error(`tmsnap ${name}: ${error.message}\nRun \`tmsnap ${name} --help\` for the options.`);
       return exitCodes.usage;
@@ -99,6 +109,8 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`tmsnap ${name}: ${error.message}`);
       return exitCodes.failed;
     }
-    throw error;
+    if (debug) throw error;
+    console.error(`tmsnap ${name}: ${systemErrorLine(error) ?? unexpectedErrorLine(error)}`);
+    return exitCodes.failed;
   }
 }

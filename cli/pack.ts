@@ -1,6 +1,7 @@
 import { formatBytes } from '../archive/listing.ts';
 import { pack, PackError } from '../archive/pack.ts';
 import { type Command, UsageError, exitCodes, parseArchiveCommandLine } from './command.ts';
+import { guardOutput } from './output-guard.ts';
 
 const help = `Usage: tmsnap pack [ID…] --out FILE [options]
 
@@ -13,7 +14,9 @@ does not need, so an archive can be shipped a day at a time. The receiving folde
 snapshot ID already (unpack says so if not).
 
 Options:
-  --out FILE      the archive to write, e.g. archive.tar.gz, or - for stdout (required)
+  --out FILE      the archive to write, e.g. archive.tar.gz, or - for stdout (required); never
+                  inside the content folder, and an existing file only if it is a pack
+  --force         replace an existing file that is not a pack
   --since ID      pack only what the later snapshots add to snapshot ID
   --content DIR   content folder holding the snapshots (default: content, or TMSNAP_CONTENT)
   --json          the summary as JSON (on stderr when --out is -)
@@ -25,7 +28,7 @@ export const command: Command = {
   async run(args) {
     const { values, positionals } = parseArchiveCommandLine(
       args,
-      { out: { type: 'string' }, since: { type: 'string' } },
+      { out: { type: 'string' }, since: { type: 'string' }, force: { type: 'boolean', default: false } },
       {
         positionals: true,
         check: ({ values }) => {
@@ -35,6 +38,7 @@ export const command: Command = {
     );
     const out = values.out!; // refused above when missing
     const toStdout = out === '-';
+    if (!toStdout) await guardOutput(out, { kind: 'file', flag: '--out', force: values.force, archive: values.content });
     // With the pack on stdout, the summary goes to stderr: stdout holds only the archive.
     const say = (text: string) => (toStdout ? console.error(text) : console.log(text));
     try {

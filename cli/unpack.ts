@@ -2,6 +2,7 @@ import { PackError, unpack } from '../archive/pack.ts';
 import { access } from 'node:fs/promises';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, printJson } from './command.ts';
+import { guardOutput } from './output-guard.ts';
 
 const help = `Usage: tmsnap unpack FILE [options]
 
@@ -14,7 +15,9 @@ they are. It holds the archive's lock: while a crawl, prune, migrate or another 
 the same content folder, it exits 1 naming that writer.
 
 Options:
-  --content DIR   content folder to add the snapshots to (default: content, or TMSNAP_CONTENT)
+  --content DIR   content folder to add the snapshots to (default: content, or TMSNAP_CONTENT);
+                  created if missing; refused when it holds other files and no archive
+  --force         add the snapshots to such a folder all the same (never / or home)
   --json          the summary as JSON
   -h, --help      this help`;
 
@@ -22,9 +25,14 @@ export const command: Command = {
   summary: 'add the snapshots of a pack archive to the content folder',
   help,
   async run(args) {
-    const { values, positionals } = parseCommandLine(args, { content: contentOption(), json: { type: 'boolean', default: false } }, true);
+    const { values, positionals } = parseCommandLine(
+      args,
+      { content: contentOption(), json: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } },
+      true,
+    );
     const [file, ...extra] = positionals;
     if (file === undefined || extra.length > 0) throw new UsageError('give exactly one archive file (or - for stdin), e.g. tmsnap unpack archive.tar.gz');
+    await guardOutput(values.content, { kind: 'archive', flag: '--content', force: values.force });
     try {
       // Checked first, so that a mistyped file name leaves no empty content folder behind.
       if (file !== '-') {

@@ -7,7 +7,7 @@ import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
 import type { AccessProblem, Problem, RequestCount, RequestKind, SkippedResources } from '../snapshot/schemas.ts';
 import { AccessRules } from './access.ts';
-import type { CrawlError } from './errors.ts';
+import { type CrawlError, RateLimitError } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
@@ -46,8 +46,20 @@ export interface CrawlOptions {
   userAgent: string;
   onProgress?: (progress: CrawlProgress) => void;
   onWait?: (ms: number, reason: string) => void;
+  /** Told once the snapshot is open: whether this run goes on with one a stopped run left. */
+  onStart?: (start: CrawlStart) => void;
+  /** Aborted (Ctrl-C): no new request starts, the snapshot stays resumable. */
+  signal?: AbortSignal | undefined;
   /** How answers are parsed (http/page-json.ts by default); a test passes the lossless `parseJson` to compare. */
   parseJson?: ((text: string) => unknown) | undefined;
+}
+
+export interface CrawlStart {
+  snapshotId: string;
+  dir: string;
+  /** The run goes on with a snapshot a stopped run left; `made` requests were made then. */
+  resumed: boolean;
+  made: number;
 }
 
 export interface CrawlProgress {
@@ -140,7 +152,10 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   });
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
-  const queue = RequestQueue.open(join(writer.dir, journalName), new Date().toISOString());
+  const started = new Date().toISOString();
+  const queue = RequestQueue.open(join(writer.dir, journalName), started);
+  // A journal replayed keeps the start time of the run that began it.
+  options.onStart?.({ snapshotId: writer.id, dir: writer.dir, resumed: queue.started !== started, made: queue.made });
   const spool = new UnitSpool(join(writer.dir, spoolName));
   const client = new HttpClient({
     apiRoot: options.apiRoot,
@@ -164,6 +179,15 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   } finally {
     await client.close();
   }
+}
+
+/**
+ * A wait of an hour or more without a token is most likely the budget of anonymous clients
+ * (Weblate's default: 100 requests a day, which the reference server copies): say how to give one.
+ */
+export function anonymousHint(waitSeconds: number, token: string | undefined): string {
+  if (token !== undefined || waitSeconds < 3600) return '';
+  return ' The server throttles anonymous clients: put an API token in WEBLATE_TOKEN (Weblate: your profile, API access; `tmsnap reference-server --token KEY` accepts KEY).';
 }
 
 /** Requests sent for the task running in this async context: each task's own, however many run at once. */
@@ -217,6 +241,9 @@ class CrawlRun {
       queue: this.queue,
       concurrency: this.options.concurrency,
       stopped: () => {
+        if (this.#tasks.stop === undefined && this.options.signal?.aborted) {
+          this.#tasks.stop = `stopped (Ctrl-C) with ${this.queue.pendingCount} request(s) to go; run the same command to resume.`;
+        }
         if (this.#tasks.stop === undefined && this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
           this.#tasks.stop = `the time allowed (--max-duration) ran out with ${this.queue.pendingCount} request(s) to go. Re-run the same command to resume.`;
         }
@@ -380,7 +407,7 @@ class CrawlRun {
     this.#tasks.stop =
       `the server's rate budget has ${remaining} of ${limit ?? '?'} requests left and the next slot frees in ${reset} s, ` +
       `but at least ${needed} more requests are needed; stopping instead of hammering. Re-run the same command once the budget refills to resume` +
-      `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.`;
+      `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.${anonymousHint(reset ?? 0, this.options.token)}`;
   }
 
   #execute(task: Task): Promise<void> {
@@ -413,7 +440,7 @@ class CrawlRun {
       switch (outcome.type) {
         case 'stop':
           this.#access.finish(task, false);
-          this.#tasks.stop ??= outcome.message;
+          this.#tasks.stop ??= outcome.message + (error instanceof RateLimitError ? anonymousHint(error.waitSeconds, this.options.token) : '');
           break;
         case 'denied':
           this.#access.deny(task, outcome.error);

@@ -1,8 +1,24 @@
 import { requestKinds } from '../snapshot/schemas.ts';
 import type { CrawlProgress, CrawlResult } from './crawl.ts';
+import { phases } from './plan.ts';
 
 /** Where progress goes: a live line on a terminal, plain lines in a log, NDJSON for machines. */
 export type ProgressMode = 'tty' | 'lines' | 'json';
+
+/** What each phase of the plan (plan.ts `phases`) fetches, as the progress line names it. */
+const phaseNames: Record<number, string> = {
+  [phases.root]: 'the API root',
+  [phases.structure]: 'projects, components, translations',
+  [phases.bulk]: 'strings, changes, statistics',
+  [phases.stragglers]: 'users and leftovers',
+  [phases.downloads]: 'translation files',
+};
+
+/** `step 2/5 (projects, components, translations)`: a phase number alone told a user nothing (issue 28). */
+export function phaseLabel(phase: number): string {
+  const count = Object.keys(phases).length;
+  return `step ${phase + 1}/${count} (${phaseNames[phase] ?? `phase ${phase}`})`;
+}
 
 /** One line describing the crawl so far (pure). */
 export function progressLine(progress: CrawlProgress, elapsedMs: number): string {
@@ -11,7 +27,7 @@ export function progressLine(progress: CrawlProgress, elapsedMs: number): string
   const eta = rate > 0 && progress.pending > 0 ? ` ETA ~${formatDuration((progress.pending / rate) * 1000)}` : '';
   const { remaining, limit } = progress.budget;
   const budget = remaining === undefined ? '' : ` budget ${remaining}/${limit ?? '?'}`;
-  return `phase ${progress.phase} | ${progress.made} requests (${rate.toFixed(1)}/s) | ${progress.records} records | queue ${progress.pending}${eta}${budget}`;
+  return `${phaseLabel(progress.phase)} | ${progress.made} requests (${rate.toFixed(1)}/s) | ${progress.records} records | queue ${progress.pending}${eta}${budget}`;
 }
 
 export function formatDuration(ms: number): string {

@@ -3,9 +3,9 @@
  * index written by the integration in `astro.config.mjs` (site/search-integration.ts). The
  * pages find the snapshot through the environment (site/env.ts). See docs/site.md.
  */
-import { copyFile, cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import type { UiLanguage } from './config.ts';
@@ -216,11 +216,24 @@ function quietStdout(onPage: () => void): () => void {
   };
 }
 
-/** Empties the output folder as Astro would (a `.git` inside stays, for a checked-out publishing branch). */
-async function emptyFolder(dir: string): Promise<void> {
+/** The file a build leaves in its output folder: `tmsnap build` refuses a non-empty folder without it (cli/output-guard.ts). */
+export const siteMarkFile = '.tmsnap-site';
+
+/**
+ * Empties the output folder as Astro would (a `.git` inside stays, for a checked-out publishing
+ * branch) and marks it as a build's. The command checked the folder (cli/output-guard.ts); this
+ * last check keeps any caller from emptying the archive the site is built from.
+ */
+async function emptyFolder(dir: string, content: string): Promise<void> {
+  const [out, archive] = await Promise.all([dir, content].map((path) => realpath(path).catch(() => resolve(path))));
+  const within = (a: string, b: string) => a === b || a.startsWith(b.endsWith(sep) ? b : b + sep);
+  if (within(out!, archive!) || within(archive!, out!)) {
+    throw new BuildInputError(`refusing to empty ${dir}: it is, holds or lies in the archive ${content}; give another --out`);
+  }
   const entries = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(entries.filter((name) => name !== '.git').map((name) => rm(join(dir, name), { recursive: true, force: true })));
   await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, siteMarkFile), 'A site written by tmsnap build. The next build into this folder replaces all but .git.\n');
 }
 
 async function folderSize(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
@@ -266,7 +279,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     progress.total = Math.max(progress.total, progress.done);
     if (!options.verbose) options.onProgress?.(progress);
   };
-  await emptyFolder(options.out);
+  await emptyFolder(options.out, options.content);
   // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.

@@ -79,7 +79,7 @@ const table: Record<string, Case> = {
   'crawl, bad --max-duration': {
     args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/fresh', '--max-duration', 'soon'],
     code: 2,
-    says: 'expected a time such as 5h',
+    says: 'expected a time, e.g. 5h, 300m, 90s, 1h30m or a number of seconds',
   },
   'crawl, unreachable server': {
     args: ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', '$/unreachable', '--retries', '0'],

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -47,21 +47,17 @@ describe('tmsnap preview', () => {
 });
 
 describe('tmsnap demo', () => {
-  test('starts the reference server, crawls it, builds the site, serves it, and stops cleanly on Ctrl-C', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        'bin/tmsnap.js',
-        'demo',
-        '--data',
-        'synthetic:projects=1,components=2,languages=3,units=240,seed=7',
-        '--content',
-        join(temp, 'content'),
-        '--out',
-        join(temp, 'dist'),
-      ],
-      { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+  test('run inside a JavaScript project, writes only into a folder of its own and says where; serves the site; stops cleanly on Ctrl-C', async () => {
+    // A project whose content/ and dist/ belong to other tools (Astro, Hugo, Nuxt Content).
+    const project = join(temp, 'js-project');
+    await mkdir(join(project, 'content'), { recursive: true });
+    await mkdir(join(project, 'dist'), { recursive: true });
+    await writeFile(join(project, 'content', 'post.md'), '# a post');
+    await writeFile(join(project, 'dist', 'app.js'), 'console.log(1)');
+    const child = spawn(process.execPath, [join(repo, 'bin/tmsnap.js'), 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -79,9 +75,18 @@ describe('tmsnap demo', () => {
     expect(home).toContain('Translation status');
     expect(stderr).toMatch(/requests made \d+, minimum requests \d+/);
     expect(stderr).toContain('open the site at');
+    const own = join(project, 'tmsnap-demo');
+    expect(stderr).toContain(`tmsnap demo: writing into ${own}: the archive in content/, the site in site/`);
+    expect(stderr).toContain(`the archive is in ${join(own, 'content')} and the site in ${join(own, 'site')}`);
 
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     await expect(fetch(siteUrl)).rejects.toThrow();
+    // The project's own folders as they were; the demo's folder holds its mark, archive and site.
+    expect((await readdir(project)).sort()).toEqual(['content', 'dist', 'tmsnap-demo']);
+    expect(await readdir(join(project, 'content'))).toEqual(['post.md']);
+    expect(await readdir(join(project, 'dist'))).toEqual(['app.js']);
+    expect(await readFile(join(project, 'dist', 'app.js'), 'utf8')).toBe('console.log(1)');
+    expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'site']);
   }, 600_000);
 });

@@ -109,28 +109,15 @@ describe('defaults from WEBLATE_*, WLC_* and wlc’s configuration file', () => 
   }, 120_000);
 });
 
-describe('old flag names, kept for one minor version', () => {
-  it('crawl --out still names the archive, with a deprecation line on stderr', async () => {
-    const server = await startTestServer();
-    try {
-      const content = join(scratch, 'old-out');
-      const run = await tmsnap(['crawl', '--url', server.url, '--out', content], { env: cleanEnv(join(scratch, 'no-config')) });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toContain(`tmsnap crawl: warning: --out is deprecated and goes away in tmsnap 0.3; use --content ${content}`);
-      expect((await tmsnap(['verify', '--content', content])).code).toBe(0);
-    } finally {
-      await server.close();
-    }
-  }, 120_000);
-
-  it('preview --dist still names the site, with a deprecation line; the old and new name together are bad usage', async () => {
-    const old = await tmsnap(['preview', '--dist', join(scratch, 'no-site'), '--port', '0']);
-    expect(old.code).toBe(1);
-    expect(old.stderr).toContain('--dist is deprecated');
-    expect(old.stderr).toContain(`no built site at ${join(scratch, 'no-site')}`);
-    const both = await tmsnap(['preview', '--dist', 'a', '--out', 'b']);
-    expect(both.code).toBe(2);
-    expect(both.stderr).toContain('--dist is the old name of --out: give only --out');
+describe('old flag names of a never-released version', () => {
+  it('are gone: crawl --out and preview --dist are unknown options (exit 2), naming the one to use', async () => {
+    const crawl = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--out', join(scratch, 'old-out')]);
+    expect(crawl.code).toBe(2);
+    expect(crawl.stderr).toContain('tmsnap crawl: unknown option --out');
+    const preview = await tmsnap(['preview', '--dist', join(scratch, 'no-site')]);
+    expect(preview.code).toBe(2);
+    expect(preview.stderr).toContain('tmsnap preview: unknown option --dist');
+    expect((await tmsnap(['crawl', '--help'])).stdout).not.toContain('0.3');
   });
 });
 
@@ -140,8 +127,12 @@ describe('crawl options', () => {
     expect(parseDuration('300m')).toBe(300 * 60_000);
     expect(parseDuration('90s')).toBe(90_000);
     expect(parseDuration('3600')).toBe(3_600_000);
-    expect(() => parseDuration('0')).toThrow('--max-duration');
-    expect(() => parseDuration('5 days')).toThrow('--max-duration');
+    expect(parseDuration('1h30m')).toBe(90 * 60_000);
+    expect(parseDuration('5 hours')).toBe(5 * 3_600_000);
+    expect(parseDuration('90 min')).toBe(90 * 60_000);
+    expect(parseDuration('2 Minutes 30 sec')).toBe(150_000);
+    expect(() => parseDuration('0')).toThrow('--max-duration "0": expected a time, e.g. 5h, 300m, 90s, 1h30m or a number of seconds');
+    for (const text of ['5 days', 'soon', '5x', 'h', '1h 2', '']) expect(() => parseDuration(text), text).toThrow('e.g. 5h, 300m, 90s, 1h30m');
   });
 
   it('stops at --max-duration with the snapshot resumable (exit 1), and the same command then finishes it', async () => {

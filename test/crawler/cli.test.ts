@@ -68,7 +68,7 @@ describe('tmsnap crawl', () => {
     });
     try {
       const content = await contentFolder();
-      const run = await tmsnap(['crawl', '--url', server.url, '--out', content], { WEBLATE_TOKEN: token });
+      const run = await tmsnap(['crawl', '--url', server.url, '--content', content], { WEBLATE_TOKEN: token });
       expect(run.stderr).toContain('requests made');
       expect(run.code).toBe(0);
       expect(evil.hits).toHaveLength(0);
@@ -89,7 +89,7 @@ describe('tmsnap crawl', () => {
     ]);
     try {
       const content = await contentFolder();
-      const run = await tmsnap(['crawl', '--url', `${echo.origin}api/`, '--out', content], { WEBLATE_TOKEN: token });
+      const run = await tmsnap(['crawl', '--url', `${echo.origin}api/`, '--content', content], { WEBLATE_TOKEN: token });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('WEBLATE_TOKEN');
       expect(echo.hits[0]?.headers.authorization).toBe(`Token ${token}`);
@@ -105,7 +105,7 @@ describe('tmsnap crawl', () => {
     const server = await startTestServer({ data: new MemoryModel(rows) });
     try {
       const content = await contentFolder();
-      const run = await tmsnap(['crawl', '--url', server.url, '--out', content, '--json']);
+      const run = await tmsnap(['crawl', '--url', server.url, '--content', content, '--json']);
       expect(run.code).toBe(3);
       const finished = run.stdout
         .trim()
@@ -123,7 +123,7 @@ describe('tmsnap crawl', () => {
     const server = await startTestServer({ profile: 'weblate-5.4', behaviours: { rateLimit: raisedRateLimit } });
     try {
       const content = await contentFolder();
-      const run = await tmsnap(['crawl', '--url', server.url, '--out', content, '--project', 'hello']);
+      const run = await tmsnap(['crawl', '--url', server.url, '--content', content, '--project', 'hello']);
       expect(run.stderr).toMatch(/requests by kind: lists \d+, units \d+, statistics \d+, files \d+, other \d+/);
       expect(run.stderr).toMatch(/not readable with these credentials[\s\S]*\n {2}translations\/\*\/\*\/\*\/repository\/: 403 at /);
       expect(run.stderr).not.toMatch(/problem\(s\)/);
@@ -137,7 +137,7 @@ describe('tmsnap crawl', () => {
     const gone = await startScriptedServer([json('{}')]);
     await gone.close();
     const content = await contentFolder();
-    const run = await tmsnap(['crawl', '--url', `${gone.origin}api/`, '--out', content, '--retries', '1']);
+    const run = await tmsnap(['crawl', '--url', `${gone.origin}api/`, '--content', content, '--retries', '1']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`GET ${gone.origin}api/ failed`);
     expect((await listSnapshots(content)).filter((summary) => summary.finished)).toEqual([]);

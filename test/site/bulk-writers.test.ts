@@ -14,6 +14,7 @@ import type { ComponentEntry } from '../../src/data/tree.ts';
 import { buildWithCli, scratch } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';
+import { siteMark } from '../../cli/output-guard.ts';
 
 /** Just what the sharing reads of a component: its translations' totals. */
 function component(name: string, totals: number[]): ComponentEntry {
@@ -56,6 +57,8 @@ describe('a build with the bulk writers beside Astro (fixture)', () => {
     await writeFile(join(dist, '.git', 'HEAD'), 'ref: refs/heads/gh-pages\n');
     await mkdir(join(dist, 'projects', 'gone'), { recursive: true });
     await writeFile(join(dist, 'projects', 'gone', 'index.html'), 'stale');
+    // An earlier build's mark: without it `tmsnap build` refuses a non-empty folder (cli/output-guard.ts).
+    await writeFile(join(dist, siteMark), '');
     await buildWithCli(['--content', content, '--out', dist]);
     files = (await readdir(dist, { recursive: true })).map((file) => file.split('\\').join('/'));
   }, 600_000);
