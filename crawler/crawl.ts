@@ -13,6 +13,7 @@ import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
 import { outcomeOf } from './outcomes.ts';
 import { phases } from './plan.ts';
+import { anonymousProjects } from './public-view.ts';
 import { RequestQueue, type Task } from './queue/request-queue.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
 import { drain } from './scheduler.ts';
@@ -297,7 +298,11 @@ class CrawlRun {
     this.spool.remove();
     rmSync(join(this.writer.dir, journalName), { force: true });
     const skipped = this.#skipped();
-    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, skipped, complete: true });
+    // A keyed crawl may read what the public cannot: what an anonymous client is listed is asked
+    // once, so the site can publish only that by default (crawler/public-view.ts).
+    const keyed = Boolean(this.options.token);
+    const publicProjects = keyed ? await anonymousProjects(this.#anonymousClientOptions()) : undefined;
+    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, skipped, complete: true, keyed, publicProjects });
     return {
       // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).
       outcome: finished.manifest.problems.length > 0 ? 'problems' : 'complete',
@@ -311,6 +316,11 @@ class CrawlRun {
       ...(skipped.length > 0 ? { skipped } : {}),
       counts: finished.manifest.counts,
     };
+  }
+
+  #anonymousClientOptions() {
+    const { apiRoot, userAgent, timeoutMs, retries, maxWaitMs, maxRps, parseJson } = this.options;
+    return { apiRoot, userAgent, concurrency: 1, timeoutMs, retries, maxWaitMs, maxRps, parse: parseJson };
   }
 
   /**

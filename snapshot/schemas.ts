@@ -111,6 +111,14 @@ export const manifest = z.looseObject({
   access: z.array(accessProblem).optional(),
   /** Added after format 1 shipped (absent: nothing left out). */
   skipped: z.array(skippedResources).optional(),
+  /** Added with issue 23 (absent: not recorded): whether the crawl sent an API key, and so may hold more than the public sees. */
+  keyed: z.boolean().optional(),
+  /**
+   * Added with issue 23, keyed crawls only: the paths of the projects the server lists to an
+   * anonymous client, asked once without the key (absent: the answer could not be had). The site
+   * publishes only these by default (site/privacy.ts).
+   */
+  public_projects: z.array(z.string()).optional(),
   complete: z.boolean(),
   index: hash,
 });

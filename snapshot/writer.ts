@@ -107,6 +107,10 @@ export interface FinishOptions {
   skipped?: SkippedResources[] | undefined;
   complete: boolean;
   serverVersion?: string;
+  /** Whether the crawl sent an API key. */
+  keyed?: boolean | undefined;
+  /** Of a keyed crawl: the projects an anonymous client is listed (paths). */
+  publicProjects?: string[] | undefined;
 }
 
 export interface FinishedSnapshot {
@@ -531,6 +535,8 @@ export class SnapshotWriter {
       problems: uniqueProblems([...options.problems, ...this.#problems]),
       ...(options.access !== undefined && options.access.length > 0 ? { access: options.access } : {}),
       ...(options.skipped !== undefined && options.skipped.length > 0 ? { skipped: options.skipped } : {}),
+      ...(options.keyed === undefined ? {} : { keyed: options.keyed }),
+      ...(options.publicProjects === undefined ? {} : { public_projects: [...options.publicProjects].sort() }),
       complete: options.complete,
       // The root is never a delta: damage to one snapshot's root must not make the next one's unreadable.
       index: await this.#put(index),
