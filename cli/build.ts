@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
+import { parsePublishKinds, publishKinds } from '../site/privacy.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 
@@ -21,7 +22,11 @@ Options:
                     e.g. https://example.github.io/project/
   --base PATH       base path the site is served under, e.g. /project/ (default: /); given
                     with --site-url, it must be that URL's path
-  --hide-authors    show "a contributor" instead of user names (changes, last author)
+  --hide-authors    show "a contributor" instead of user names (changes, last author), and
+                    leave translators' names out of the published translation files
+  --publish LIST    what a keyed crawl's site may show beyond what an anonymous visitor of the
+                    server sees, comma-separated: ${publishKinds.join(', ')}
+                    (default: none; e-mail addresses are removed unless "emails" is named)
   --title TEXT      the site's name (default: "<server host> translation status")
   --logo FILE       an image shown before the title
   --favicon FILE    the site's icon (.svg, .png, .ico; default: a generated one)
@@ -51,6 +56,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     'site-url': { type: 'string' },
     base: { type: 'string' },
     'hide-authors': { type: 'boolean' },
+    publish: { type: 'string' },
     title: { type: 'string' },
     logo: { type: 'string' },
     favicon: { type: 'string' },
@@ -91,6 +97,8 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   if (disagreement !== undefined) throw new UsageError(disagreement);
   const uiLang = parsed['ui-lang'] ?? config.uiLang ?? 'en';
   if (!(uiLanguages as readonly string[]).includes(uiLang)) throw new UsageError(`--ui-lang "${uiLang}": expected one of ${uiLanguages.join(', ')}`);
+  const publish = parsePublishKinds(parsed.publish ?? '');
+  if (typeof publish === 'string') throw new UsageError(publish);
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });
@@ -101,6 +109,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     ...optional('siteUrl', siteUrl),
     base,
     hideAuthors: parsed['hide-authors'] ?? config.hideAuthors ?? false,
+    publish,
     ...optional('title', parsed.title ?? config.title),
     ...optional('logo', file(parsed.logo, config.logo)),
     ...optional('favicon', file(parsed.favicon, config.favicon)),

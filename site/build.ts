@@ -14,6 +14,8 @@ import { positionsEnv } from './bulk-positions.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { siteEnv, type PageSettings } from './env.ts';
 import { unitPageCount } from './paths.ts';
+import type { PublishKind } from './privacy.ts';
+import { publicationOfView, publishedSnapshot } from './published-snapshot.ts';
 import { componentPathOf, siteRecords } from './records.ts';
 import { generatedFavicon, robotsTxt, sitemapFiles } from './web.ts';
 
@@ -29,6 +31,11 @@ export interface BuildOptions {
   /** Base path the site is served under. */
   base: string;
   hideAuthors: boolean;
+  /**
+   * What a keyed crawl's site shows beyond what an anonymous visitor of the server sees, and
+   * `emails` to keep e-mail addresses (`--publish`; site/privacy.ts, docs/site.md). None by default.
+   */
+  publish?: readonly PublishKind[];
   /** Branding and settings (site/config.ts); files are absolute paths. */
   title?: string;
   logo?: string;
@@ -271,9 +278,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   process.env[siteEnv.content] = options.content;
   process.env[siteEnv.snapshot] = snapshot.id;
   process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
+  process.env[siteEnv.publish] = JSON.stringify(options.publish ?? []);
+  const published = await publishedSnapshot(snapshot, { publish: options.publish ?? [], hideAuthors: options.hideAuthors });
+  const withheld = publicationOfView(published)?.hiddenProjects.size ?? 0;
+  if (withheld > 0) {
+    console.error(
+      `tmsnap build: ${withheld} project(s) of this keyed crawl left out: an anonymous visitor of the server cannot see them, or the snapshot does not say they can (--publish private-projects publishes them)`,
+    );
+  }
   process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
   process.env[siteEnv.settings] = JSON.stringify(settings);
-  const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(snapshot) };
+  const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(published) };
   const onFiles = (files: number) => {
     progress.done += files;
     progress.total = Math.max(progress.total, progress.done);

@@ -154,13 +154,16 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
       await positions.publish(translation.path, list);
       report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
-      await writer.write(...translationPage(tree, frame, translation, list, await rawFile(translation), all));
+      // The raw file as the crawl archived it, for download, as published: without e-mail
+      // addresses (and with --hide-authors without its translators; site/privacy.ts). The page
+      // gives the size of what it links to.
+      const file = stored.has(`${translation.path}file/`) ? await tree.snapshot.file(translation.path) : undefined;
+      if (stored.has(`${translation.path}file/`) && !file) throw new Error(`snapshot ${tree.snapshot.id}: ${translation.path}file/ vanished while building`);
+      const raw = await rawFile(translation);
+      await writer.write(...translationPage(tree, frame, translation, list, raw && file ? { ...raw, size: file.bytes.length } : raw, all));
       report.translationPages += 1;
       await writeFiles(translationBadges(translation, frame.ui));
-      // The raw file exactly as the crawl archived it, for download.
-      if (stored.has(`${translation.path}file/`)) {
-        const file = await tree.snapshot.file(translation.path);
-        if (!file) throw new Error(`snapshot ${tree.snapshot.id}: ${translation.path}file/ vanished while building`);
+      if (file) {
         await writer.write(sitePaths.file(translation.key, translation.record.filename), new Uint8Array(file.bytes));
         report.otherFiles += 1;
       }

@@ -9,6 +9,8 @@ export const siteEnv = {
   snapshot: 'TMSNAP_SNAPSHOT',
   hideAuthors: 'TMSNAP_HIDE_AUTHORS',
   siteUrl: 'TMSNAP_SITE_URL',
+  /** The `--publish` kinds (site/privacy.ts) as a JSON list: what a keyed crawl's site shows beyond the public view. */
+  publish: 'TMSNAP_PUBLISH',
   /** `PageSettings` as JSON. */
   settings: 'TMSNAP_SITE_SETTINGS',
 } as const;

@@ -18,15 +18,17 @@ export function searchIndex(): AstroIntegration {
           logger.warn(`${siteEnv.content} is not set: no search index (build the site with \`tmsnap build\`)`);
           return;
         }
-        const [{ openSnapshot }, { buildSearchIndex }, { siteUnitHref }] = await Promise.all([
+        const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { siteUnitHref }] = await Promise.all([
           import('../snapshot/reader.ts'),
+          import('./published-snapshot.ts'),
           import('../search/build.ts'),
           import('./search-links.ts'),
         ]);
         const started = performance.now();
         logger.info('building the search index');
         try {
-          const snapshot = await openSnapshot(content, process.env[siteEnv.snapshot] || undefined);
+          // The search index holds only what the pages may publish (site/published-snapshot.ts).
+          const snapshot = await publishedSnapshot(await openSnapshot(content, process.env[siteEnv.snapshot] || undefined));
           const report = await buildSearchIndex(snapshot, fileURLToPath(dir), { unitHref: siteUnitHref, onProgress: (message) => logger.info(message) });
           logger.info(
             `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +

@@ -6,9 +6,11 @@
 import { chooseSnapshotsForSite, compareSnapshots } from '../../archive/compare.ts';
 import type { SnapshotDiff } from '../../archive/diff.ts';
 import { buildHistory, type History, type SnapshotPoint } from '../../archive/history.ts';
-import { translationEntries, type RecordCache } from '../../archive/translations.ts';
+import { noFilter, translationEntries, type EntryFilter, type RecordCache } from '../../archive/translations.ts';
 import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
 import { siteEnv } from '../../site/env.ts';
+import { redactValue } from '../../site/privacy.ts';
+import { publicationOfView, publishedSnapshot } from '../../site/published-snapshot.ts';
 import { siteTree } from './tree.ts';
 
 /** What-changed pages are built for this many of the latest snapshot pairs. */
@@ -50,7 +52,8 @@ export function history(): Promise<History> {
   historyPromise ??= (async () => {
     const points: SnapshotPoint[] = [];
     for (const id of await timeline()) {
-      const snapshot = await openSnapshot(contentDir(), id);
+      // Each snapshot as it may be published: an older keyed crawl's private projects stay out of the figures.
+      const snapshot = await publishedSnapshot(await openSnapshot(contentDir(), id));
       points.push({ id, date: new Date(snapshot.manifest.started), entries: await translationEntries(snapshot, undefined, cache) });
     }
     return buildHistory(points);
@@ -71,6 +74,28 @@ const diffs = new Map<string, Promise<SnapshotDiff>>();
 export function diffOf(pair: SnapshotPair): Promise<SnapshotDiff> {
   const key = `${pair.from}--${pair.to}`;
   let diff = diffs.get(key);
-  if (!diff) diffs.set(key, (diff = compareSnapshots(contentDir(), pair.from, pair.to, undefined, cache)));
+  if (!diff) {
+    diff = publishedFilter(pair).then(async ({ filter, emails }) => {
+      const compared = await compareSnapshots(contentDir(), pair.from, pair.to, filter, cache);
+      return emails ? compared : redactValue(compared);
+    });
+    diffs.set(key, diff);
+  }
   return diff;
+}
+
+/**
+ * The projects a what-changed page may show: those published from both snapshots of the pair
+ * (a project either side leaves out stays out), as the archive's filter of project slugs.
+ */
+async function publishedFilter(pair: SnapshotPair): Promise<{ filter: EntryFilter; emails: boolean }> {
+  const views = await Promise.all([pair.from, pair.to].map(async (id) => publishedSnapshot(await openSnapshot(contentDir(), id))));
+  const publications = views.map((view) => publicationOfView(view));
+  const emails = publications.every((publication) => publication?.emails === true);
+  if (publications.every((publication) => publication !== undefined && publication.hiddenProjects.size === 0)) return { filter: noFilter, emails };
+  const hidden = new Set(publications.flatMap((publication) => [...(publication?.hiddenProjects ?? [])]));
+  const shown = new Set<string>();
+  for (const view of views) for (const { path, record } of await view.projects()) if (!hidden.has(path)) shown.add(record.slug);
+  // An empty list means every project to the archive: a slug no project can have stands for none.
+  return { filter: { projects: shown.size > 0 ? [...shown] : ['\u0000'], languages: [] }, emails };
 }

@@ -2,6 +2,8 @@
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
 import { positionOf, positionsEnv, PositionsReader, unitPositions, type UnitPositions } from '../../site/bulk-positions.ts';
 import { unitHref } from '../../site/paths.ts';
+import { redactValue } from '../../site/privacy.ts';
+import { changeIsPublished, publicationOfView } from '../../site/published-snapshot.ts';
 import { authorLabel } from './authors.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
@@ -61,6 +63,8 @@ interface ChangeLog {
   total: number;
   /** `starts[i]`: the ascending position of chunk i's first change. */
   starts: number[];
+  /** `counts[i]`: the changes of chunk i the site publishes (site/privacy.ts): all of them unless a project is left out. */
+  counts: number[];
   translationByPath: Map<string, TranslationEntry>;
   componentByPath: Map<string, ComponentEntry>;
 }
@@ -68,16 +72,23 @@ interface ChangeLog {
 let changeLogPromise: Promise<ChangeLog> | undefined;
 
 function changeLog(): Promise<ChangeLog> {
-  changeLogPromise ??= siteTree().then(({ snapshot, translations, components }) => {
+  changeLogPromise ??= siteTree().then(async ({ snapshot, translations, components }) => {
     const starts: number[] = [];
+    const counts: number[] = [];
+    // When the publication leaves projects out, their changes are not counted either: each chunk
+    // is read once to count what is left (a keyed crawl's site only).
+    const filtered = (publicationOfView(snapshot)?.hiddenProjects.size ?? 0) > 0;
     let total = 0;
     for (const chunk of snapshot.index.changes) {
       starts.push(total);
-      total += chunk.count;
+      const count = filtered ? (await readChunk(snapshot, chunk.hash)).length : chunk.count;
+      counts.push(count);
+      total += count;
     }
     return {
       total,
       starts,
+      counts,
       translationByPath: new Map(translations.map((t) => [t.path, t])),
       componentByPath: new Map(components.map((c) => [c.path, c])),
     };
@@ -92,9 +103,14 @@ const chunkCache = new Map<string, Promise<StoredChange[]>>();
 function readChunk(snapshot: Snapshot, hash: string): Promise<StoredChange[]> {
   let chunk = chunkCache.get(hash);
   if (!chunk) {
+    // The snapshot's own store holds every change: only those the site publishes are kept, their addresses removed.
+    const publication = publicationOfView(snapshot);
     chunk = snapshot.store.readJson(hash).then((stored) => {
       if (!Array.isArray(stored)) throw new Error(`snapshot ${snapshot.id}: change chunk ${hash} is not a list`);
-      return stored.map((change) => storedChange.parse(change));
+      const changes = stored.map((change) => storedChange.parse(change));
+      if (publication === undefined) return changes;
+      const kept = changes.filter((change) => changeIsPublished(change, publication));
+      return publication.emails ? kept : kept.map((change) => redactValue(change));
     });
     if (chunkCache.size >= 2) chunkCache.delete(chunkCache.keys().next().value ?? '');
     chunkCache.set(hash, chunk);
@@ -120,7 +136,7 @@ function chunkAt(starts: readonly number[], position: number): number {
 /** Stored changes `from … from+count-1` counted from the newest (0 = the newest change), newest first. */
 async function newestStored(from: number, count: number): Promise<StoredChange[]> {
   const { snapshot } = await siteTree();
-  const { total, starts } = await changeLog();
+  const { total, starts, counts } = await changeLog();
   // Ascending positions [low, high) of the changes wanted.
   const high = Math.max(total - from, 0);
   const low = Math.max(high - count, 0);
@@ -130,7 +146,7 @@ async function newestStored(from: number, count: number): Promise<StoredChange[]
   for (let at = chunkAt(starts, low); at < chunks.length && starts[at]! < high; at += 1) {
     const offset = starts[at]!;
     const changes = await readChunk(snapshot, chunks[at]!.hash);
-    picked.push(...changes.slice(Math.max(low - offset, 0), Math.min(high - offset, chunks[at]!.count)));
+    picked.push(...changes.slice(Math.max(low - offset, 0), Math.min(high - offset, counts[at]!)));
   }
   return picked.reverse();
 }

@@ -7,6 +7,7 @@ import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../../snapshot/schemas.ts';
 import { siteEnv } from '../../site/env.ts';
 import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '../../site/paths.ts';
+import { publishedSnapshot } from '../../site/published-snapshot.ts';
 import { componentPathOf, siteRecords, type SiteRecords } from '../../site/records.ts';
 import { addTotals, emptyTotals, type Totals } from './totals.ts';
 
@@ -79,7 +80,9 @@ export function siteTree(): Promise<SiteTree> {
 async function loadTree(): Promise<SiteTree> {
   const content = process.env[siteEnv.content];
   if (!content) throw new Error(`${siteEnv.content} is not set: build the site with \`tmsnap build --content DIR\`, which sets it.`);
-  const snapshot = await openSnapshot(content, process.env[siteEnv.snapshot] || undefined);
+  // Everything the pages read comes through the published view: no e-mail address, nothing an
+  // anonymous visitor could not see unless opted in (site/privacy.ts, docs/site.md).
+  const snapshot = await publishedSnapshot(await openSnapshot(content, process.env[siteEnv.snapshot] || undefined));
   return {
     snapshot,
     ...buildTree(await siteRecords(snapshot)),

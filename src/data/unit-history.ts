@@ -5,6 +5,7 @@
  * list did not change between two snapshots has the same hash in both and is read once:
  * the cost follows the number of changed lists, not of snapshots.
  */
+import { publishedSnapshot } from '../../site/published-snapshot.ts';
 import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
 import { contentDir, timeline } from './archive.ts';
 import { authorLabel } from './authors.ts';
@@ -30,7 +31,7 @@ function archiveSnapshots(): Promise<Snapshot[]> {
     const ids = await timeline();
     if (ids.length < 2) return [];
     const built = (await siteTree()).snapshot;
-    return Promise.all(ids.map((id) => (id === built.id ? built : openSnapshot(contentDir(), id))));
+    return Promise.all(ids.map(async (id) => (id === built.id ? built : publishedSnapshot(await openSnapshot(contentDir(), id)))));
   })();
   return snapshotsPromise;
 }

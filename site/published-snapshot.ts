@@ -1,0 +1,142 @@
+/**
+ * A snapshot as the site may publish it (site/privacy.ts): the same reader, but every record,
+ * unit, change and raw record it returns has its e-mail addresses removed, and what the
+ * publication leaves out (projects an anonymous visitor cannot see, with everything under them;
+ * repository fields; languages nothing published uses) is not there at all. Every read the site
+ * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
+ * archive's figures and the search index.
+ */
+import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
+import type { StoredChange } from '../snapshot/schemas.ts';
+import { siteEnv } from './env.ts';
+import { decidePublication, projectOfPath, publishKinds, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
+
+/** What the build publishes beyond the public view, and whether it hides authors. */
+export interface PublishOptions {
+  publish: readonly PublishKind[];
+  hideAuthors: boolean;
+}
+
+/** The build's options, from the environment `buildSite` sets (site/env.ts): nothing extra when unset. */
+export function publishOptions(): PublishOptions {
+  return { publish: publishedKinds(), hideAuthors: process.env[siteEnv.hideAuthors] === '1' };
+}
+
+/** The `--publish` kinds of this build, from the environment `buildSite` sets; none when unset. */
+export function publishedKinds(): PublishKind[] {
+  const text = process.env[siteEnv.publish];
+  if (!text) return [];
+  const kinds = JSON.parse(text) as unknown;
+  return Array.isArray(kinds) ? kinds.filter((kind): kind is PublishKind => (publishKinds as readonly string[]).includes(kind as string)) : [];
+}
+
+/** The publication of `snapshot` with the build's opt-ins. */
+export async function publicationOf(snapshot: Snapshot, publish: readonly PublishKind[] = publishedKinds()): Promise<Publication> {
+  const projects: StoredEntry<unknown>[] = [...(await snapshot.projects()), ...(await snapshot.rawRecords('project'))];
+  return decidePublication(snapshot.manifest, projects, publish);
+}
+
+const published = new WeakMap<Snapshot, Snapshot>();
+
+/** `snapshot` as the build publishes it; the same view for the same snapshot. */
+export async function publishedSnapshot(snapshot: Snapshot, options: PublishOptions = publishOptions()): Promise<Snapshot> {
+  if (isPublished(snapshot)) return snapshot;
+  let view = published.get(snapshot);
+  if (view === undefined) {
+    view = publishedView(snapshot, await publicationOf(snapshot, options.publish), options.hideAuthors);
+    published.set(snapshot, view);
+  }
+  return view;
+}
+
+const publishedMark = Symbol('tmsnap.published');
+
+function isPublished(snapshot: Snapshot): boolean {
+  return (snapshot as unknown as Record<symbol, unknown>)[publishedMark] === true;
+}
+
+/** Whether a change may be published: none of a hidden project, nor one whose project cannot be told while any is hidden. */
+export function changeIsPublished(change: StoredChange, publication: Publication): boolean {
+  if (publication.hiddenProjects.size === 0) return true;
+  const of = change.translation ?? change.component;
+  if (of === null) return false;
+  const project = projectOfPath(of);
+  return project !== undefined && !publication.hiddenProjects.has(project);
+}
+
+/** The view itself (exported for tests): a proxy over the reader, its methods bound to it. */
+export function publishedView(snapshot: Snapshot, publication: Publication, hideAuthors = false): Snapshot {
+  const hidden = (pathOrUrl: string): boolean => {
+    if (publication.hiddenProjects.size === 0) return false;
+    const project = projectOfPath(snapshot.toPath(pathOrUrl));
+    return project !== undefined && publication.hiddenProjects.has(project);
+  };
+  const redact = <T>(value: T): T => (publication.emails ? value : redactValue(value));
+  const entries = <T>(list: StoredEntry<T>[]): StoredEntry<T>[] =>
+    list.filter((entry) => !hidden(entry.path)).map((entry) => ({ path: entry.path, record: redact(entry.record) }));
+  const withoutFields = <T>(record: T): T => {
+    if (publication.hiddenComponentFields.length === 0 || typeof record !== 'object' || record === null) return record;
+    const copy = { ...(record as Record<string, unknown>) };
+    for (const field of publication.hiddenComponentFields) if (field in copy) copy[field] = null;
+    return copy as T;
+  };
+  const component = <T>(path: string, record: T): T => (/^api\/components\/[^/]+\/[^/]+\/$/.test(snapshot.toPath(path)) ? withoutFields(record) : record);
+  let usedLanguages: Promise<Set<string>> | undefined;
+  const used = () =>
+    (usedLanguages ??= (async () => {
+      const codes = new Set<string>();
+      for (const { record } of entries(await snapshot.translations())) codes.add(record.language_code);
+      for (const { path } of entries(await snapshot.rawRecords('translation'))) codes.add(decodeURIComponent(path.split('/').at(-2) ?? ''));
+      for (const { record } of entries(await snapshot.components())) codes.add(snapshot.toPath(record.source_language).split('/').at(-2) ?? '');
+      return codes;
+    })());
+  let paths: ReadonlyMap<string, string> | undefined;
+  const methods: Record<string, unknown> = {
+    [publishedMark]: true,
+    paths: () => (paths ??= publication.hiddenProjects.size === 0 ? snapshot.paths() : new Map([...snapshot.paths()].filter(([path]) => !hidden(path)))),
+    record: async (path: string) => (hidden(path) ? undefined : redact(component(path, await snapshot.record(path)))),
+    rawRecord: async (path: string) => (hidden(path) ? undefined : redact(component(path, await snapshot.rawRecord(path)))),
+    rawPaths: (kind: string) => snapshot.rawPaths(kind).filter((path) => !hidden(path)),
+    rawRecords: async (kind: string) =>
+      entries(await snapshot.rawRecords(kind)).map((entry) => (kind === 'component' ? { ...entry, record: withoutFields(entry.record) } : entry)),
+    projects: async () => entries(await snapshot.projects()),
+    components: async () => entries(await snapshot.components()).map((entry) => ({ ...entry, record: withoutFields(entry.record) })),
+    translations: async () => entries(await snapshot.translations()),
+    languages: async () => {
+      const languages = entries(await snapshot.languages());
+      if (!publication.onlyUsedLanguages) return languages;
+      const codes = await used();
+      return languages.filter((entry) => codes.has(entry.record.code));
+    },
+    users: async () => entries(await snapshot.users()),
+    units: async (path: string) => (hidden(path) ? [] : redact(await snapshot.units(path))),
+    statistics: async (path: string) => (hidden(path) ? undefined : redact(await snapshot.statistics(path))),
+    notifications: async (path: string) =>
+      redact(await snapshot.notifications(path)).filter((item) => !(typeof item.project === 'string' && hidden(item.project))),
+    changes: async function* () {
+      for await (const change of snapshot.changes()) if (changeIsPublished(change, publication)) yield redact(change);
+    },
+    // The raw file with its addresses (and with --hide-authors its translators) removed: the site publishes these bytes.
+    file: async (path: string) => {
+      if (hidden(path)) return undefined;
+      const file = await snapshot.file(path);
+      if (file === undefined) return undefined;
+      const bytes = redactTranslationFile(file.bytes, snapshot.toPath(path), file.contentType, { emails: publication.emails, hideAuthors });
+      return { contentType: file.contentType, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    },
+    publication,
+  };
+  return new Proxy(snapshot, {
+    get(target, property) {
+      if (Object.hasOwn(methods, property)) return methods[property as string];
+      // The reader's own methods run on the reader itself: its private fields are not the proxy's.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' && property !== 'constructor' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The publication a published view was made with. */
+export function publicationOfView(snapshot: Snapshot): Publication | undefined {
+  return isPublished(snapshot) ? ((snapshot as unknown as { publication: Publication }).publication ?? undefined) : undefined;
+}
