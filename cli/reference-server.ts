@@ -2,7 +2,7 @@ import { activityNames } from '../reference-server/activity.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import type { Model } from '../reference-server/model.ts';
 import type { Faults } from '../reference-server/faults.ts';
-import { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames } from '../reference-server/profiles.ts';
+import { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames, profiles } from '../reference-server/profiles.ts';
 import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
 import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
 import { type Command, UsageError, exitCodes, parseCommandLine, parsePort } from './command.ts';
@@ -127,9 +127,30 @@ async function run(args: string[]): Promise<number> {
   console.error(
     `reference server: ${profile}, ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
   );
+  const throttled = throttleNote(behaviours.rateLimit ?? profiles[profile].rateLimit, (behaviours.tokens ?? []).length > 0);
+  if (throttled !== undefined) console.error(`reference server: ${throttled}`);
   await untilInterrupted();
   await server.close();
   return exitCodes.ok;
+}
+
+function per(seconds: number): string {
+  return seconds === 86_400 ? 'a day' : seconds === 3600 ? 'an hour' : `per ${seconds} s`;
+}
+
+/**
+ * The banner's word on throttling: a plain `tmsnap crawl` against it stopped after 17 requests
+ * with "wait 86400 s" and no hint why (issue 24). Undefined when no limit applies.
+ */
+export function throttleNote(limit: RateLimit | undefined, tokens: boolean): string | undefined {
+  if (limit === undefined) return undefined;
+  const anonymous = `${limit.anonymous} requests ${per(limit.anonymousWindowSeconds ?? limit.windowSeconds)}`;
+  const keyed = `${limit.authenticated} ${per(limit.windowSeconds)}`;
+  if (tokens) return `anonymous clients get ${anonymous}; crawl with WEBLATE_TOKEN set to a --token key for ${keyed}.`;
+  return (
+    `anonymous clients get ${anonymous} (as Weblate), usually fewer than a crawl needs: start it with --token KEY and crawl ` +
+    `with WEBLATE_TOKEN=KEY (${keyed}), or raise the limit with --rate-limit anonymous=N.`
+  );
 }
 
 /** `--data`: the reference server's dataset, a bad value being bad usage (also for `tmsnap demo`). */
