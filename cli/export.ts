@@ -5,7 +5,7 @@ import { type Command, CommandFailure, contentOption, exitCodes, parseCommandLin
 
 const help = `tmsnap export: print a snapshot's records as the server served them
 
-Usage: tmsnap export [--content DIR] [--snapshot ID] --format ndjson
+Usage: tmsnap export [--content DIR] [--snapshot ID] [--format ndjson]
 
 Every record is re-expanded to the server's own shape (absolute URLs on the recorded base,
 format=api restored, embedded objects restored) and printed as one JSON object per line:
@@ -14,15 +14,14 @@ format=api restored, embedded objects restored) and printed as one JSON object p
 Options:
   --content DIR    the archive folder (default: content, or TMSNAP_CONTENT)
   --snapshot ID    the snapshot to export (default: the newest complete one)
-  --format ndjson  the output format (the only one, and required so scripts say what they expect)`;
+  --format ndjson  the output format (the default, and so far the only one)`;
 
 export const command: Command = {
   summary: 'print every record of a snapshot, re-expanded, as NDJSON',
   help,
   async run(args) {
-    const { values } = parseCommandLine(args, { content: contentOption(), snapshot: { type: 'string' }, format: { type: 'string' } });
-    if (values.format !== 'ndjson')
-      throw new UsageError(values.format === undefined ? '--format ndjson is required' : `unknown --format "${values.format}": the only format is ndjson`);
+    const { values } = parseCommandLine(args, { content: contentOption(), snapshot: { type: 'string' }, format: { type: 'string', default: 'ndjson' } });
+    if (values.format !== 'ndjson') throw new UsageError(`unknown --format "${values.format}": the only format is ndjson`);
     requireArchive(values.content);
     const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);
