@@ -17,6 +17,10 @@ export interface SnapshotListing {
   server: string | undefined;
   /** `whole instance`, or the projects and change window the crawl was limited to. */
   scope: string;
+  /** The projects the crawl was limited to; null: the whole instance. Snapshots of one server and the same projects compare (archive/series.ts). */
+  projects: string[] | null;
+  /** The start of the change log's window (`--changes-since`); null: the whole log. */
+  changesSince: string | null;
   counts: Record<string, number>;
   problems: number;
   /** Records kept raw (they did not fit their schema): in the snapshot, but not on the site or in search. */
@@ -34,6 +38,14 @@ export function describeScope(scope: { projects?: string[] | undefined; changes_
   if (scope?.projects?.length) parts.push(`projects ${scope.projects.join(', ')}`);
   if (scope?.changes_since) parts.push(`changes since ${scope.changes_since}`);
   return parts.length > 0 ? parts.join('; ') : 'whole instance';
+}
+
+function scopeFields(scope: { projects?: string[] | undefined; changes_since?: string | undefined } | undefined) {
+  return {
+    scope: describeScope(scope),
+    projects: scope?.projects?.length ? [...scope.projects] : null,
+    changesSince: scope?.changes_since ?? null,
+  };
 }
 
 /** Newest first. */
@@ -56,7 +68,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         started: state?.started,
         finished: undefined,
         server: state?.base_url,
-        scope: describeScope(state?.scope),
+        ...scopeFields(state?.scope),
         counts: {},
         problems: found.problems.length,
         raw: 0,
@@ -73,7 +85,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       started: manifest?.started,
       finished: manifest?.finished,
       server: manifest?.server.base_url,
-      scope: describeScope(manifest?.scope),
+      ...scopeFields(manifest?.scope),
       counts: manifest?.counts ?? {},
       problems: manifest?.problems.length ?? 0,
       raw: manifest?.counts.raw ?? 0,
@@ -105,13 +117,14 @@ export function formatBytes(bytes: number): string {
 
 const countOrder = ['project', 'component', 'translation', 'unit', 'change', 'language'];
 
-/** One line per snapshot, aligned, for a terminal. */
+/** One line per snapshot, aligned, for a terminal; the server is named when the archive holds more than one. */
 export function formatListing(listings: readonly SnapshotListing[]): string {
   if (listings.length === 0) return 'No snapshots.';
+  const servers = new Set(listings.map((listing) => listing.server));
   const rows = listings.map((listing) => [
     listing.id,
     listing.state,
-    listing.scope,
+    servers.size > 1 ? `${listing.scope} on ${listing.server ?? '?'}` : listing.scope,
     countOrder
       .filter((kind) => listing.counts[kind] !== undefined)
       .map((kind) => `${listing.counts[kind]} ${kind}s`)

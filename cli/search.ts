@@ -1,5 +1,7 @@
 import { stringifyJson } from '../api/index.ts';
-import { openSnapshot } from '../snapshot/reader.ts';
+import { describeScope } from '../archive/listing.ts';
+import { chooseSearchSnapshot } from '../archive/series.ts';
+import { listSnapshots, openSnapshot } from '../snapshot/reader.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
@@ -19,9 +21,11 @@ Options:
                       needs-editing, empty, approved, read-only) (repeatable)
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
-  --snapshot ID       the snapshot to search (default: the newest complete one)
+  --snapshot ID       the snapshot to search (default: the newest complete one holding the
+                      projects asked for; when the archive holds more than one server or
+                      scope, a line on stderr names the one searched)
   --content DIR       the archive folder (default: content, or TMSNAP_CONTENT)
-  --json              print {query, snapshot, total, results: [...]} as JSON instead of a table;
+  --json              print {query, snapshot, scope, total, results: [...]} as JSON instead of a table;
                       each result has the unit's id, id_hash, position, site_path (its
                       permalink on the built site) and web_url (its page on the server)
   -h, --help          this help`;
@@ -72,6 +76,12 @@ export function parseSearchArgs(args: string[]): SearchArgs {
   };
 }
 
+/** The projects a search is limited to: `--project`, and the project of each `--component PROJECT/COMPONENT`. */
+function askedProjects(options: Pick<SearchArgs, 'projects' | 'components'>): string[] {
+  const fromComponents = options.components.filter((component) => component.includes('/')).map((component) => component.slice(0, component.indexOf('/')));
+  return [...new Set([...options.projects, ...fromComponents])];
+}
+
 /** Server text may hold terminal control sequences: show them, never let the terminal run them. */
 function printable(text: string): string {
   return text.replace(/[\p{Cc}\u2028\u2029]/gu, (character) => (character === '\n' ? '↵' : `\\u{${character.codePointAt(0)!.toString(16)}}`));
@@ -107,7 +117,10 @@ export const command: Command = {
   async run(args) {
     const options = parseSearchArgs(args);
     requireArchive(options.content);
-    const snapshot = await openSnapshot(options.content, options.snapshot).catch((error: unknown) => {
+    // An archive may hold one-project and whole-instance crawls: take one that holds what is asked for.
+    const chosen = options.snapshot === undefined ? chooseSearchSnapshot(await listSnapshots(options.content), askedProjects(options)) : undefined;
+    if (chosen?.note !== undefined) console.error(`tmsnap search: ${chosen.note}`);
+    const snapshot = await openSnapshot(options.content, options.snapshot ?? chosen?.id).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);
     });
     const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r\x1b[K${message}`) : undefined;
@@ -127,7 +140,10 @@ export const command: Command = {
     }
     const shown = options.limit === 0 ? results : results.slice(0, options.limit);
     // stringifyJson: id_hash is a 64-bit integer, written whole (JSON.stringify refuses a bigint).
-    if (options.json) console.log(stringifyJson({ query: options.text, snapshot: snapshot.id, total: results.length, results: shown }, 2));
+    if (options.json)
+      console.log(
+        stringifyJson({ query: options.text, snapshot: snapshot.id, scope: describeScope(snapshot.manifest.scope), total: results.length, results: shown }, 2),
+      );
     else console.log(formatTable(shown, results.length));
     return exitCodes.ok;
   },

@@ -4,14 +4,17 @@ import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './c
 const help = `Usage: tmsnap snapshots [options]
 
 Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time),
-state (complete, incomplete, in progress, damaged), scope, counts, size of everything the
-snapshot needs, what it added over the snapshot before it (objects are shared), and notes:
-how many raw records it holds (records that did not fit their schema, kept as they came),
-problems of the data, and kinds of resource the crawl's credentials could not read.
+state (complete, incomplete, in progress, damaged), scope (whole instance, or the projects
+and change window the crawl was limited to, and the server when the archive holds more than
+one), counts, size of everything the snapshot needs, what it added over the snapshot before it
+(objects are shared), and notes: how many raw records it holds (records that did not fit their
+schema, kept as they came), problems of the data, and kinds of resource the crawl's
+credentials could not read. diff and search take by default snapshots of one server and scope.
 
 Options:
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
-  --json          one JSON array, for scripts
+  --json          one JSON array, for scripts; each snapshot's scope also as projects (null:
+                  the whole instance) and changesSince
   -h, --help      this help`;
 
 export const command: Command = {
