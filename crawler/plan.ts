@@ -44,6 +44,15 @@ export interface LinkScope {
 const structure = (kind: TaskKind): Planned => ({ kind, phase: phases.structure });
 
 /**
+ * Sub-resources of projects and components that are not data of the translation's state
+ * (docs/weblate-api.md, "Not crawled", seen on Weblate 5.14.3): `credits/` is a report that
+ * answers 400 without `start` and `end`; `machinery_settings/` holds machine-translation
+ * service keys; `file/` of a project or component is an archive of every file (translations'
+ * own `file/` are fetched one by one).
+ */
+const notCrawled = new Set(['credits', 'machinery_settings', 'file']);
+
+/**
  * The plan for the path of a link under the API root (`projects/foo/statistics/`, no query),
  * or `undefined` when the link needs no request: its content arrives through a list that is
  * crawled anyway (a project's `components/` holds what `/api/components/` holds), or it lies
@@ -88,6 +97,7 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       if (!inScope(parsed.project) || !below) return undefined;
       if (sub === 'components') return whole ? undefined : structure('records');
       if (sub === 'changes') return whole ? undefined : { kind: 'changes', phase: phases.bulk };
+      if (notCrawled.has(sub)) return undefined;
       return structure('resource');
     case 'component':
       if (!inScope(parsed.project) || !below) return undefined;
@@ -96,6 +106,7 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       // Its items are its translations' statistics/ records (crawl.ts stores each at its own
       // URL), so it waits until the structure phase has stored every translation.
       if (sub === 'statistics') return { kind: 'resource', phase: phases.bulk };
+      if (notCrawled.has(sub)) return undefined;
       return structure('resource');
     case 'translation':
       if (!inScope(parsed.project) || !below) return undefined;
@@ -110,7 +121,19 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
     case 'change':
       return undefined;
     case 'item':
-      // An item of an undetailed collection comes in its list; only its sub-resources need a request.
-      return whole && sub !== undefined ? structure('resource') : undefined;
+      // An item of an undetailed collection comes in its list; only its sub-resources need a
+      // request, except a screenshot's `file/`, an image.
+      return whole && sub !== undefined && sub !== 'file' ? structure('resource') : undefined;
   }
+}
+
+/**
+ * `record` without the link to a file the server does not have: a translation whose `filename`
+ * is empty (the source of a bilingual component with no template, such as the glossary every
+ * project gets) answers 404 on `file/` (Weblate 5.14.3).
+ */
+export function withoutAbsentFile(record: unknown): unknown {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+  const { filename, file_url: _fileUrl, ...rest } = record as Record<string, unknown>;
+  return filename === '' ? { filename, ...rest } : record;
 }

@@ -9,7 +9,7 @@ import { parseApiPath } from '../../api/paths.ts';
 import type { SnapshotWriter } from '../../snapshot/writer.ts';
 import type { HttpClient } from '../http/client.ts';
 import { findLinks, rootPath, withParameters } from '../links.ts';
-import { planLink } from '../plan.ts';
+import { planLink, withoutAbsentFile } from '../plan.ts';
 import type { RequestQueue } from '../queue/request-queue.ts';
 import type { UnitSpool } from '../queue/unit-spool.ts';
 import type { CrawlScope } from '../scope.ts';
@@ -55,7 +55,7 @@ export class TaskContext {
       const slug = (record as { slug?: unknown }).slug;
       if (typeof slug === 'string') this.units.queueProject(path.project, slug);
     }
-    this.follow(record);
+    this.follow(path?.kind === 'translation' && path.sub === undefined ? withoutAbsentFile(record) : record);
   }
 
   /** Queues every link in `value` that the plan says needs a request. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phases, planLink } from '../../crawler/plan.ts';
+import { phases, planLink, withoutAbsentFile } from '../../crawler/plan.ts';
 
 const whole = {};
 const scoped = { projects: new Set(['hello']) };
@@ -75,5 +75,29 @@ describe('planLink', () => {
     ]) {
       expect(planLink(path, scoped), path).toBeUndefined();
     }
+  });
+});
+
+describe('what a real Weblate 5.14.3 serves that is not data (test/weblate)', () => {
+  it('skips credits reports, machine-translation settings and whole-project or screenshot files', () => {
+    for (const path of [
+      'projects/hello/credits/',
+      'components/hello/ui/credits/',
+      'projects/hello/machinery_settings/',
+      'projects/hello/file/',
+      'components/hello/ui/file/',
+      'screenshots/1/file/',
+    ]) {
+      expect(planLink(path, whole), path).toBeUndefined();
+    }
+    expect(planLink('translations/hello/ui/de/file/', whole)?.kind).toBe('file');
+    expect(planLink('screenshots/1/units/', whole)?.kind).toBe('resource');
+  });
+
+  it('drops the file link of a translation without a file, and only of such a one', () => {
+    const glossarySource = { filename: '', file_url: 'http://w/api/translations/p/glossary/en/file/', url: 'http://w/api/translations/p/glossary/en/' };
+    expect(withoutAbsentFile(glossarySource)).toEqual({ filename: '', url: glossarySource.url });
+    const translation = { ...glossarySource, filename: 'po/de.po' };
+    expect(withoutAbsentFile(translation)).toBe(translation);
   });
 });

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { type CliResult, tmsnap } from '../helpers/tmsnap.ts';
+import type { WeblateUnderTest } from './global-setup.ts';
+import { WeblateClient } from './seed.ts';
+
+/** The tier's server, as the global set-up made and seeded it. */
+export function weblate(): WeblateUnderTest {
+  return inject('weblate');
+}
+
+/** A key of the seeded server by role, or '' for an anonymous visitor. */
+export type Role = 'admin' | 'user' | 'project' | 'anonymous';
+
+export function tokenOf(role: Role): string {
+  return role === 'anonymous' ? '' : weblate().tokens[role];
+}
+
+/** The API as `role` sees it. */
+export function apiAs(role: Role): WeblateClient {
+  return new WeblateClient(weblate().url, tokenOf(role));
+}
+
+/** `tmsnap crawl` of the tier's server into `content`, with the role's key in WEBLATE_TOKEN. */
+export function crawlAs(role: Role, content: string, extra: string[] = []): Promise<CliResult> {
+  return tmsnap(['crawl', '--url', weblate().url, '--content', content, '--json', ...extra], { env: { WEBLATE_TOKEN: tokenOf(role) } });
+}
+
+export interface CrawlSummary {
+  outcome: string;
+  made: number;
+  problems: unknown[];
+  access: unknown[];
+}
+
+/** The `finished` line of a crawl's `--json` output. */
+export function summaryOf(result: CliResult): CrawlSummary {
+  const line = result.stdout
+    .split('\n')
+    .filter((text) => text.startsWith('{'))
+    .map((text) => JSON.parse(text) as CrawlSummary & { event: string })
+    .findLast((event) => event.event === 'finished');
+  if (line === undefined) throw new Error(`the crawl printed no summary (exit ${result.code}): ${result.stderr.slice(-1000)}`);
+  return line;
+}
+
+export async function buildSite(content: string, out: string, extra: string[] = []): Promise<CliResult> {
+  return tmsnap(['build', '--content', content, '--out', out, ...extra]);
+}
+
+export interface SiteStatus {
+  projects: {
+    slug: string;
+    page: string;
+    statistics: Record<string, number>;
+    components: {
+      slug: string;
+      page: string;
+      statistics: Record<string, number>;
+      translations: { language: string; page: string; last_change: string | null; statistics: Record<string, number> }[];
+    }[];
+  }[];
+  languages: { code: string; page: string; statistics: Record<string, number> }[];
+}
+
+export async function siteStatus(out: string): Promise<SiteStatus> {
+  return JSON.parse(await readFile(join(out, 'data', 'status.json'), 'utf8')) as SiteStatus;
+}
+
+/** `project/component/language` of every translation the status file lists. */
+export function siteTranslations(status: SiteStatus): string[] {
+  return status.projects
+    .flatMap((project) => project.components.flatMap((component) => component.translations.map((t) => `${project.slug}/${component.slug}/${t.language}`)))
+    .sort();
+}
+
+interface TranslationItem {
+  language_code: string;
+  component: { slug: string; project: { slug: string }; category?: string | null };
+}
+
+/** `project/component/language` of every translation `role` can list on the server. */
+export async function serverTranslations(role: Role, project?: string): Promise<string[]> {
+  const items = await apiAs(role).all<TranslationItem>('translations/?page_size=1000');
+  return items
+    .filter((item) => project === undefined || item.component.project.slug === project)
+    .map((item) => `${item.component.project.slug}/${item.component.slug}/${item.language_code}`)
+    .sort();
+}

@@ -1,0 +1,219 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadDataset } from '../../reference-server/datasets.ts';
+import type { Model, UnitRow } from '../../reference-server/model.ts';
+import { poFile } from '../../reference-server/po-file.ts';
+import type { RealWeblate } from './server.ts';
+
+/**
+ * Seeds a real Weblate through its own API from the bundled real catalogs
+ * (reference-server/data): components are created from uploaded ZIPs of PO files, since
+ * `file://` remotes are refused. What the API cannot make (API keys, a private project's
+ * members) is made in one `weblate shell` call.
+ */
+
+const execute = promisify(execFile);
+
+/** 1, 2, 3 and 6 plural forms (ja, de, pl, ar); Arabic is written right to left. */
+export const seedLanguages = ['ja', 'de', 'pl', 'ar'] as const;
+
+/** The seeded instance, as the tests see it. */
+export interface Seeded {
+  tokens: { admin: string; user: string; project: string };
+  /** Slugs as `project/component` (a component in a category as `project/category/component`). */
+  components: string[];
+  publicProjects: string[];
+  privateProject: string;
+  /** The user whose key is `tokens.user`: a member of the private project. */
+  user: string;
+}
+
+interface Plan {
+  project: string;
+  name: string;
+  private?: boolean;
+  components: { from: string; slug: string; name: string; category?: string; glossary?: boolean; units?: number }[];
+}
+
+const plans: Plan[] = [
+  {
+    project: 'humanize',
+    name: 'humanize',
+    components: [
+      { from: 'humanize/humanize', slug: 'humanize', name: 'humanize' },
+      { from: 'django/glossary', slug: 'terminology', name: 'Terminology', glossary: true, units: 30 },
+    ],
+  },
+  { project: 'wtforms', name: 'WTForms', components: [{ from: 'wtforms/wtforms', slug: 'wtforms', name: 'WTForms', category: 'forms' }] },
+  { project: 'django', name: 'Django', components: [{ from: 'django/contrib-humanize', slug: 'contrib-humanize', name: 'contrib.humanize' }] },
+  {
+    project: 'django-filter',
+    name: 'django-filter',
+    private: true,
+    components: [{ from: 'django-filter/django-filter', slug: 'django-filter', name: 'django-filter' }],
+  },
+];
+
+export class WeblateClient {
+  constructor(
+    readonly url: string,
+    readonly token: string,
+  ) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const target = path.startsWith('http') ? path : new URL(path, this.url).href;
+    const init: RequestInit = { method, headers: { Authorization: `Token ${this.token}`, Accept: 'application/json' } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(target, init);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${target}: ${response.status} ${text.slice(0, 500)}`);
+    return text === '' ? null : JSON.parse(text);
+  }
+
+  /** Every item of a paginated list, following `next`. */
+  async all<T>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    let next: string | null = new URL(path, this.url).href;
+    while (next !== null) {
+      const page = (await this.call('GET', next)) as { results: T[]; next: string | null };
+      items.push(...page.results);
+      next = page.next;
+    }
+    return items;
+  }
+}
+
+function unitsOf(model: Model, from: string, language: string, limit?: number): UnitRow[] {
+  const [projectSlug, componentSlug] = from.split('/');
+  const project = model.projects().find((p) => p.slug === projectSlug)!;
+  const component = model.components().find((c) => c.projectId === project.id && c.slug === componentSlug)!;
+  const translation = model.translations().find((t) => t.componentId === component.id && t.languageCode === language);
+  if (translation === undefined) return [];
+  const units = model.units(translation.id, 0, model.unitCount(translation.id));
+  return limit === undefined ? units : [...units].sort((a, b) => a.position - b.position).slice(0, limit);
+}
+
+/** A PO catalog as translators leave them: their names and addresses in the header and comments. */
+function catalog(model: Model, plan: Plan, component: Plan['components'][number], language: string | null): string {
+  const code = language ?? 'en';
+  const row = model.languages().find((l) => l.code === code)!;
+  const units = unitsOf(model, component.from, code, component.units);
+  const template = language === null ? units.map((unit) => ({ ...unit, target: unit.source.length > 1 ? ['', ''] : [''] })) : units;
+  const translator = language === null ? null : `Tereza Překladatelová <tereza.${code}@example.org>`;
+  const text = poFile(
+    {
+      projectName: plan.name,
+      componentName: component.name,
+      language: row,
+      reportBugsTo: 'bugs@example.org',
+      lastTranslator: translator,
+      revisionDate: '2025-01-06T09:00:00Z',
+    },
+    template,
+  );
+  return translator === null ? text : text.replace('\nmsgid ""', `\n# ${translator}, 2020.\nmsgid ""`);
+}
+
+async function zipOf(model: Model, plan: Plan, component: Plan['components'][number], venv: string): Promise<Blob> {
+  const dir = await mkdtemp(join(tmpdir(), 'tmsnap-seed-'));
+  try {
+    await mkdir(join(dir, 'po'));
+    await writeFile(join(dir, 'po', `${component.slug}.pot`), catalog(model, plan, component, null));
+    for (const language of seedLanguages.filter((code) => unitsOf(model, component.from, code).length > 0))
+      await writeFile(join(dir, 'po', `${language}.po`), catalog(model, plan, component, language));
+    // Python's zipfile: the tier has Python anyway, and Node has no ZIP writer of its own.
+    await execute(join(venv, 'bin/python'), ['-m', 'zipfile', '-c', 'seed.zip', 'po'], { cwd: dir });
+    return new Blob([await readFile(join(dir, 'seed.zip'))], { type: 'application/zip' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A 1×1 PNG, enough for Weblate's screenshot upload. */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+export async function seedWeblate(server: RealWeblate): Promise<Seeded> {
+  const adminToken = (await server.shell('from weblate.auth.models import User; print(User.objects.get(username="admin").auth_token.key)'))
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  const api = new WeblateClient(server.url, adminToken);
+  const model = await loadDataset('bundled');
+  const components: string[] = [];
+  for (const plan of plans) {
+    await api.call('POST', 'projects/', {
+      name: plan.name,
+      slug: plan.project,
+      web: `https://${plan.project}.example.org/`,
+      instructions: 'Please keep placeholders.',
+      translation_review: plan.project === 'humanize',
+    });
+    for (const component of plan.components) {
+      const form = new FormData();
+      form.set('name', component.name);
+      form.set('slug', component.slug);
+      form.set('file_format', 'po');
+      form.set('filemask', 'po/*.po');
+      form.set('new_base', `po/${component.slug}.pot`);
+      form.set('source_language', 'en');
+      form.set('is_glossary', component.glossary === true ? 'true' : 'false');
+      form.set('zipfile', await zipOf(model, plan, component, server.venv), 'seed.zip');
+      if (component.category !== undefined) {
+        const category = (await api.call('POST', 'categories/', {
+          name: component.category,
+          slug: component.category,
+          project: new URL(`projects/${plan.project}/`, server.url).href,
+        })) as { url: string };
+        form.set('category', category.url);
+      }
+      await api.call('POST', `projects/${plan.project}/components/`, form);
+      components.push([plan.project, component.category, component.slug].filter(Boolean).join('/'));
+    }
+  }
+
+  const label = (await api.call('POST', 'projects/humanize/labels/', { name: 'needs context', description: 'Ask the developers', color: 'orange' })) as {
+    id: number;
+  };
+  const units = await api.all<{ id: number; translation: string }>('translations/humanize/humanize/en/units/');
+  await api.call('PATCH', `units/${units[0]!.id}/`, { labels: [label.id] });
+  const screenshot = new FormData();
+  screenshot.set('name', 'Number formatting');
+  screenshot.set('project_slug', 'humanize');
+  screenshot.set('component_slug', 'humanize');
+  screenshot.set('language_code', 'en');
+  screenshot.set('image', new Blob([png], { type: 'image/png' }), 'screenshot.png');
+  await api.call('POST', 'screenshots/', screenshot);
+
+  // Keys and membership: the API makes neither (a project key is a bot user, ProjectTokenCreateForm).
+  const privateProject = plans.find((plan) => plan.private)!.project;
+  const made = await server.shell(`
+import json
+from weblate.auth.models import User
+from weblate.trans.models import Project
+from weblate.trans.forms import ProjectTokenCreateForm
+project = Project.objects.get(slug=${JSON.stringify(privateProject)})
+project.access_control = Project.ACCESS_PRIVATE
+project.save()
+user = User.objects.create(username="translator", full_name="Tomáš Translator", email="tomas@example.org")
+project.add_user(user, "Translate")
+form = ProjectTokenCreateForm(project, {"full_name": "tmsnap", "date_expires": "2099-12-31"})
+assert form.is_valid(), form.errors
+bot = form.save()
+print(json.dumps({"user": user.auth_token.key, "project": bot.auth_token.key}))
+`);
+  const keys = JSON.parse(made.trim().split('\n').at(-1)!) as { user: string; project: string };
+  return {
+    tokens: { admin: adminToken, ...keys },
+    components,
+    publicProjects: plans.filter((plan) => !plan.private).map((plan) => plan.project),
+    privateProject,
+    user: 'translator',
+  };
+}
