@@ -15,10 +15,14 @@ export const int64 = z
   .transform((value) => BigInt(value))
   .refine((value) => value >= -(2n ** 63n) && value < 2n ** 63n, 'outside the signed 64-bit range');
 
-/** The `{count, next, previous, results}` wrapper of every paginated list. */
+/**
+ * The `{count, next, previous, results}` wrapper of every paginated list. `count` is absent
+ * under cursor pagination (announced for the whole API, WeblateOrg/weblate#21696: counting is
+ * what it saves), so a list is read by following `next` (docs/weblate-api.md, Pagination).
+ */
 export function page<T extends z.ZodType>(record: T) {
   return z.looseObject({
-    count: z.number().int().nonnegative(),
+    count: z.number().int().nonnegative().optional(),
     next: url.nullable(),
     previous: url.nullable(),
     results: z.array(record),

@@ -66,8 +66,47 @@ export class ThrottledError extends HttpStatusError {
 export class ContentTypeError extends CrawlError {
   override name = 'ContentTypeError';
   constructor(url: string, contentType: string, status: number) {
-    const message = `GET ${url} answered ${status} with ${contentType || 'no Content-Type'} instead of JSON: is --url the API root of a Weblate server (it ends in /api/)?`;
-    super(message, url, 'TMSNAP_CONTENT_TYPE', false);
+    // What it may mean depends on where it happened: outcomes.ts adds the advice for the API root.
+    super(`GET ${url} answered ${status} with ${contentType || 'no Content-Type'} instead of JSON`, url, 'TMSNAP_CONTENT_TYPE', false);
+  }
+}
+
+/**
+ * A bot-protection page where the API's answer should be (Weblate 2026.11's check for anonymous
+ * clients, Anubis, Cloudflare: http/bot-challenge.ts). Nothing of it is data, and asking again
+ * meets it again: the crawl stops at once (outcomes.ts), saying what lets it through.
+ */
+export class BotChallengeError extends CrawlError {
+  override name = 'BotChallengeError';
+  constructor(
+    url: string,
+    readonly status: number,
+    /** Who made the page: `Anubis`, `Cloudflare`, `a proof-of-work check`. */
+    readonly maker: string,
+    withKey: boolean,
+  ) {
+    const what = `GET ${url} answered ${status} with a bot-protection page (${maker}) instead of JSON: the server put a bot check in front of its API`;
+    const remedy = withKey
+      ? " even for this API key; ask the server's admin to allow this client (its User-Agent starts with tmsnap/)"
+      : "; crawl with an API key in WEBLATE_TOKEN, or ask the server's admin to allow this client";
+    super(`${what}${remedy}. Nothing of that page was stored.`, url, 'TMSNAP_BOT_CHALLENGE', false);
+  }
+}
+
+/**
+ * 401 to a request that carried the API key: the server refused the key itself (Weblate answers
+ * a key that may not read something with 403 or 404, docs/weblate-api.md "Access"), so every
+ * other request would be refused too and the crawl stops at once.
+ */
+export class KeyRefusedError extends CrawlError {
+  override name = 'KeyRefusedError';
+  constructor(url: string, detail: string) {
+    super(
+      `GET ${url} answered 401${detail ? ` (${detail.replace(/[.]$/, '')})` : ''}: the server refused the API key; check WEBLATE_TOKEN (tmsnap crawl --help says where the key came from), or unset it to crawl anonymously.`,
+      url,
+      'TMSNAP_KEY_REFUSED',
+      false,
+    );
   }
 }
 
@@ -76,6 +115,26 @@ export class NetworkError extends CrawlError {
   override name = 'NetworkError';
   constructor(url: string, cause: unknown) {
     super(`GET ${url} failed: ${cause instanceof Error ? cause.message : String(cause)}`, url, 'TMSNAP_NETWORK', true, { cause });
+  }
+}
+
+/**
+ * The connection was refused before the server ever answered in this run: nothing listens
+ * there, so retrying only delays saying so (issue 28: 14 s of retries). Once the server has
+ * answered, a refusal is a restart or a hiccup and stays a retried NetworkError.
+ */
+export class ConnectionRefusedError extends CrawlError {
+  override name = 'ConnectionRefusedError';
+  constructor(url: string, address: string, cause: unknown) {
+    super(
+      `GET ${url} failed: nothing is listening at ${address} (connection refused); is the server running, and is --url right?`,
+      url,
+      'TMSNAP_CONNECTION_REFUSED',
+      false,
+      {
+        cause,
+      },
+    );
   }
 }
 

@@ -3,7 +3,16 @@
  * what each class is; this says what the crawl does with it), as crawlee's error classes do.
  */
 import type { Problem } from '../snapshot/schemas.ts';
-import { AccessDeniedError, ContentTypeError, CrawlError, HttpStatusError, RateLimitError } from './errors.ts';
+import {
+  AccessDeniedError,
+  BotChallengeError,
+  ConnectionRefusedError,
+  ContentTypeError,
+  CrawlError,
+  HttpStatusError,
+  KeyRefusedError,
+  RateLimitError,
+} from './errors.ts';
 import type { Task } from './queue/request-queue.ts';
 
 export type Outcome =
@@ -18,6 +27,9 @@ export type Outcome =
 
 export function outcomeOf(task: Task, error: unknown, pending: number): Outcome {
   if (!(error instanceof CrawlError)) throw error;
+  // Each says all there is to say in its one line, wherever in the crawl it happens.
+  if (error instanceof BotChallengeError || error instanceof KeyRefusedError || error instanceof ConnectionRefusedError)
+    return { type: 'stop', message: error.message };
   if (task.kind === 'root') return { type: 'stop', message: rootAdvice(error) };
   if (error instanceof RateLimitError)
     return { type: 'stop', message: `${error.message}. About ${pending} requests remain; re-run the same command after that to resume.` };
@@ -31,10 +43,11 @@ export function outcomeOf(task: Task, error: unknown, pending: number): Outcome 
   return { type: 'failed', error };
 }
 
-/** What to do when the API root itself cannot be read: nothing else can be crawled. */
+/** What to do when the API root itself cannot be read: nothing else can be crawled. One sentence each (issue 28). */
 function rootAdvice(error: CrawlError): string {
-  if (error instanceof AccessDeniedError) {
-    return `${error.message}: the server wants a token; put it in the WEBLATE_TOKEN environment variable`;
-  }
-  return `${error.message}. Check that --url is the API root of a Weblate server (it ends in /api/).`;
+  // A server's detail ends in a full stop ("Not found."): one sentence goes on after it.
+  const said = error.message.replace(/[.]$/, '');
+  if (error instanceof AccessDeniedError) return `${said}: the server wants an API key; put it in the WEBLATE_TOKEN environment variable.`;
+  if (error instanceof ContentTypeError) return `${said}: is --url the API root of a Weblate server (it ends in /api/)?`;
+  return `${said}; check that --url is the API root of a Weblate server (it ends in /api/).`;
 }

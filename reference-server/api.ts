@@ -83,7 +83,7 @@ export function ok(json: unknown): ApiResult {
 /** A paginated list over `count` items fetched by window. */
 export function paginate(request: ApiRequest, count: number, fetch: (offset: number, limit: number) => unknown[], sizes: PageSizes = standardSizes): ApiResult {
   if (request.behaviours.cursorPagination) {
-    const window = cursorWindow(request.url.searchParams, sizes);
+    const window = cursorWindow(request.url.searchParams, sizes, request.legacyPagination);
     if (window === 'invalid') throw invalidCursor();
     const results = window.offset >= count ? [] : fetch(window.offset, Math.min(window.size, count - window.offset));
     return ok(cursorEnvelope(request.pageUrl, window, window.offset + window.size < count, results, request.behaviours.sortedPageLinks));
@@ -107,7 +107,7 @@ export function paginateArray<T>(request: ApiRequest, items: readonly T[], rende
 export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>, render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
   const query = request.url.searchParams;
   const cursor = request.behaviours.cursorPagination;
-  const asked = cursor ? cursorWindow(query, sizes ?? standardSizes) : pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
+  const asked = cursor ? cursorWindow(query, sizes ?? standardSizes, request.legacyPagination) : pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
   if (asked === 'invalid') throw cursor ? invalidCursor() : invalidPage();
   const collect = (offset: number, size: number) => {
     const kept: T[] = [];

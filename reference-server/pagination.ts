@@ -68,8 +68,9 @@ export function pageEnvelope(requestUrl: URL, window: PageWindow, count: number,
  * framework's CursorPagination writes it: an opaque `cursor` (base64 of `o=<offset>`; DRF puts
  * a position there too) in `next`/`previous`, no `page`, and no `count`, which is what it saves.
  */
-export function cursorWindow(query: URLSearchParams, sizes: PageSizes): PageWindow | 'invalid' {
-  const asked = pageWindow(new URLSearchParams([...query].filter(([name]) => name !== 'page')), sizes, false);
+export function cursorWindow(query: URLSearchParams, sizes: PageSizes, legacy = false): PageWindow | 'invalid' {
+  // `legacy` (20 a page) over cursors is no real server's: it makes a small dataset's lists run to many pages.
+  const asked = pageWindow(new URLSearchParams([...query].filter(([name]) => name !== 'page')), sizes, legacy);
   if (asked === 'invalid') return asked;
   const cursor = query.get('cursor');
   if (cursor === null) return asked;

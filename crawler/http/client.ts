@@ -2,9 +2,12 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { EnvHttpProxyAgent, request } from 'undici';
 import { parseJson } from '../../api/json.ts';
 import {
+  BotChallengeError,
+  ConnectionRefusedError,
   ContentTypeError,
   CrawlError,
   httpStatusError,
+  KeyRefusedError,
   NetworkError,
   OffOriginError,
   RateLimitError,
@@ -12,6 +15,7 @@ import {
   ThrottledError,
 } from '../errors.ts';
 import { resolveLink } from '../links.ts';
+import { botChallenge } from './bot-challenge.ts';
 import { type RateBudget, backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from './pacing.ts';
 import { parsePageJson } from './page-json.ts';
 
@@ -58,6 +62,26 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The `Authorization` header for a key: always the `Token` scheme, which every Weblate accepts;
+ * since 2026.10 any other scheme answers 401 (docs/weblate-api.md, Access). A key pasted with
+ * its scheme (`Bearer wlu_…`, `Token wlu_…`) is sent as the key alone.
+ */
+export function authorization(key: string): string {
+  return `Token ${key.trim().replace(/^(?:token|bearer)\s+/i, '')}`;
+}
+
+/** `host:port` a refused connection was aimed at, or undefined when the error is no refusal. */
+function refusedAddress(error: unknown): string | undefined {
+  const refusal = error as { code?: unknown; address?: unknown; port?: unknown; errors?: unknown[] } | null;
+  if (refusal?.code !== 'ECONNREFUSED') return undefined;
+  // Node tries every address of a name in turn and then reports them together.
+  const first = (Array.isArray(refusal.errors) ? refusal.errors[0] : refusal) as { address?: unknown; port?: unknown };
+  const address = typeof first.address === 'string' ? first.address : undefined;
+  if (address === undefined) return "the server's address";
+  return `${address.includes(':') ? `[${address}]` : address}${first.port === undefined ? '' : `:${String(first.port)}`}`;
+}
+
 function isJson(contentType: string): boolean {
   return /^application\/([\w.-]+\+)?json\b/i.test(contentType);
 }
@@ -91,6 +115,8 @@ export class HttpClient {
   readonly #now: () => number;
   #nextStart = 0;
   #pausedUntil = 0;
+  /** The server answered a request of this run: a refused connection is then a hiccup, retried. */
+  #answered = false;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
@@ -143,6 +169,8 @@ export class HttpClient {
           return { body: decode(bytes, contentType, status), contentType, requests };
         } catch (error) {
           if (!(error instanceof CrawlError)) throw error;
+          const refused = error instanceof NetworkError && !this.#answered ? refusedAddress(error.cause) : undefined;
+          if (refused !== undefined) throw new ConnectionRefusedError(url, refused, error.cause);
           const wait = this.#throttleWait(error);
           if (wait !== undefined && throttled < maxThrottledWaits) {
             throttled++;
@@ -199,7 +227,7 @@ export class HttpClient {
       'accept-language': 'en',
       'user-agent': this.#options.userAgent,
     };
-    if (this.#options.token) headers.authorization = `Token ${this.#options.token}`;
+    if (this.#options.token) headers.authorization = authorization(this.#options.token);
     let response: Awaited<ReturnType<typeof request>>;
     let bytes: Buffer;
     try {
@@ -214,6 +242,7 @@ export class HttpClient {
     } catch (error) {
       throw new NetworkError(url, error);
     }
+    this.#answered = true;
     const responseHeaders: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(response.headers)) responseHeaders[name] = firstHeader(value);
     const budget = readRateBudget(responseHeaders);
@@ -225,6 +254,10 @@ export class HttpClient {
       const text = errorDetail(bytes.toString('utf8'), contentType);
       return this.#options.token ? text.replaceAll(this.#options.token, '[WEBLATE_TOKEN]') : text;
     };
+    // Before throttling: a challenge page may come with 429 or 503, and waiting does not lift it.
+    const maker = botChallenge({ status, contentType, headers: responseHeaders, body: bytes.toString('utf8') }, accept === 'application/json');
+    if (maker !== undefined) throw new BotChallengeError(url, status, maker, Boolean(this.#options.token));
+    if (status === 401 && this.#options.token) throw new KeyRefusedError(url, detail());
     if (status === 429 || status === 503) {
       throw new ThrottledError(url, status, retryAfterDelay(responseHeaders['retry-after'], this.#now()), detail());
     }

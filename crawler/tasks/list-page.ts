@@ -7,8 +7,7 @@ import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts
 
 /** One page of a paginated list (records, units or changes); the first page queues the others. Answers the requests needed. */
 export async function fetchListPage(task: Task, context: TaskContext): Promise<number> {
-  // Fanned-out pages carry the page size the first page was fetched with.
-  const fetchUrl = task.page ? task.url : withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
+  const fetchUrl = firstPageUrl(task);
   let body: unknown;
   try {
     ({ body } = await context.client.getJson(fetchUrl));
@@ -44,6 +43,26 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
   return queuePages(task, parsed.success ? parsed.data : undefined, items.length, context);
 }
 
+/**
+ * The URL a list task fetches: a list's own URL with the largest page size, or a `next` link as
+ * the server wrote it. Fanned-out pages and `next` links already carry the page size (Django
+ * REST framework keeps the request's parameters), and a cursor link is followed verbatim.
+ */
+function firstPageUrl(task: Task): string {
+  if (task.page || new URL(task.url).searchParams.has('page_size')) return task.url;
+  return withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
+}
+
+/**
+ * How many pages a list has, when its `next` link numbers them and `count` says how many items
+ * there are; undefined otherwise (a cursor in `next`, no `count`, or an empty first page): then
+ * the list is read by following `next`, never by building `page=N` (docs/weblate-api.md, Pagination).
+ */
+export function numberedPages(next: string, count: number | undefined, received: number): number | undefined {
+  if (!new URL(next).searchParams.has('page') || count === undefined || received === 0) return undefined;
+  return Math.ceil(count / received);
+}
+
 /** After a first page: the others, numbered pages at once (their count from `count`), else the `next` chain one link at a time. */
 function queuePages(task: Task, list: AnyPage | undefined, received: number, context: TaskContext): number {
   if (task.page || list === undefined || list.next === null) return task.page ? 0 : 1;
@@ -53,12 +72,12 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
     return 1;
   }
   const base = { kind: task.kind, phase: task.phase, project: task.project };
-  if (!new URL(next).searchParams.has('page') || received === 0) {
+  const pages = numberedPages(next, list.count, received);
+  if (pages === undefined) {
     // Not numbered pages: follow the chain one link at a time.
     context.queue.add({ ...base, url: next });
     return 1;
   }
-  const pages = Math.ceil(list.count / received);
   for (let number = 2; number <= pages; number++) context.queue.add({ ...base, url: withParameters(next, { page: String(number) }), page: true });
   return pages;
 }

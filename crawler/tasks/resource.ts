@@ -9,7 +9,8 @@ import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts
  * record in the shape a single page holding everything has. It is held whole until stored, so
  * one listing more than `context.maxResourceItems` (Weblate's `memory/` lists every translated
  * unit again: 6.3M entries, 1.3 GB of JSON on a 10M-unit instance; docs/crawl.md) is read to its
- * first page only and named under `skipped` in the manifest with its count.
+ * first page only (without a `count`, under cursor pagination: until its pages pass the limit)
+ * and named under `skipped` in the manifest with its count.
  */
 export async function fetchResource(task: Task, context: TaskContext): Promise<number> {
   let url: string | undefined = withParameters(task.url, { page_size: pageSizes.list });
@@ -24,10 +25,16 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
       first = body;
       break;
     }
-    if (pages === 1 && parsed.data.count > context.maxResourceItems && parsed.data.next !== null) {
-      const reason = `it lists ${parsed.data.count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
+    const { count } = parsed.data;
+    // Without a count (cursor pagination) the pages are read until they hold more than the limit.
+    const listed = count ?? results.length + parsed.data.results.length;
+    if (listed > context.maxResourceItems && parsed.data.next !== null && (pages === 1 || count === undefined)) {
+      const reason =
+        count === undefined
+          ? `it lists more than the ${context.maxResourceItems} items a resource is held whole for`
+          : `it lists ${count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
       context.queue.skip(task.url, { kind: accessKind(rootPath(task.url, context.apiRoot)), reason });
-      return 1;
+      return pages;
     }
     first ??= parsed.data;
     results.push(...parsed.data.results);

@@ -7,6 +7,8 @@ export interface CountingProxy {
   url: string;
   /** Paths (no query) of the requests received, in order. */
   readonly paths: readonly string[];
+  /** Paths with their query, in order. */
+  readonly requests: readonly string[];
   close(): Promise<void>;
 }
 
@@ -27,11 +29,14 @@ export interface HoldOptions {
 export async function startCountingProxy(targetApiRoot: string, hold?: HoldOptions): Promise<CountingProxy> {
   const target = new URL(targetApiRoot);
   const paths: string[] = [];
+  const requests: string[] = [];
   let held: { at: number; release: () => void } | undefined;
   let holding = hold !== undefined;
   const server = createServer((incoming, outgoing) => {
-    const path = new URL(incoming.url ?? '/', 'http://proxy').pathname;
+    const asked = new URL(incoming.url ?? '/', 'http://proxy');
+    const path = asked.pathname;
     paths.push(path);
+    requests.push(`${path}${asked.search}`);
     const index = paths.length - 1;
     if (held !== undefined && index - held.at >= (hold?.until ?? 0)) {
       held.release();
@@ -65,6 +70,7 @@ export async function startCountingProxy(targetApiRoot: string, hold?: HoldOptio
   return {
     url: `http://127.0.0.1:${port}${target.pathname}`,
     paths,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         held?.release();

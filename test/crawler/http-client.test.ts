@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, type HttpClientOptions } from '../../crawler/http/client.ts';
+import { HttpClient, type HttpClientOptions, authorization } from '../../crawler/http/client.ts';
+import { botChallenge } from '../../crawler/http/bot-challenge.ts';
+import { challengePage } from '../../reference-server/html.ts';
 import { backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from '../../crawler/http/pacing.ts';
-import { ContentTypeError, HttpStatusError, OffOriginError, RateLimitError, RetriesExhaustedError } from '../../crawler/errors.ts';
+import {
+  BotChallengeError,
+  ConnectionRefusedError,
+  ContentTypeError,
+  HttpStatusError,
+  KeyRefusedError,
+  NetworkError,
+  OffOriginError,
+  RateLimitError,
+  RetriesExhaustedError,
+} from '../../crawler/errors.ts';
 import { type ScriptedServer, type Step, drop, html, json, stall, startScriptedServer } from './scripted-server.ts';
 
 const token = 'wlu_SECRET_token_1234567890';
@@ -210,5 +222,105 @@ describe('pacing', () => {
     expect(budgetDelay(budget, 4)).toBe(12_000);
     expect(budgetDelay({ ...budget, remaining: 100 }, 4)).toBe(0);
     expect(budgetDelay({}, 4)).toBe(0);
+  });
+});
+
+describe('what the 2026 releases bring (issue 23)', () => {
+  const page =
+    (status: number, which: 'anubis' | 'cloudflare'): Step =>
+    (_request, response) => {
+      const { headers, body } = challengePage(which);
+      response.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      response.end(body);
+    };
+
+  it('sends a key only ever as Token, whatever scheme it was pasted with', async () => {
+    expect([authorization('wlu_a'), authorization('Bearer wlu_a'), authorization(' token  wlu_a '), authorization('wlp_b')]).toEqual([
+      'Token wlu_a',
+      'Token wlu_a',
+      'Token wlu_a',
+      'Token wlp_b',
+    ]);
+    const { server, client, url } = await setup([json('{}')], { token: `Bearer ${token}` });
+    await client.getJson(url(''));
+    expect(server.hits[0]?.headers.authorization).toBe(`Token ${token}`);
+  });
+
+  it('a 401 to a request with the key: the key was refused, not retried, said in one line without the key', async () => {
+    const { server, client, url } = await setup([json('{"detail":"Invalid token."}', 401, { 'www-authenticate': 'Token' })]);
+    const error = await client.getJson(url('')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(KeyRefusedError);
+    expect((error as Error).message).toBe(
+      `GET ${url('')} answered 401 (Invalid token): the server refused the API key; check WEBLATE_TOKEN (tmsnap crawl --help says where the key came from), or unset it to crawl anonymously.`,
+    );
+    expect((error as Error).message).not.toContain(token);
+    expect(server.hits).toHaveLength(1);
+    // Without a key, a 401 is a limit of access (crawler/access.ts), as before.
+    const anonymous = await setup([json('{"detail":"Authentication credentials were not provided."}', 401)], { token: undefined });
+    expect(await anonymous.client.getJson(anonymous.url('memory/')).catch((e: unknown) => e)).not.toBeInstanceOf(KeyRefusedError);
+  });
+
+  it('a bot-protection page with any status it comes with: not retried, not waited out, named', async () => {
+    for (const [status, which, maker] of [
+      [200, 'anubis', 'Anubis'],
+      [429, 'anubis', 'Anubis'],
+      [403, 'cloudflare', 'Cloudflare'],
+      [503, 'cloudflare', 'Cloudflare'],
+    ] as const) {
+      const { server, client, url, waits } = await setup([page(status, which), json('{}')]);
+      const error = await client.getJson(url('projects/')).catch((e: unknown) => e);
+      expect(error, `${status} ${which}`).toBeInstanceOf(BotChallengeError);
+      expect((error as BotChallengeError).maker).toBe(maker);
+      expect(server.hits).toHaveLength(1);
+      expect(waits).toEqual([]);
+      // With a key, the remedy is the admin's.
+      expect((error as Error).message).toContain(
+        `answered ${status} with a bot-protection page (${maker}) instead of JSON: the server put a bot check in front of its API even for this API key; ask the server's admin to allow this client`,
+      );
+    }
+  });
+
+  it('tells a bot-protection page from an HTML error page or an HTML translation file', () => {
+    const answer = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, contentType: 'text/html; charset=utf-8', headers, body });
+    expect(botChallenge(answer(200, challengePage('anubis').body), true)).toBe('Anubis');
+    expect(botChallenge(answer(403, '<html>Just a moment...</html>', { 'cf-mitigated': 'challenge' }), false)).toBe('Cloudflare');
+    expect(botChallenge(answer(200, '<p>Please complete the captcha to prove you are not a robot</p>'), true)).toBe('a proof-of-work check');
+    // A translation file in HTML may speak of captchas; only a maker's own marks count there.
+    expect(botChallenge(answer(200, '<p>Please complete the captcha</p>'), false)).toBeUndefined();
+    expect(botChallenge(answer(502, '<title>Bad gateway</title>'), true)).toBeUndefined();
+    expect(botChallenge(answer(429, '<center>429 Too Many Requests</center><hr><center>nginx</center>'), true)).toBeUndefined();
+    expect(botChallenge({ ...answer(200, challengePage('anubis').body), contentType: 'application/json' }, true)).toBeUndefined();
+  });
+
+  it('a refused connection: at once on the first request, retried once the server has answered', async () => {
+    const { server, client, url, waits } = await setup([json('{}')], { retries: 2 });
+    await client.getJson(url(''));
+    const address = new URL(server.origin);
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+    // The server answered before: a refusal now is a restart, retried with backoff.
+    const later = await client.getJson(url('projects/')).catch((e: unknown) => e);
+    expect(later).toBeInstanceOf(RetriesExhaustedError);
+    expect((later as RetriesExhaustedError).cause as Error).toBeInstanceOf(NetworkError);
+    expect(waits).toHaveLength(2);
+
+    const fresh = new HttpClient({
+      apiRoot: new URL('api/', server.origin),
+      userAgent: 'tmsnap/0.0.0-test',
+      concurrency: 1,
+      timeoutMs: 2_000,
+      retries: 3,
+      maxWaitMs: 60_000,
+      sleep: async () => {
+        throw new Error('a refused first request must not wait');
+      },
+    });
+    clients.push(fresh);
+    const first = await fresh.getJson(url('')).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ConnectionRefusedError);
+    expect((first as Error).message).toBe(
+      `GET ${url('')} failed: nothing is listening at ${address.host} (connection refused); is the server running, and is --url right?`,
+    );
+    expect(fresh.requests).toBe(1);
   });
 });

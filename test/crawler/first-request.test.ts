@@ -1,0 +1,89 @@
+/**
+ * Issue 28, "What a newcomer is told": what `tmsnap crawl` says when its first request finds no
+ * Weblate API. Each message is one clean sentence, and a server that was never up is said to
+ * be so at once instead of after 14 s of retries. The exact line is asserted, over real sockets.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/reference-server.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
+
+const folder = useTempFolders('tmsnap-first-request-');
+
+/** A port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The last line of stderr: where the crawl says why it stopped. */
+const lastLine = (stderr: string): string => stderr.trimEnd().split('\n').at(-1) ?? '';
+
+describe('the first request of a crawl', () => {
+  it('refused: says nothing is listening there, at once, without retrying', async () => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/api/`;
+    const started = Date.now();
+    const result = await tmsnap(['crawl', '--url', url, '--content', join(await folder(), 'content')]);
+    expect(result.code).toBe(1);
+    expect(lastLine(result.stderr)).toBe(
+      `GET ${url} failed: nothing is listening at 127.0.0.1:${port} (connection refused); is the server running, and is --url right?`,
+    );
+    expect(result.stderr.match(/nothing is listening/g)).toHaveLength(1);
+    expect(result.stderr).toContain('requests made 1,');
+    // The default 5 retries cost 14 s of backoff before; a process start is well under that.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('an HTML page: asks whether --url is the API root, once, in one sentence', async () => {
+    const site = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Our translations</title><p>Welcome!</p>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+      const result = await tmsnap(['crawl', '--url', url, '--content', join(await folder(), 'content')]);
+      expect(result.code).toBe(1);
+      expect(lastLine(result.stderr)).toBe(
+        `GET ${url} answered 200 with text/html; charset=utf-8 instead of JSON: is --url the API root of a Weblate server (it ends in /api/)?`,
+      );
+      expect(result.stderr.match(/--url/g)).toHaveLength(1);
+    } finally {
+      site.closeAllConnections();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
+  });
+
+  it('a JSON 404: the server detail, then the advice, as one sentence', async () => {
+    const server = await startTestServer({ profile: 'ideal' });
+    try {
+      // A path under the API that is no API root: Weblate answers JSON there.
+      const url = `${server.url}projects/nope/`;
+      const result = await tmsnap(['crawl', '--url', url, '--content', join(await folder(), 'content')]);
+      expect(result.code).toBe(1);
+      expect(lastLine(result.stderr)).toBe(`GET ${url} answered 404: Not found; check that --url is the API root of a Weblate server (it ends in /api/).`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a bot-protection page: says so in one line and exits 1', async () => {
+    const server = await startTestServer({ profile: 'weblate-2026' });
+    try {
+      const result = await tmsnap(['crawl', '--url', server.url, '--content', join(await folder(), 'content')]);
+      expect(result.code).toBe(1);
+      expect(lastLine(result.stderr)).toBe(
+        `GET ${server.url} answered 200 with a bot-protection page (Anubis) instead of JSON: the server put a bot check in front of its API; crawl with an API key in WEBLATE_TOKEN, or ask the server's admin to allow this client. Nothing of that page was stored.`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
