@@ -107,7 +107,9 @@ export function paginateArray<T>(request: ApiRequest, items: readonly T[], rende
 export function paginateStream<T>(request: ApiRequest, stream: () => Iterable<T>, render: (item: T) => unknown, sizes?: PageSizes): ApiResult {
   const query = request.url.searchParams;
   const cursor = request.behaviours.cursorPagination;
-  const asked = cursor ? cursorWindow(query, sizes ?? standardSizes, request.legacyPagination) : pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
+  const asked = cursor
+    ? cursorWindow(query, sizes ?? standardSizes, request.legacyPagination)
+    : pageWindow(query, sizes ?? standardSizes, request.legacyPagination);
   if (asked === 'invalid') throw cursor ? invalidCursor() : invalidPage();
   const collect = (offset: number, size: number) => {
     const kept: T[] = [];
