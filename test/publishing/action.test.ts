@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe('action.yml', () => {
   it('declares every input it reads and reads every input it declares', async () => {
     const text = await readFile(join(root, 'action.yml'), 'utf8');
     const action = await loadAction();
-    const used = new Set([...text.matchAll(/inputs\.([\w-]+)/g)].map((match) => match[1]));
+    const used = new Set([...text.matchAll(/(?<!steps\.)inputs\.([\w-]+)/g)].map((match) => match[1]));
     expect([...used].filter((name) => !(name! in action.inputs))).toEqual([]);
     expect(Object.keys(action.inputs).filter((name) => !used.has(name))).toEqual([]);
     expect(action.inputs.url?.required).toBe(true);
@@ -165,13 +165,16 @@ describe('action.yml', () => {
     expect(build.run).toContain('--site-url "${SITE_URL%/}/"');
   });
 
-  it('gives the token to the crawl step alone, through its environment', async () => {
+  it('gives the token to the crawl step alone, through its environment (others learn only whether it is set)', async () => {
     const steps = (await loadAction()).runs.steps;
-    const withToken = steps.filter((step) => JSON.stringify(step).includes('inputs.token'));
+    const withToken = steps.filter((step) => JSON.stringify(step).replaceAll("inputs.token != ''", '').includes('inputs.token'));
     expect(withToken).toHaveLength(1);
     expect(withToken[0]?.env?.WEBLATE_TOKEN).toBe('${{ inputs.token }}');
     expect(withToken[0]?.run).toContain('tmsnap crawl');
     expect(withToken[0]?.run).not.toContain('inputs.');
+    // The archive key likewise: only the branch steps that decrypt and encrypt see it.
+    const withKey = steps.filter((step) => JSON.stringify(step).replaceAll("inputs.archive-key != ''", '').includes('inputs.archive-key'));
+    expect(withKey.map((step) => step.name)).toEqual(['Restore the archive (branch)', 'Save the archive (branch)']);
   });
 
   it('restores the archive before the crawl, saves it after (whatever the crawl did), and uploads the build', async () => {
@@ -180,25 +183,64 @@ describe('action.yml', () => {
     expect(steps[crawl]?.run).toContain('--max-duration "$MAX_DURATION"');
     // The crawl step itself never fails on exit 1: the save below must run.
     expect(steps[crawl]?.run).toContain('set +e');
-    for (const mode of ['omit', 'publish']) {
-      const chosen = steps.filter((step) => step.if === undefined || step.if.includes(`'${mode}'`));
-      const restore = stepIndex(chosen, `restores (${mode})`, (step) => /^Restore/.test(step.name ?? ''));
+    for (const [home, condition] of [
+      ['cache', "steps.inputs.outputs.home == 'cache'"],
+      ['branch', "steps.inputs.outputs.home != 'cache'"],
+    ] as const) {
+      const chosen = steps.filter((step) => step.if === undefined || step.if === condition);
+      const restore = stepIndex(chosen, `restores (${home})`, (step) => /^Restore/.test(step.name ?? ''));
       const at = chosen.findIndex((step) => step.run?.includes('tmsnap crawl'));
-      const save = stepIndex(chosen, `saves (${mode})`, (step) => /^Save/.test(step.name ?? ''));
+      const save = stepIndex(chosen, `saves (${home})`, (step) => /^Save/.test(step.name ?? ''));
       expect(restore).toBeLessThan(at);
       expect(save).toBeGreaterThan(at);
-      expect(chosen[save]?.if).toBe(`inputs.private-data == '${mode}'`);
+      expect(chosen[save]?.if).toBe(condition);
     }
     const upload = stepIndex(steps, 'uploads the site', (step) => step.uses?.startsWith('actions/upload-pages-artifact@') ?? false);
     expect(upload).toBeGreaterThan(stepIndex(steps, 'builds', (step) => step.run?.includes('tmsnap build') ?? false));
+    expect(steps[upload]?.if).toBe("steps.build.outputs.path != ''");
   });
 
-  it('keeps private data out of anything public by default: the archive branch is opt-in', async () => {
+  it('keeps the archive on a branch by default, and publishes no extra beyond the anonymous view by default', async () => {
     const action = await loadAction();
-    expect(action.inputs['private-data']?.default).toBe('omit');
+    expect(action.inputs.archive?.default).toBe('auto');
+    expect(action.inputs['archive-branch']?.default).toBe('tmsnap-archive');
+    expect(action.inputs.publish?.default).toBe('');
+    expect(action.inputs['keep-alive']?.default).toBe('true');
     const pushes = action.runs.steps.filter((step) => step.run?.includes('git') && step.run.includes('push'));
     expect(pushes).toHaveLength(1);
-    expect(pushes[0]?.if).toBe("inputs.private-data == 'publish'");
+    expect(pushes[0]?.if).toBe("steps.inputs.outputs.home != 'cache'");
+    // The build names --publish only inside a test of the input: never an extra by default.
+    const build = action.runs.steps.find((step) => step.run?.includes('tmsnap build'))!;
+    expect(build.run).toContain('if [ -n "$PUBLISH" ]; then args+=(--publish "$PUBLISH"); fi');
+    expect(build.run!.match(/--publish/g)).toHaveLength(1);
+  });
+
+  it('installs its own version from npm by default, or its own files packed with version: source', async () => {
+    const install = (await loadAction()).runs.steps.find((step) => step.name === 'Install tmsnap')!;
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+    const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-install-'));
+    try {
+      const shims = join(scratch, 'bin');
+      await mkdir(shims);
+      await writeFile(join(shims, 'npm'), `#!/bin/bash\necho "npm $*" >> "$LOG"\nif [ "$1" = pack ]; then echo tmsnap-${pkg.version}.tgz; fi\n`);
+      await chmod(join(shims, 'npm'), 0o755);
+      const calls = async (version: string) => {
+        const log = join(scratch, `log-${version || 'default'}`);
+        const result = await runSteps([install], {
+          inputs: { version },
+          runner: { temp: scratch },
+          path: [shims, process.env.PATH].join(delimiter),
+          env: { LOG: log, GITHUB_ACTION_PATH: root },
+        });
+        expect(result.failed).toBeUndefined();
+        return (await readFile(log, 'utf8')).trim().split('\n');
+      };
+      expect(await calls('')).toEqual([`npm install -g --no-audit --no-fund tmsnap@${pkg.version}`]);
+      expect(await calls('0.9.1')).toEqual(['npm install -g --no-audit --no-fund tmsnap@0.9.1']);
+      expect(await calls('source')).toEqual([`npm pack --silent ${root}`, `npm install -g --no-audit --no-fund ${join(scratch, `tmsnap-${pkg.version}.tgz`)}`]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
 
@@ -247,6 +289,7 @@ async function runAction(context: {
   pagesOutputs: Record<string, string>;
   stopAfter?: string;
   path: string;
+  env?: Record<string, string>;
   mayFail?: boolean;
 }): Promise<RunResult> {
   const action = await loadAction();
@@ -264,53 +307,168 @@ async function runAction(context: {
 
 describe('the Action’s shell steps, run for real', () => {
   let scratch: string;
+  let shims: string;
   beforeAll(async () => {
     scratch = await mkdtemp(join(tmpdir(), 'tmsnap-action-'));
+    shims = join(scratch, 'bin');
+    await mkdir(shims);
+    await writeFile(join(shims, 'tmsnap'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
+    // gh: the keep-alive call written down; it fails when GH_FAIL is set, as without actions: write.
+    await writeFile(
+      join(shims, 'gh'),
+      `#!/bin/bash\necho "gh $*" >> "$LOG"\nif [ -n "$GH_FAIL" ]; then echo "HTTP 403: Resource not accessible by integration" >&2; exit 1; fi\n`,
+    );
+    for (const name of ['tmsnap', 'gh']) await chmod(join(shims, name), 0o755);
   });
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  it('crawl, prune, verify, save to the archive branch, build; the next run restores it and adds a snapshot', async () => {
+  /** A run of the Action in a fresh runner temp folder, against the bare repository `origin`. */
+  async function runOnce(
+    origin: string,
+    inputs: Record<string, string>,
+    options: { stopAfter?: string; mayFail?: boolean; env?: Record<string, string> } = {},
+  ) {
+    const temp = await mkdtemp(join(scratch, 'run-'));
+    const log = join(temp, 'calls.log');
+    const result = await runAction({
+      inputs: { 'max-duration': '10m', ...inputs },
+      github: {
+        token: 'ghs_not_a_real_token',
+        server_url: `file://${dirname(origin)}`,
+        repository: basename(origin),
+        workflow_ref: 'me/site/.github/workflows/tmsnap.yml@refs/heads/main',
+      },
+      runner: { temp },
+      pagesOutputs: { base_url: 'https://user.github.io/repo', base_path: '/repo' },
+      path: [shims, process.env.PATH].join(delimiter),
+      env: { LOG: log, ...options.env },
+      ...options,
+    });
+    return { ...result, temp, calls: await readFile(log, 'utf8').catch(() => '') };
+  }
+
+  async function newOrigin(): Promise<string> {
+    const origin = join(await mkdtemp(join(scratch, 'origin-')), 'origin.git');
+    await run('git', ['init', '-q', '--bare', origin]);
+    return origin;
+  }
+
+  const branchFiles = async (origin: string) =>
+    (await run('git', ['--git-dir', origin, 'ls-tree', '-r', '--name-only', 'tmsnap-archive'])).stdout.split('\n').filter(Boolean);
+
+  it('anonymous (the default): crawl, prune, verify, save on the archive branch, keep alive, build; the next run restores and adds a snapshot', async () => {
     const server = await startTestServer();
     try {
-      const shims = join(scratch, 'bin');
-      await mkdir(shims);
-      await writeFile(join(shims, 'tmsnap'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
-      await chmod(join(shims, 'tmsnap'), 0o755);
-      await run('git', ['init', '-q', '--bare', join(scratch, 'origin.git')]);
-      const context = (temp: string) => ({
-        inputs: { url: server.url, 'private-data': 'publish', 'max-duration': '10m' },
-        github: { token: 'ghs_not_a_real_token', server_url: `file://${scratch}`, repository: 'origin.git' },
-        runner: { temp },
-        pagesOutputs: { base_url: 'https://user.github.io/repo', base_path: '/repo' },
-        path: [shims, process.env.PATH].join(delimiter),
-      });
-      const first = join(scratch, 'run-1');
-      await mkdir(first);
-      const { steps } = await runAction(context(first));
-      expect(steps.crawl?.code).toBe('0');
-      const feed = await readFile(join(steps.build!.path!, 'changes', 'feed.xml'), 'utf8');
+      const origin = await newOrigin();
+      const first = await runOnce(origin, { url: server.url });
+      expect(first.steps.inputs?.home).toBe('branch');
+      expect(first.steps.crawl?.code).toBe('0');
+      const feed = await readFile(join(first.steps.build!.path!, 'changes', 'feed.xml'), 'utf8');
       expect(feed).toContain('https://user.github.io/repo/');
-      const branch = (await run('git', ['--git-dir', join(scratch, 'origin.git'), 'ls-tree', '-r', '--name-only', 'tmsnap-archive'])).stdout.split('\n');
+      const branch = await branchFiles(origin);
       expect(branch.some((path) => path.startsWith('snapshots/'))).toBe(true);
       expect(branch.some((path) => path.startsWith('objects/'))).toBe(true);
+      expect(first.calls).toBe('gh api --silent -X PUT repos/origin.git/actions/workflows/tmsnap.yml/enable\n');
+      expect(first.summary).toContain(`Published the site of snapshot ${first.steps.build?.snapshot}.`);
+      expect(first.summary).not.toContain('WARNING');
 
-      const second = join(scratch, 'run-2');
-      await mkdir(second);
       const firstIds = branch.filter((path) => path.endsWith('/manifest.json')).map((path) => path.split('/')[1]);
       expect(firstIds).toHaveLength(1);
-      const again = await runAction({ ...context(second), stopAfter: 'Save the archive (branch)' });
+      const again = await runOnce(origin, { url: server.url }, { stopAfter: 'Save the archive (branch)' });
       expect(again.steps.crawl?.code).toBe('0');
       // Restored, then crawled: two snapshots of one day, of which prune keeps the newer.
       expect(again.logs['Prune and verify the archive']).toContain(`removing snapshot ${firstIds[0]}`);
-      const secondIds = (await readdir(join(second, 'tmsnap-archive', 'snapshots'))).filter((name) => !name.startsWith('.'));
+      const secondIds = (await readdir(join(again.temp, 'tmsnap-archive', 'snapshots'))).filter((name) => !name.startsWith('.'));
       expect(secondIds).toHaveLength(1);
       expect(secondIds[0]).not.toBe(firstIds[0]);
-      const log = (await run('git', ['--git-dir', join(scratch, 'origin.git'), 'log', '--oneline', 'tmsnap-archive'])).stdout.trim().split('\n');
+      const log = (await run('git', ['--git-dir', origin, 'log', '--oneline', 'tmsnap-archive'])).stdout.trim().split('\n');
       expect(log, 'one commit, force-pushed').toHaveLength(1);
     } finally {
       await server.close();
+    }
+  }, 300_000);
+
+  it('with a token and archive-key: the branch holds only the encrypted archive, which the next run decrypts and continues', async () => {
+    const server = await startTestServer({ behaviours: { tokens: ['wlu_test_key'] } });
+    try {
+      const origin = await newOrigin();
+      const inputs = { url: server.url, token: 'wlu_test_key', 'archive-key': 'correct horse battery staple' };
+      const first = await runOnce(origin, inputs);
+      expect(first.steps.inputs?.home).toBe('branch-encrypted');
+      expect(first.steps.crawl?.code).toBe('0');
+      expect(await branchFiles(origin)).toEqual(['archive.tar.gpg.000']);
+      const blob = (
+        await run('git', ['--git-dir', origin, 'cat-file', 'blob', 'tmsnap-archive:archive.tar.gpg.000'], { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 })
+      ).stdout;
+      for (const plain of ['manifest.json', 'snapshots/', 'hello']) expect(blob).not.toContain(plain);
+      const again = await runOnce(origin, inputs, { stopAfter: 'Prune and verify the archive' });
+      expect(again.logs['Crawl']).not.toContain('full crawl');
+      const ids = (await readdir(join(again.temp, 'tmsnap-archive', 'snapshots'))).filter((name) => !name.startsWith('.'));
+      expect(ids.length, 'the first snapshot was restored from the encrypted branch').toBeGreaterThanOrEqual(1);
+      expect(again.logs['Prune and verify the archive']).toContain('removing snapshot');
+      const wrong = await runOnce(origin, { ...inputs, 'archive-key': '', archive: 'branch' }, { mayFail: true });
+      expect(wrong.failed?.name).toBe('Restore the archive (branch)');
+      expect(wrong.logs['Restore the archive (branch)']).toContain('holds an encrypted archive: give archive-key');
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+
+  it('with a token and no archive-key: the Actions cache, pushing nothing, with a warning in the job summary', async () => {
+    const server = await startTestServer({ behaviours: { tokens: ['wlu_test_key'] } });
+    try {
+      const origin = await newOrigin();
+      const result = await runOnce(origin, { url: server.url, token: 'wlu_test_key' }, { stopAfter: 'Save the archive (branch)' });
+      expect(result.steps.inputs?.home).toBe('cache');
+      expect(result.summary).toContain('evicts after 7 days without a run');
+      expect(result.logs['Save the archive (branch)']).toBeUndefined();
+      expect((await run('git', ['--git-dir', origin, 'branch', '--list'])).stdout).toBe('');
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+
+  it('a crawl that hits its deadline publishes the newest complete snapshot with a notice on the site and in the job summary', async () => {
+    const server = await startTestServer();
+    // Every answer of this server takes 1.5 s: a one-second crawl runs out of time.
+    const slow = await startTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 1500 } } });
+    try {
+      const origin = await newOrigin();
+      const first = await runOnce(origin, { url: server.url });
+      const done = first.steps.build!.snapshot!;
+      const late = await runOnce(origin, { url: slow.url, 'max-duration': '1' }, { env: { GH_FAIL: '1' } });
+      expect(late.failed).toBeUndefined();
+      expect(late.steps.crawl).toMatchObject({ code: '1', stopped: 'deadline' });
+      expect(late.steps.build?.snapshot).toBe(done);
+      const page = await readFile(join(late.steps.build!.path!, 'index.html'), 'utf8');
+      expect(page).toContain('The latest crawl stopped at its time limit (1) before the end');
+      expect(page).toContain(done);
+      expect(late.summary).toContain(`The crawl stopped at its time limit (1) before the end. The site was built from ${done}`);
+      // Without actions: write, the keep-alive says what to do instead of failing the run.
+      expect(late.summary).toContain('grant the job permissions actions: write');
+    } finally {
+      await Promise.all([server.close(), slow.close()]);
+    }
+  }, 300_000);
+
+  it('a first crawl that hits its deadline ends in one clear message, not a build error', async () => {
+    const slow = await startTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 1500 } } });
+    try {
+      const origin = await newOrigin();
+      const result = await runOnce(origin, { url: slow.url, 'max-duration': '1' }, { mayFail: true });
+      expect(result.steps.crawl).toMatchObject({ code: '1', stopped: 'deadline' });
+      expect(result.steps.build?.path).toBeUndefined();
+      expect(result.failed?.name).toBe('Report');
+      const message = 'The first crawl stopped at its time limit (1) before the end, so there is no complete snapshot to publish yet.';
+      expect(result.summary).toContain(message);
+      expect(result.logs['Report']).toContain(`::error::${message}`);
+      expect(JSON.stringify(result.logs)).not.toContain('tmsnap crawl` first');
+      // The partial snapshot was saved for the next run to continue.
+      expect((await branchFiles(origin)).some((path) => path.startsWith('snapshots/'))).toBe(true);
+    } finally {
+      await slow.close();
     }
   }, 300_000);
 });
