@@ -140,7 +140,7 @@ describe('action.yml', () => {
 
   it('runs only tmsnap subcommands and flags that the CLI lists in its --help', async () => {
     const found = invocations((await loadAction()).runs.steps);
-    expect([...new Set(found.map((i) => i.subcommand))].sort()).toEqual(['build', 'crawl', 'prune', 'verify']);
+    expect([...new Set(found.map((i) => i.subcommand))].sort()).toEqual(['build', 'crawl', 'prune', 'snapshots', 'verify']);
     expect(await problems(found)).toEqual([]);
   }, 120_000);
 
