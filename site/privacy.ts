@@ -30,18 +30,18 @@ export const emailPlaceholder = '(e-mail address hidden)';
 const localPart = "[A-Za-z0-9!#$%&'*+=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+=?^_`{|}~-]+)*";
 const domain = '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}';
 /** An address, with `mailto:` if it has one; the name of a locale with a modifier (`sr@latin.po`) is not one. */
-const addressSource = `(?:mailto:)?(?<![A-Za-z0-9.!#$%&'*+=?^_\`{|}~-])${localPart}@${domain}(?![A-Za-z0-9-])`;
+const addressSource = `(?:mailto:)?(?<![A-Za-z0-9.!#$%&'*+=?^_\`{|}~-])${localPart}(?:@|%40)${domain}(?![A-Za-z0-9-])`;
 /** Weblate's locale modifiers and the extensions of translation files: `sr@latin.po`, `ca@valencia.json` are files. */
 const localeFile =
   /^(?:[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?)@[a-z]+\.(?:po|pot|mo|json|xml|xlf|xliff|ts|tbx|properties|strings|stringsdict|yml|yaml|csv|php|js|html|txt|ini|resx|arb|dtd|lang|srt|rc|catkeys|toml)$/;
 
 function isAddress(match: string): boolean {
-  return !localeFile.test(match.replace(/^mailto:/, ''));
+  return !localeFile.test(match.replace(/^mailto:/, '').replace('%40', '@'));
 }
 
 /** Every e-mail address in `text` (for checks; the redaction below hides exactly these). */
 export function findEmails(text: string): string[] {
-  if (!text.includes('@')) return [];
+  if (!text.includes('@') && !text.includes('%40')) return [];
   return [...text.matchAll(new RegExp(addressSource, 'g'))].map((match) => match[0]).filter(isAddress);
 }
 
@@ -53,11 +53,12 @@ const bareAddress = new RegExp(addressSource, 'g');
 
 /**
  * The text with every e-mail address removed: after a name (`Jane Doe <jane@example.org>`) the
- * address goes and the name stays; anywhere else it becomes `(e-mail address hidden)`. Returns
- * the same string when there is none (cheap: most texts hold no `@`).
+ * address goes and the name stays; anywhere else it becomes `(e-mail address hidden)`, in a URL
+ * too (`api/users/jane%40example.org/`: Weblate allows addresses as usernames). Returns the same
+ * string when there is none (cheap: most texts hold no `@`).
  */
 export function redactEmails(text: string): string {
-  if (!text.includes('@')) return text;
+  if (!text.includes('@') && !text.includes('%40')) return text;
   return text
     .replace(namedAddress, (whole, before: string, address: string) => (isAddress(address) ? before : whole))
     .replace(bracketedAddress, (whole, address: string) => (isAddress(address) ? emailPlaceholder : whole))
@@ -217,17 +218,21 @@ export interface CrawlView {
   /** Of a keyed crawl: the projects an anonymous client of the server lists (paths), when the crawl could ask. */
   public_projects?: string[] | undefined;
   access?: { status: number }[] | undefined;
+  /** Whether the snapshot holds translation memory (`api/memory/`), which every Weblate refuses anonymous clients. */
+  heldMemory?: boolean | undefined;
 }
 
 /**
  * Whether the snapshot may hold more than an anonymous visitor sees. A snapshot that does not
- * say (made before tmsnap recorded it) counts as keyed unless the server refused it something
- * an anonymous client is refused (a 401 or 403 recorded in `access`): a real server refuses
- * every anonymous client `repository/` and `/api/memory/`.
+ * say (made before tmsnap recorded it) counts as keyed when it holds what only a key reads
+ * (translation memory) and the server refused it nothing (no 401 or 403 in `access`: a real
+ * server refuses every anonymous client `repository/` and `/api/memory/`); otherwise as
+ * anonymous, as most crawls are.
  */
 export function crawlWasKeyed(view: CrawlView): boolean {
   if (view.keyed !== undefined) return view.keyed;
-  return !(view.access ?? []).some((denied) => denied.status === 401 || denied.status === 403);
+  const refused = (view.access ?? []).some((denied) => denied.status === 401 || denied.status === 403);
+  return !refused && view.heldMemory === true;
 }
 
 /** The publication decided for one snapshot: what is left out, and why. */

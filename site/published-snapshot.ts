@@ -33,7 +33,8 @@ export function publishedKinds(): PublishKind[] {
 /** The publication of `snapshot` with the build's opt-ins. */
 export async function publicationOf(snapshot: Snapshot, publish: readonly PublishKind[] = publishedKinds()): Promise<Publication> {
   const projects: StoredEntry<unknown>[] = [...(await snapshot.projects()), ...(await snapshot.rawRecords('project'))];
-  return decidePublication(snapshot.manifest, projects, publish);
+  const heldMemory = [...snapshot.paths().keys()].some((path) => path.startsWith('api/memory/'));
+  return decidePublication({ ...snapshot.manifest, heldMemory }, projects, publish);
 }
 
 const published = new WeakMap<Snapshot, Snapshot>();

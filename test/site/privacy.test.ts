@@ -78,6 +78,7 @@ describe('e-mail addresses', () => {
     expect(redactEmails('Report-Msgid-Bugs-To: bugs@example.org')).toBe(`Report-Msgid-Bugs-To: ${emailPlaceholder}`);
     expect(redactEmails('<jane@example.org>')).toBe(emailPlaceholder);
     expect(redactEmails('write to mailto:jane@example.org.')).toBe(`write to ${emailPlaceholder}.`);
+    expect(redactEmails('http://weblate.test/api/users/jane%40example.org/')).toBe(`http://weblate.test/api/users/${emailPlaceholder}/`);
     expect(redactEmails('https://user:secret@git.example.com/repo.git')).not.toContain('@git.example.com');
     const plain = 'no address here';
     expect(redactEmails(plain)).toBe(plain);
@@ -158,8 +159,9 @@ describe('what a keyed crawl may publish', () => {
   it('tells keyed crawls from anonymous ones, older snapshots by what the server refused them', () => {
     expect(crawlWasKeyed({ keyed: false })).toBe(false);
     expect(crawlWasKeyed({ keyed: true, access: [{ status: 403 }] })).toBe(true);
-    expect(crawlWasKeyed({ access: [{ status: 403 }] })).toBe(false);
-    expect(crawlWasKeyed({})).toBe(true);
+    expect(crawlWasKeyed({ access: [{ status: 403 }], heldMemory: true })).toBe(false);
+    expect(crawlWasKeyed({ heldMemory: true })).toBe(true);
+    expect(crawlWasKeyed({})).toBe(false);
   });
 
   it('publishes all of an anonymous crawl', () => {
