@@ -48,3 +48,18 @@ describe('package-lock.json', () => {
     expect(lock.packages['']?.version).toBe(pkg.version);
   });
 });
+
+describe('the README’s install section', () => {
+  it('installs from a clone or the packed tarball of this version while nothing is on npm', async () => {
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+    const readme = await readFile(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Installing'), readme.indexOf('\n## ', readme.indexOf('## Installing') + 1));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const commands = block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim());
+    expect(commands).toContain('npm pack');
+    expect(commands).toContain(`npm install -g ./tmsnap-${pkg.version}.tgz`);
+    // The registry's package is named only as what a release brings, never as a command to run now.
+    expect(commands.filter((command) => /npm install -g tmsnap\b|npx tmsnap@/.test(command))).toEqual([]);
+    expect(section).toContain('not on npm yet');
+  });
+});

@@ -245,6 +245,17 @@ describe('action.yml', () => {
 });
 
 describe('the example workflow in docs/publishing.md', () => {
+  it('grants what the archive branch and the keep-alive need, and the docs say what GitHub does to idle schedules', async () => {
+    const { workflow } = await loadExample();
+    const job = Object.values(workflow.jobs).find((candidate) => candidate.steps.some((step) => step.uses?.startsWith('tmsnap/tmsnap@')))!;
+    expect(job.permissions).toMatchObject({ contents: 'write', actions: 'write' });
+    const doc = await readFile(join(root, 'docs', 'publishing.md'), 'utf8');
+    const idle = doc.slice(doc.indexOf('### Idle repositories'));
+    expect(idle).toContain('60 days');
+    expect(idle).toContain('actions: write');
+    expect(doc).toContain('evicts a cache entry unused for 7 days');
+  });
+
   it('is short, parses, runs nightly, and uses the Action and the Node 24 deploy-pages', async () => {
     const { text, workflow } = await loadExample();
     expect(text.trim().split('\n').length).toBeLessThanOrEqual(30);
@@ -261,7 +272,8 @@ describe('the example workflow in docs/publishing.md', () => {
     const job = Object.values(workflow.jobs).find((candidate) => candidate.steps.some((step) => step.uses?.startsWith('tmsnap/tmsnap@')))!;
     const step = job.steps.find((candidate) => candidate.uses?.startsWith('tmsnap/tmsnap@'))!;
     expect(step.with?.token).toBe('${{ secrets.WEBLATE_TOKEN }}');
-    expect(JSON.stringify({ ...step, with: { ...step.with, token: '' } })).not.toContain('secrets.');
+    expect(step.with?.['archive-key']).toBe('${{ secrets.TMSNAP_ARCHIVE_KEY }}');
+    expect(JSON.stringify({ ...step, with: { ...step.with, token: '', 'archive-key': '' } })).not.toContain('secrets.');
     const hours = Number(/^(\d+)h$/.exec(String(step.with?.['max-duration']))?.[1]);
     expect(job['timeout-minutes']! - hours * 60).toBeGreaterThanOrEqual(30);
     const action = await loadAction();
