@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { timestamp, url } from './common.ts';
 
 /**
- * Action codes and the English `action_name` Weblate gives them (5.4's ACTION_CHOICES, as
- * restated in docs/weblate-api.md, then the later ones), one row `[code, key, name]` per action:
- * the one source every table below derives from. Newer servers add codes: unknown ones are
- * kept as numbers.
+ * Action codes and the English `action_name` Weblate 5.4 gives them (its ACTION_CHOICES, as
+ * restated in docs/weblate-api.md), one row `[code, key, name]` per action: the one source
+ * every table below derives from, with `laterActionRows`. Newer servers add codes: unknown
+ * ones are kept as numbers.
  */
 const actionRows = [
   [0, 'resourceUpdated', 'Resource updated'],
@@ -77,7 +77,14 @@ const actionRows = [
   [72, 'stringUpdatedInTheUpload', 'String updated in the upload'],
   [73, 'stringAddedInTheUpload', 'String added in the upload'],
   [74, 'translationUpdatedBySourceUpload', 'Translation updated by source upload'],
-  // Added after 5.4, named as Weblate's source names them (weblate/trans/actions.py, ActionEvents).
+] as const;
+
+/**
+ * Codes added after 5.4, named as Weblate's source names them (weblate/trans/actions.py,
+ * ActionEvents). Kept apart from `changeActions` until the site's catalogs (src/i18n) name them
+ * in every language: until then the site shows them as numbers, as any unknown code.
+ */
+const laterActionRows = [
   [75, 'componentTranslationCompleted', 'Component translation completed'],
   [76, 'appliedEnforcedCheck', 'Applied enforced check'],
   [77, 'propagatedChange', 'Propagated change'],
@@ -94,28 +101,30 @@ const actionRows = [
   [88, 'repositoryCleanup', 'Repository cleanup'],
 ] as const;
 
-type ActionRow = (typeof actionRows)[number];
-
-/** The last code of Weblate 5.4's list; the rows after it came later. */
-const last54 = 74;
+type ActionRow = (typeof actionRows)[number] | (typeof laterActionRows)[number];
 
 /** Codes Weblate never uses (retired before 5.4): the 2026 list runs 0–104 without them (docs/weblate-api.md, Values). */
 const retiredActions: readonly number[] = [10, 11, 12, 16, 40, 44];
 
 /**
  * The codes each server accepts as an `action=` filter (its ACTION_CHOICES): 5.4's, and the
- * 2026 releases' 0–104, of which codes 89–104 have no name in this table (shown as numbers).
+ * 2026 releases' 0–104, of which codes 89–104 have no name here (shown as numbers).
  */
 export const actionCodes = {
-  '5.4': new Set(actionRows.map(([code]) => code).filter((code) => code <= last54)),
+  '5.4': new Set<number>(actionRows.map(([code]) => code)),
   '2026': new Set(Array.from({ length: 105 }, (_, code) => code).filter((code) => !retiredActions.includes(code))),
 } as const satisfies Record<string, ReadonlySet<number>>;
 
 /** Action codes by name, for code that records or recognizes one: `action.componentRemoved` is 38. */
-export const action = Object.fromEntries(actionRows.map(([code, key]) => [key, code])) as { readonly [Row in ActionRow as Row[1]]: Row[0] };
+export const action = Object.fromEntries([...actionRows, ...laterActionRows].map(([code, key]) => [key, code])) as {
+  readonly [Row in ActionRow as Row[1]]: Row[0];
+};
 
-/** The English name of each known code. */
+/** The English name of each code of 5.4's list. */
 export const changeActions: Readonly<Record<number, string>> = Object.fromEntries(actionRows.map(([code, , name]) => [code, name]));
+
+/** The English name of each code added since, 75–88 (a 2026 server's `action_name`). */
+export const laterActionNames: Readonly<Record<number, string>> = Object.fromEntries(laterActionRows.map(([code, , name]) => [code, name]));
 
 /**
  * A change action in words. Snapshots keep the server's localized `action_name` too, but what

@@ -1,4 +1,4 @@
-import { changeActions } from '../api/change.ts';
+import { changeActions, laterActionNames } from '../api/change.ts';
 import { checksumOf } from './hash.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 import { type Counts, type LastChange, percent } from './statistics.ts';
@@ -279,7 +279,7 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
     author: user(change.author),
     timestamp: change.timestamp,
     action: change.action,
-    action_name: changeActions[change.action] ?? `Action ${change.action}`,
+    action_name: changeActions[change.action] ?? laterActionNames[change.action] ?? `Action ${change.action}`,
     target: change.target,
     id: change.id,
     url: links.api(`changes/${change.id}/`),

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionName } from '../../api/change.ts';
+import { actionName, laterActionNames } from '../../api/change.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import type { Behaviours } from '../../reference-server/server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
@@ -212,7 +212,9 @@ describe('a crawl with a key of a 2026 server', () => {
         const actions: number[] = [];
         for await (const change of snapshot.changes()) actions.push(change.action);
         expect(actions).toEqual(expect.arrayContaining([89, 104]));
-        expect([actionName(88), actionName(89), actionName(104)]).toEqual(['Repository cleanup', 'action 89', 'action 104']);
+        // The server names 89 and 104 in its own words; tmsnap shows codes it has no name for as numbers.
+        expect([actionName(89), actionName(104)]).toEqual(['action 89', 'action 104']);
+        expect(laterActionNames[88]).toBe('Repository cleanup');
       },
       {},
       { data: new MemoryModel(rows) },
