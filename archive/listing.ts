@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { partialSnapshots, resumable } from '../snapshot/writer.ts';
 import { listObjects, listSnapshotDirs, readManifest, references, type ObjectKey } from './references.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
@@ -31,6 +32,8 @@ export interface SnapshotListing {
   bytes: number;
   /** Bytes of the objects the next older snapshot does not need. */
   addedBytes: number;
+  /** An unfinished snapshot no crawl can resume: `tmsnap prune` removes it (docs/snapshot-format.md, "Leftovers"). */
+  leftover: boolean;
 }
 
 export function describeScope(scope: { projects?: string[] | undefined; changes_since?: string | undefined } | undefined): string {
@@ -52,6 +55,7 @@ function scopeFields(scope: { projects?: string[] | undefined; changes_since?: s
 export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
   const sizes = new Map<ObjectKey, number>((await listObjects(contentDir)).objects.map((object) => [object.key, object.size]));
   const dirs = await listSnapshotDirs(contentDir);
+  const resumed = resumable(await partialSnapshots(contentDir));
   const listings: SnapshotListing[] = [];
   const referenced: Set<ObjectKey>[] = [];
   for (const snapshot of dirs) {
@@ -75,6 +79,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         access: 0,
         bytes,
         addedBytes: 0,
+        leftover: !resumed.has(snapshot.id),
       });
       continue;
     }
@@ -92,6 +97,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       access: manifest?.access?.length ?? 0,
       bytes,
       addedBytes: 0,
+      leftover: false,
     });
   }
   // Newest first: the next older finished snapshot is further down the list.
@@ -135,6 +141,7 @@ export function formatListing(listings: readonly SnapshotListing[]): string {
       listing.raw > 0 ? `${listing.raw} raw records` : '',
       listing.problems > 0 ? `${listing.problems} problems` : '',
       listing.access > 0 ? `${listing.access} not readable` : '',
+      listing.leftover ? 'no crawl can resume it: tmsnap prune --leftovers removes it' : '',
     ]
       .filter((note) => note !== '')
       .join(', '),

@@ -1,9 +1,12 @@
 /**
- * `tmsnap prune`: removes the snapshots a retention policy does not keep, then the objects
- * nothing refers to any more. The plan is `retention.ts`'s; this module only applies it.
+ * `tmsnap prune`: removes the snapshots a retention policy does not keep and the unfinished
+ * snapshots no crawl can resume, then the objects nothing refers to any more. The plan is
+ * `retention.ts`'s; which unfinished snapshot a crawl resumes is the writer's rule
+ * (snapshot/writer.ts `resumable`); this module only applies them.
  */
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { partialSnapshots, resumable } from '../snapshot/writer.ts';
 import { listObjects, listSnapshotDirs, readManifest, references, snapshotsDir, type ObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
 
@@ -14,9 +17,18 @@ export interface PrunableSnapshot {
   dir: string;
 }
 
+/** An unfinished snapshot (`<id>.partial`) that no crawl will ever continue, and why. */
+export interface LeftoverSnapshot {
+  id: string;
+  dir: string;
+  reason: string;
+}
+
 export interface PruneResult {
   keep: RetentionDecision<PrunableSnapshot>[];
   removed: PrunableSnapshot[];
+  /** Unfinished snapshots no crawl can resume, removed (or that would be). */
+  leftovers: LeftoverSnapshot[];
   objectsRemoved: number;
   bytesRemoved: number;
   /** Unreferenced objects left because a crawl in progress may have written them (see `collectGarbage`). */
@@ -41,29 +53,79 @@ async function prunable(snapshots: readonly SnapshotDir[]): Promise<PrunableSnap
 }
 
 /**
- * Applies the policy. With `dryRun`, removes nothing and reports what a real run would remove.
- * `onRemove` is called once per snapshot removed (or that would be), before it goes.
+ * The unfinished snapshots no crawl can resume, newest first. A crawl resumes the newest
+ * unfinished snapshot of its server and scope whose `state.json` reads; every other one (no
+ * readable state, a format this tmsnap does not resume, or an older one of the same server and
+ * scope) is a leftover of a crawl that died (docs/snapshot-format.md, "Leftovers").
+ */
+export async function leftoverSnapshots(contentDir: string): Promise<LeftoverSnapshot[]> {
+  const partials = await partialSnapshots(contentDir);
+  const live = resumable(partials);
+  const leftovers: LeftoverSnapshot[] = [];
+  for (const partial of partials) {
+    if (live.has(partial.id)) continue;
+    const reason =
+      partial.state === undefined
+        ? await unreadableState(partial.dir)
+        : `a newer unfinished snapshot of ${partial.state.base_url} with the same scope is the one a crawl resumes`;
+    leftovers.push({ id: partial.id, dir: partial.dir, reason });
+  }
+  return leftovers;
+}
+
+/** Why a partial snapshot's `state.json` does not let a crawl resume it. */
+async function unreadableState(dir: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, 'state.json'), 'utf8');
+  } catch {
+    return 'it has no state.json (its crawl died as it began)';
+  }
+  try {
+    const format = (JSON.parse(text) as { format?: unknown } | null)?.format;
+    return typeof format === 'number'
+      ? `its state.json is of format ${format}, which this tmsnap does not resume`
+      : 'its state.json does not say what it is a crawl of';
+  } catch {
+    return 'its state.json is not JSON';
+  }
+}
+
+/**
+ * Applies the policy (none: only the leftovers go) and removes the unfinished snapshots no
+ * crawl can resume. With `dryRun`, removes nothing and reports what a real run would remove.
+ * `onRemove` and `onLeftover` are called once per snapshot removed (or that would be), before it
+ * goes. A real run holds the archive's lock (cli/prune.ts), so no crawl is writing meanwhile.
  */
 export async function prune(
   contentDir: string,
-  policy: RetentionPolicy,
-  options: { dryRun: boolean; onRemove?: (snapshot: PrunableSnapshot) => void },
+  policy: RetentionPolicy | undefined,
+  options: { dryRun: boolean; onRemove?: (snapshot: PrunableSnapshot) => void; onLeftover?: (leftover: LeftoverSnapshot) => void },
 ): Promise<PruneResult> {
   if (!options.dryRun) await finishInterruptedRemovals(contentDir);
-  const dirs = await listSnapshotDirs(contentDir);
-  const plan = planRetention(await prunable(dirs), policy);
+  const leftovers = await leftoverSnapshots(contentDir);
+  for (const leftover of leftovers) {
+    options.onLeftover?.(leftover);
+    if (!options.dryRun) await removeDir(contentDir, leftover.dir);
+  }
+  const gone = new Set(leftovers.map((leftover) => leftover.dir));
+  const dirs = (await listSnapshotDirs(contentDir)).filter((dir) => !gone.has(dir.dir));
+  const plan = policy === undefined ? { keep: [], remove: [] } : planRetention(await prunable(dirs), policy);
   for (const snapshot of plan.remove) {
     options.onRemove?.(snapshot);
-    if (options.dryRun) continue;
-    // Renamed first, so a prune killed halfway never leaves a snapshot directory without its manifest.
-    const doomed = join(snapshotsDir(contentDir), `${removingPrefix}${snapshot.id}`);
-    await rename(snapshot.dir, doomed);
-    await rm(doomed, { recursive: true, force: true });
+    if (!options.dryRun) await removeDir(contentDir, snapshot.dir);
   }
   const removedIds = new Set(plan.remove.map((snapshot) => snapshot.id));
   const remaining = dirs.filter((dir) => !removedIds.has(dir.id) || dir.partial);
   const garbage = await collectGarbage(contentDir, remaining, options.dryRun);
-  return { keep: plan.keep, removed: plan.remove, ...garbage };
+  return { keep: plan.keep, removed: plan.remove, leftovers, ...garbage };
+}
+
+/** Renamed first, so a prune killed halfway never leaves a snapshot directory without its manifest or state. */
+async function removeDir(contentDir: string, dir: string): Promise<void> {
+  const doomed = join(snapshotsDir(contentDir), `${removingPrefix}${basename(dir)}`);
+  await rename(dir, doomed);
+  await rm(doomed, { recursive: true, force: true });
 }
 
 /**

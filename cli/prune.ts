@@ -4,22 +4,30 @@ import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]
+       tmsnap prune --leftovers [options]
 
-Removes the snapshots the policy does not keep, then the objects no remaining snapshot (or
-crawl in progress) refers to. Each rule counts on its own: --keep-daily 7 keeps the newest
-snapshot of each of the 7 latest UTC days that have one; --keep-weekly of ISO weeks;
---keep-monthly of months. A snapshot any rule wants stays, and the newest complete
-snapshot always stays. Crawls in progress are never removed. Prints a line per snapshot
-removed. It holds the archive's lock: while a crawl, unpack or another prune writes the same
-content folder, it exits 1 naming that writer.
+Removes the snapshots the policy does not keep, the unfinished snapshots no crawl can resume,
+then the objects no remaining snapshot (or crawl in progress) refers to. Each rule counts on
+its own: --keep-daily 7 keeps the newest snapshot of each of the 7 latest UTC days that have
+one; --keep-weekly of ISO weeks; --keep-monthly of months. A snapshot any rule wants stays,
+and the newest complete snapshot always stays.
+
+An unfinished snapshot (state "in progress" in tmsnap snapshots) is the next crawl's of the
+same server and scope, which resumes it: those stay. One no crawl can resume (its state.json
+missing, unreadable or of a format this tmsnap does not resume, or an older one of the same
+server and scope) is a leftover of a crawl that died: it goes, named with the reason. Prints a
+line per snapshot removed. It holds the archive's lock: while a crawl, unpack or another prune
+writes the same content folder, it exits 1 naming that writer, and removes nothing.
 
 Options:
   --keep-daily N     days to keep a snapshot of (default: 0)
   --keep-weekly N    ISO weeks to keep a snapshot of (default: 0)
   --keep-monthly N   months to keep a snapshot of (default: 0)
+  --leftovers        remove only the unfinished snapshots no crawl can resume (no policy)
   --dry-run          remove nothing; print what would be removed
   --content DIR      the archive folder (default: content, or TMSNAP_CONTENT)
-  --json             the report as JSON: {dryRun, kept: [{id, reasons}], removed: [id], objectsRemoved, bytesRemoved, objectsSpared}
+  --json             the report as JSON: {dryRun, kept: [{id, reasons}], removed: [id],
+                     leftovers: [{id, reason}], objectsRemoved, bytesRemoved, objectsSpared}
   -h, --help         this help`;
 
 function count(flag: string, value: string | undefined): number {
@@ -36,17 +44,25 @@ export const command: Command = {
       'keep-daily': { type: 'string' },
       'keep-weekly': { type: 'string' },
       'keep-monthly': { type: 'string' },
+      leftovers: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
       ...archiveOptions(),
     });
-    if (values['keep-daily'] === undefined && values['keep-weekly'] === undefined && values['keep-monthly'] === undefined) {
-      throw new UsageError('say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly');
+    const rules = values['keep-daily'] !== undefined || values['keep-weekly'] !== undefined || values['keep-monthly'] !== undefined;
+    if (rules && values.leftovers)
+      throw new UsageError('--leftovers removes only unfinished snapshots; give it without --keep-daily, --keep-weekly, --keep-monthly');
+    if (!rules && !values.leftovers) {
+      throw new UsageError(
+        'say what to keep: at least one of --keep-daily, --keep-weekly, --keep-monthly (or --leftovers: only unfinished snapshots no crawl can resume)',
+      );
     }
-    const policy = {
-      daily: count('keep-daily', values['keep-daily']),
-      weekly: count('keep-weekly', values['keep-weekly']),
-      monthly: count('keep-monthly', values['keep-monthly']),
-    };
+    const policy = values.leftovers
+      ? undefined
+      : {
+          daily: count('keep-daily', values['keep-daily']),
+          weekly: count('keep-weekly', values['keep-weekly']),
+          monthly: count('keep-monthly', values['keep-monthly']),
+        };
     // A typo in a cron line must not look like a prune that found nothing to remove.
     requireArchive(values.content);
     const dryRun = values['dry-run'];
@@ -56,6 +72,7 @@ export const command: Command = {
         prune(values.content, policy, {
           dryRun,
           onRemove: (snapshot) => values.json || console.log(`${verb} snapshot ${snapshot.id} (${snapshot.complete ? 'complete' : 'incomplete'})`),
+          onLeftover: (leftover) => values.json || console.log(`${verb} unfinished snapshot ${leftover.id}: no crawl can resume it, ${leftover.reason}`),
         });
       // A dry run changes nothing, so it needs no lock.
       const result = dryRun
@@ -66,6 +83,7 @@ export const command: Command = {
           dryRun,
           kept: result.keep.map(({ snapshot, reasons }) => ({ id: snapshot.id, reasons })),
           removed: result.removed.map((snapshot) => snapshot.id),
+          leftovers: result.leftovers.map(({ id, reason }) => ({ id, reason })),
           objectsRemoved: result.objectsRemoved,
           bytesRemoved: result.bytesRemoved,
           objectsSpared: result.objectsSpared,
@@ -73,9 +91,11 @@ export const command: Command = {
         return exitCodes.ok;
       }
       const spared = result.objectsSpared > 0 ? `; ${result.objectsSpared} unreferenced objects spared for the crawl in progress` : '';
+      const would = dryRun ? 'would be ' : '';
+      const kept = policy === undefined ? '' : `${result.keep.length} snapshots kept, ${result.removed.length} ${would}removed; `;
       console.log(
-        `prune: ${result.keep.length} snapshots kept, ${result.removed.length} ${dryRun ? 'would be ' : ''}removed; ` +
-          `${result.objectsRemoved} objects (${formatBytes(result.bytesRemoved)}) ${dryRun ? 'would be ' : ''}freed${spared}`,
+        `prune: ${kept}${result.leftovers.length} unfinished snapshots no crawl can resume ${would}removed; ` +
+          `${result.objectsRemoved} objects (${formatBytes(result.bytesRemoved)}) ${would}freed${spared}`,
       );
       return exitCodes.ok;
     } catch (error) {

@@ -8,13 +8,15 @@ state (complete, incomplete, in progress, damaged), scope (whole instance, or th
 and change window the crawl was limited to, and the server when the archive holds more than
 one), counts, size of everything the snapshot needs, what it added over the snapshot before it
 (objects are shared), and notes: how many raw records it holds (records that did not fit their
-schema, kept as they came), problems of the data, and kinds of resource the crawl's
-credentials could not read. diff and search take by default snapshots of one server and scope.
+schema, kept as they came), problems of the data, kinds of resource the crawl's credentials
+could not read, and an unfinished snapshot no crawl can resume (tmsnap prune --leftovers
+removes those; the next crawl of the same server and scope resumes the others). diff and
+search take by default snapshots of one server and scope.
 
 Options:
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          one JSON array, for scripts; each snapshot's scope also as projects (null:
-                  the whole instance) and changesSince
+                  the whole instance) and changesSince; leftover: no crawl can resume it
   -h, --help      this help`;
 
 export const command: Command = {

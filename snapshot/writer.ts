@@ -71,7 +71,7 @@ const partialState = z.object({
   started: z.string(),
   format_api_links: z.boolean().optional(),
 });
-type PartialState = z.infer<typeof partialState>;
+export type PartialState = z.infer<typeof partialState>;
 
 /** One line of `journal.ndjson`: an indexed path, or a problem the writer found. */
 const journalEntry = z.object({
@@ -130,18 +130,56 @@ async function readPartialState(dir: string): Promise<PartialState | undefined> 
   return parsed.success ? parsed.data : undefined;
 }
 
-async function findResumable(contentDir: string, baseUrl: string, scope: Scope): Promise<PartialState | undefined> {
+/**
+ * An unfinished snapshot (`snapshots/<id>.partial/`) as the next crawl sees it: `state` is
+ * undefined when its `state.json` is missing, unreadable or of a format this tmsnap does not
+ * resume (a crawl of tmsnap's first format, say).
+ */
+export interface PartialSnapshot {
+  id: string;
+  dir: string;
+  state: PartialState | undefined;
+}
+
+/** Every unfinished snapshot of an archive, newest first. */
+export async function partialSnapshots(contentDir: string): Promise<PartialSnapshot[]> {
   const names = await readdir(snapshotsDir(contentDir)).catch(() => [] as string[]);
   const ids = names
     .filter((name) => name.endsWith(partialSuffix))
     .map((name) => name.slice(0, -partialSuffix.length))
     .filter(isSnapshotId)
     .sort(compareSnapshotIdsNewestFirst);
+  const partials: PartialSnapshot[] = [];
   for (const id of ids) {
-    const state = await readPartialState(join(snapshotsDir(contentDir), id + partialSuffix));
-    if (state !== undefined && state.base_url === baseUrl && canonicalJson(state.scope) === canonicalJson(scope)) return state;
+    const dir = join(snapshotsDir(contentDir), id + partialSuffix);
+    partials.push({ id, dir, state: await readPartialState(dir).catch(() => undefined) });
   }
-  return undefined;
+  return partials;
+}
+
+/**
+ * Whether a crawl can resume each unfinished snapshot (`partials` newest first): a crawl
+ * resumes the newest one of its server and scope whose state reads (`findResumable`). Any
+ * other (its state unreadable, or an older one of the same server and scope) no crawl will
+ * ever continue: `tmsnap prune` removes it (archive/prune.ts, docs/snapshot-format.md).
+ */
+export function resumable(partials: readonly PartialSnapshot[]): Set<string> {
+  const seen = new Set<string>();
+  const ids = new Set<string>();
+  for (const { id, state } of partials) {
+    if (state === undefined) continue;
+    const key = canonicalJson([state.base_url, state.scope]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    ids.add(id);
+  }
+  return ids;
+}
+
+async function findResumable(contentDir: string, baseUrl: string, scope: Scope): Promise<PartialState | undefined> {
+  const partials = await partialSnapshots(contentDir);
+  const live = resumable(partials);
+  return partials.find(({ id, state }) => live.has(id) && state?.base_url === baseUrl && canonicalJson(state.scope) === canonicalJson(scope))?.state;
 }
 
 async function exists(path: string): Promise<boolean> {
