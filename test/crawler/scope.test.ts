@@ -37,6 +37,20 @@ describe('a one-project crawl', () => {
     });
   });
 
+  it('of humanize on the bundled server stores humanize alone (the issue’s own case)', async () => {
+    const content = await contentFolder();
+    await withTestServer({ data: 'bundled', behaviours: { tokens: [token] } }, async (server) => {
+      await crawlComplete(server, content, { projects: ['humanize'], token });
+    });
+    const snapshot = await openSnapshot(content);
+    expect((await snapshot.projects()).map(({ path }) => path)).toEqual(['api/projects/humanize/']);
+    expect((await snapshot.components()).map(({ path }) => path)).toEqual(['api/components/humanize/humanize/']);
+    // Its translators subscribe to Django's components: the crawl read those subscriptions.
+    const users = (await snapshot.users()).map(({ path }) => path);
+    const subscriptions = (await Promise.all(users.map((user) => snapshot.notifications(user)))).flat();
+    expect(subscriptions.some((item) => typeof item.component === 'object' && item.component?.slug !== 'humanize')).toBe(true);
+  }, 120_000);
+
   it('holds the objects of its projects and those of no project', () => {
     const scope = new CrawlScope(['secret'], undefined);
     expect(['projects/secret/', 'components/secret/app/', 'translations/secret/app/cs/'].map((path) => scope.holds(path))).toEqual([true, true, true]);

@@ -94,4 +94,10 @@ describe('the site of a one-project crawl', () => {
     expect(one.files.filter((file) => !whole.files.includes(file))).toEqual([]);
     for (const file of one.files) expect(await readFile(join(one.dist, file), 'utf8'), file).not.toMatch(/projects\/hello\/|>Hello</);
   });
+
+  it('has in data/status.json that project alone, as the whole instance’s lists it', async () => {
+    const projects = async (site: Site) =>
+      (JSON.parse(await readFile(join(site.dist, 'data/status.json'), 'utf8')) as { projects: { slug: string }[] }).projects;
+    expect(await projects(one)).toEqual((await projects(whole)).filter(({ slug }) => slug === project));
+  });
 });
