@@ -80,7 +80,7 @@ export function redactValue<T>(value: T): T {
     }
     return (copy ?? value) as T;
   }
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+  if (typeof value === 'object' && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null)) {
     let copy: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(value)) {
       const redacted = redactValue(item);
