@@ -6,7 +6,7 @@
 import { compareSnapshotIdsNewestFirst } from '../snapshot/ids.ts';
 import { listSnapshots, openSnapshot, type SnapshotSummary } from '../snapshot/reader.ts';
 import { assembleDiff, diffUnits, pairTranslations, unitsDiffer, type SnapshotDiff, type UnitChange } from './diff.ts';
-import { describeSeries, newestComplete, sameSeries, seriesIn, seriesOf } from './series.ts';
+import { describeSeries, holdsProjects, newestComplete, sameSeries, seriesIn, seriesOf } from './series.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from './translations.ts';
 
 export class CompareError extends Error {
@@ -27,9 +27,9 @@ export interface ChosenSnapshots {
 /**
  * The two snapshots to compare: as given; with `from` alone, `from` against the newest complete
  * snapshot of its server and scope; with neither, the newest two complete snapshots of one
- * server and scope.
+ * server and scope that hold the `projects` the diff is limited to (any, when none are named).
  */
-export async function chooseSnapshots(contentDir: string, from?: string, to?: string): Promise<ChosenSnapshots> {
+export async function chooseSnapshots(contentDir: string, from?: string, to?: string, projects: readonly string[] = []): Promise<ChosenSnapshots> {
   const summaries = await listSnapshots(contentDir);
   const seriesNamed = (id: string) => {
     const summary = summaries.find((candidate) => candidate.id === id);
@@ -57,13 +57,15 @@ export async function chooseSnapshots(contentDir: string, from?: string, to?: st
   for (const newest of summaries) {
     if (!newest.complete || newest.manifest === undefined) continue;
     const series = seriesOf(newest.manifest);
+    if (!holdsProjects(series, projects)) continue;
     const previous = newestComplete(summaries, series, newest.id);
     if (previous === undefined) continue;
     const note = `${previous.id} and ${newest.id} are the two newest complete snapshots of ${describeSeries(series)}; the archive holds other servers or scopes too`;
     return { from: previous.id, to: newest.id, ...(mixed ? { note } : {}) };
   }
   const complete = summaries.filter((summary) => summary.complete).length;
-  const of = mixed ? ', no two of the same server and scope' : '';
+  const holding = projects.length > 0 ? ` holding ${projects.join(', ')}` : '';
+  const of = mixed || projects.length > 0 ? `, no two of the same server and scope${holding}` : '';
   throw new CompareError(`${contentDir} holds ${complete} complete snapshot(s)${of}; a diff needs two (or name them: tmsnap diff A B)`);
 }
 

@@ -7,11 +7,11 @@ const help = `Usage: tmsnap diff [A [B]] [options]
 
 What changed from snapshot A to snapshot B: per translation, the strings added, removed,
 newly translated, changed, marked for editing and approved, with before/after text; and
-the statistics deltas per project, component and language. Without A and B: the two
-newest complete snapshots of one server and scope (an archive may hold whole-instance and
---project crawls, or several servers); with A alone: A against the newest
-complete snapshot of its server and scope. When the archive holds more than one server or
-scope, or A and B are not of one, a line on stderr says which snapshots were compared.
+the statistics deltas per project, component and language. Without A and B: the two newest
+complete snapshots of one server and scope holding the --project projects (an archive may
+hold whole-instance and --project crawls, or several servers); with A alone: A against the
+newest complete snapshot of its server and scope. When the archive holds more than one
+server or scope, or A and B are not of one, a line on stderr says which were compared.
 
 Options:
   --project SLUG  only this project (repeatable)
@@ -35,7 +35,7 @@ export const command: Command = {
       },
     );
     try {
-      const { from, to, note } = await chooseSnapshots(values.content, positionals[0], positionals[1]);
+      const { from, to, note } = await chooseSnapshots(values.content, positionals[0], positionals[1], values.project);
       if (note !== undefined) console.error(`tmsnap diff: ${note}`);
       const diff = await compareSnapshots(values.content, from, to, { projects: values.project, languages: values.lang });
       console.log(values.json ? stringifyJson(diff, 2) : formatDiff(diff));

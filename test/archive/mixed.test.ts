@@ -96,4 +96,13 @@ describe('an archive of whole-instance and one-project snapshots', () => {
     expect(chooseSnapshotsForSite(summaries, secret)).toEqual([secret]);
     expect(chooseSnapshotsForSite(summaries, whole[1])).toEqual(whole);
   });
+
+  it('diffs by default the newest pair holding the projects the diff is limited to', async () => {
+    const again = (await crawlComplete(server, content, { token, projects: ['secret'] })).snapshotId;
+    expect(JSON.parse((await tmsnap(['diff', '--content', content, '--json'])).stdout)).toMatchObject({ from: secret, to: again });
+    const hello = await tmsnap(['diff', '--project', 'hello', '--content', content]);
+    expect(hello.code, hello.stderr).toBe(0);
+    expect(hello.stdout).toContain(`Changes from snapshot ${whole[0]} to ${whole[1]}`);
+    expect(hello.stdout).toContain('Strings: 1 newly translated');
+  });
 });
