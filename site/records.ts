@@ -101,7 +101,7 @@ export async function siteRecords(snapshot: RecordSource): Promise<SiteRecords> 
   });
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   for (const list of [projects, components, languages, translations]) list.sort(byPath);
-  const scoped = withinScope({ projects, components, translations }, snapshot.manifest.scope?.projects);
+  const scoped = withinScope({ projects, components, translations }, snapshot.manifest.scope.projects);
   projects.splice(0, projects.length, ...scoped.projects);
   components.splice(0, components.length, ...scoped.components);
   translations.splice(0, translations.length, ...scoped.translations);
