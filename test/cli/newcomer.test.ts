@@ -118,4 +118,37 @@ describe('the crawl’s progress and its Ctrl-C', () => {
       await server.close();
     }
   }, 120_000);
+
+  it('a second Ctrl-C stops at once, saying "stopped; run the same command to resume" (exit 130), the snapshot left in progress', async () => {
+    // Requests of 5 s: the first Ctrl-C would wait for the one in flight.
+    const server = await startTestServer({ behaviours: { faults: { seed: 1, slowRate: 1, slowMs: 5000 } } });
+    try {
+      const content = join(scratch, 'twice');
+      const child = spawn(process.execPath, [bin, 'crawl', '--url', server.url, '--content', content, '--concurrency', '1'], {
+        env: { ...process.env, ...env() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      await new Promise<void>((done) =>
+        child.stderr.on('data', (chunk) => {
+          stderr += chunk;
+          if (stderr.includes('step 1/5 (the API root)')) done();
+        }),
+      );
+      const started = Date.now();
+      child.kill('SIGINT');
+      await new Promise((done) => setTimeout(done, 300));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(stderr.trim().split('\n').slice(-2)).toEqual([
+        'stopping after the requests in flight (Ctrl-C again to stop at once); run the same command to resume',
+        'stopped; run the same command to resume',
+      ]);
+      expect((await tmsnap(['snapshots', '--content', content, '--json'])).stdout).toContain('"in progress"');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });
