@@ -3,6 +3,7 @@ import type { Instance } from './instance.ts';
 import type { ComponentRow, ProjectRow, TranslationRow } from './model.ts';
 import { type PageSizes, cursorEnvelope, cursorWindow, pageEnvelope, pageWindow, resolvePage, standardSizes } from './pagination.ts';
 import type { ProfileBehaviours } from './profiles.ts';
+import type { Statistics514 } from './statistics.ts';
 import { type Links, type TranslationContext, componentRecord, decodeSegment } from './render.ts';
 
 /** What a route handler sees of one API request. */
@@ -188,6 +189,11 @@ export function visibleTranslations(request: ApiRequest): TranslationRow[] {
   return [...request.instance.translations.values()].filter((translation) =>
     request.canSee(request.instance.projectOf(request.instance.componentOf(translation))),
   );
+}
+
+/** How the statistics of objects `review`ed (translation review on, not the source) are written: as 5.14 does, or the profile's older way. */
+export function statisticsStyle(request: ApiRequest, review: boolean): Statistics514 | undefined {
+  return request.behaviours.statistics514 ? { review } : undefined;
 }
 
 /** `embedProject: false` leaves the project out, as 5.4 does in a project's `components/` list. */

@@ -1,5 +1,8 @@
 import type { ChangeRow, ComponentRow, LanguageRow, Model, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
-import { type Counts, type LastChange, addCounts, countUnits, noCounts, statisticsRecord } from './statistics.ts';
+import { type Counts, type LastChange, type Statistics514, addCounts, countUnits, noCounts, statisticsRecord } from './statistics.ts';
+
+/** Weblate 5.14's ACTIONS_CONTENT (weblate/trans/actions.py): the changes `recent_changes` counts. */
+const contentActions = new Set([2, 5, 6, 7, 8, 9, 27, 30, 31, 32, 36, 37, 66, 76, 77, 79]);
 
 /** How many rows to read from a windowed model at once when scanning. */
 const SCAN_WINDOW = 5000;
@@ -30,7 +33,7 @@ export class Instance {
   #translators: Map<string, Translator> | undefined;
 
   constructor(readonly model: Model) {
-    for (const row of model.languages()) this.languages.set(row.code, { ...row, id: this.languages.size + 1 });
+    for (const row of model.languages()) this.languages.set(row.code, { ...row, id: row.id ?? this.languages.size + 1 });
     for (const row of model.users()) this.users.set(row.username, row);
     for (const row of [...model.projects()].sort((a, b) => a.id - b.id)) {
       this.projects.set(row.id, row);
@@ -143,10 +146,37 @@ export class Instance {
     return this.#recentWindow(now).filter((change) => change.translationId !== null && ids.has(change.translationId)).length;
   }
 
-  /** Statistics of a set of translations: counts, last change, recent changes. */
-  statistics(translations: readonly TranslationRow[], weblateFields = false): Record<string, unknown> {
+  /**
+   * Statistics of a set of translations: counts, last change, recent changes. `v514`: as 5.14
+   * writes them, `recent_changes` its content changes in the 6 hours before its last change.
+   */
+  statistics(translations: readonly TranslationRow[], weblateFields = false, v514?: Statistics514): Record<string, unknown> {
     const ids = translations.map((translation) => translation.id);
-    return statisticsRecord(this.sumCounts(translations), this.lastChange(ids), this.recentChanges(ids), weblateFields);
+    const last = this.lastChange(ids);
+    const recent = v514 ? this.recentContentChanges(ids, last) : this.recentChanges(ids);
+    return statisticsRecord(this.sumCounts(translations), last, recent, weblateFields, v514);
+  }
+
+  /**
+   * Weblate 5.14's `recent_changes` (weblate/utils/stats.py, `count_changes`): the content
+   * changes (ACTIONS_CONTENT) of the object in the 6 hours before its last change.
+   */
+  recentContentChanges(translationIds: Iterable<number>, last: LastChange | null): number {
+    if (last === null) return 0;
+    const ids = new Set(translationIds);
+    const since = Date.parse(last.timestamp) - 6 * 3600 * 1000;
+    let count = 0;
+    for (let cursor = this.model.changeCount(); cursor > 0;) {
+      const start = Math.max(0, cursor - BACKWARD_WINDOW);
+      const window = this.model.changes(start, cursor - start);
+      for (let i = window.length - 1; i >= 0; i--) {
+        const change = window[i]!;
+        if (Date.parse(change.timestamp) <= since) return count;
+        if (change.translationId !== null && ids.has(change.translationId) && contentActions.has(change.action)) count++;
+      }
+      cursor = start;
+    }
+    return count;
   }
 
   /** The latest change among the given translations (by change id). */
@@ -246,7 +276,7 @@ function buildChangeIndex(instance: Instance): ChangeIndex {
     if (component) {
       push(index.byComponent, component.id, offset);
       push(index.byProject, component.projectId, offset);
-    }
+    } else if (change.projectId != null) push(index.byProject, change.projectId, offset);
     if (change.translationId !== null) push(index.byTranslation, change.translationId, offset);
     offset++;
   }

@@ -10,6 +10,8 @@ import type { Counts } from './statistics.ts';
  */
 
 export interface LanguageRow {
+  /** The instance's id of the language; absent: its place in the model's list, from 1. */
+  id?: number;
   code: string;
   name: string;
   plural: { id: number; source: number; number: number; formula: string; type: number };
@@ -126,6 +128,8 @@ export interface UnitRow {
   has_failing_check: boolean;
   /** ISO 8601 UTC with microseconds and Z: when the unit last changed. */
   timestamp: string;
+  /** 5.6+: when the unit's row was last saved (a label added, a check run); absent: `timestamp`. */
+  last_updated?: string;
 }
 
 export interface ChangeRow {
@@ -139,6 +143,11 @@ export interface ChangeRow {
   translationId: number | null;
   componentId: number | null;
   target: string;
+  /** The project of a change about no component ("Project created"): its project's `changes/` list it. */
+  projectId?: number | null;
+  /** 5.6+: the value before the change and what Weblate recorded about it; absent: `''` and `{}`. */
+  old?: string;
+  details?: Record<string, unknown>;
 }
 
 /** A commit of a component's repository, as 5.4's `repository/` spells `weblate_commit`. */

@@ -11,7 +11,7 @@ import { type RateLimit, weblateRateLimit } from './rate-limit.ts';
  * One table, profile → behaviours; `resolveBehaviours` lays a caller's own options over it.
  */
 
-export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'weblate-2026', 'ideal'] as const;
+export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'weblate-5.14', 'weblate-2026', 'ideal'] as const;
 export type ProfileName = (typeof profileNames)[number];
 export const DEFAULT_PROFILE: ProfileName = 'weblate-5.4';
 
@@ -84,6 +84,23 @@ export interface ProfileBehaviours {
   newUnitStates: boolean;
   /** 2026: `action=` accepts the codes up to 104 (5.4: up to 74). */
   recentActions: boolean;
+  /**
+   * The fields 5.5–5.14 add (measured on 5.14.3): projects' `check_flags`, `commit_policy`,
+   * `secondary_language`, `enforced_2fa`, `locked`, `credits_url`, `lock_url`, `machinery_settings`;
+   * components' `file_format_params`, `key_filter`, `secondary_language`, `locked`, `credits_url`;
+   * units' `language_code`, `last_updated`; changes' `old`, `details`; users' `languages`,
+   * `date_expires`, `contributions_url`; groups' `enforced_2fa`; `share_url` with `/-/`; a
+   * project's `languages/` ordered by language name with `translate_url` (no wlc-only names).
+   */
+  fields514: boolean;
+  /**
+   * Statistics as 5.14 writes them: no `untranslated*` nor `last_author` (nor a language's `code`),
+   * percentages rounded down (an empty set 100% done), characters counted with the plural
+   * separators, `recent_changes` the content changes in the 6 hours before the last change.
+   */
+  statistics514: boolean;
+  /** 5.14: anonymous clients are listed no users (`/api/users/` answers an empty page). */
+  hiddenUsers: boolean;
 }
 
 const weblate54: ProfileBehaviours = {
@@ -111,6 +128,23 @@ const weblate54: ProfileBehaviours = {
   recentEndpoints: false,
   newUnitStates: false,
   recentActions: false,
+  fields514: false,
+  statistics514: false,
+  hiddenUsers: false,
+};
+
+/**
+ * A real Weblate 5.14.3, as measured by test/weblate/reference-parity.test.ts over the same data
+ * (docs/decisions/2026-11-26-reference-vs-weblate-5.14.md): 5.4's behaviours with 5.10's errors
+ * and the fields, figures and user listing of 5.14. What the reference server still does
+ * otherwise is listed in that record.
+ */
+const weblate514: ProfileBehaviours = {
+  ...weblate54,
+  structuredErrors: true,
+  fields514: true,
+  statistics514: true,
+  hiddenUsers: true,
 };
 
 /**
@@ -135,6 +169,7 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
   'weblate-5.4': weblate54,
   'weblate-4.15': { ...weblate54, legacyPagination: true },
   'weblate-5.10': { ...weblate54, structuredErrors: true },
+  'weblate-5.14': weblate514,
   'weblate-2026': weblate2026,
   ideal: {
     changesNewestFirst: false,
@@ -161,6 +196,9 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
     recentEndpoints: false,
     newUnitStates: false,
     recentActions: false,
+    fields514: false,
+    statistics514: false,
+    hiddenUsers: false,
   },
 };
 

@@ -1,7 +1,7 @@
 import { changeActions, laterActionNames } from '../api/change.ts';
 import { checksumOf } from './hash.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
-import { type Counts, type LastChange, percent } from './statistics.ts';
+import { type Counts, type LastChange, percent, percentRoundedDown } from './statistics.ts';
 
 /**
  * Rows → API records, exactly as the description spells them. Pure: the caller resolves
@@ -18,6 +18,9 @@ export interface Links {
   /** Records carry the fields of the 2026 releases (`recentFields`), units their states 11 and 12 and `automatically_translated` (`newUnitStates`). */
   recentFields?: boolean;
   newUnitStates?: boolean;
+  /** Records carry the fields 5.5–5.14 add (`fields514`); percentages as 5.14 rounds them (`statistics514`). */
+  fields514?: boolean;
+  statistics514?: boolean;
 }
 
 /** The instance's one workspace (2026.6): projects name it by UUID (Weblate's docs/admin/workspaces.rst). */
@@ -40,7 +43,7 @@ export function linksFor(
   prefix: string,
   format: 'api' | 'json' | null = 'api',
   weblateFields = false,
-  recent: { recentFields?: boolean; newUnitStates?: boolean } = {},
+  recent: { recentFields?: boolean; newUnitStates?: boolean; fields514?: boolean; statistics514?: boolean } = {},
 ): Links {
   const query = format === null ? '' : `?format=${format}`;
   return {
@@ -106,6 +109,19 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
     language_aliases: project.language_aliases,
     // 5.4: categories and labels exist on every project (lists, possibly empty).
     ...(links.weblateFields ? { categories_url: links.api(`${path}categories/`), labels_url: links.api(`${path}labels/`) } : {}),
+    // 5.5–5.14: the reference server's projects have none of these settings in force.
+    ...(links.fields514
+      ? {
+          check_flags: '',
+          credits_url: links.api(`${path}credits/`),
+          lock_url: links.api(`${path}lock/`),
+          commit_policy: 0,
+          secondary_language: null,
+          enforced_2fa: false,
+          machinery_settings: links.api(`${path}machinery_settings/`),
+          locked: false,
+        }
+      : {}),
     // 2026.6: a workspace above projects, settings in force beside their own; 2026.8: statistics in one request.
     ...(links.recentFields
       ? {
@@ -141,6 +157,7 @@ export function componentRecord(
     // 5.4: no categories or linked (weblate://) components on the reference server.
     ...(links.weblateFields ? { category: null, linked_component: null, screenshot_filemask: '' } : {}),
     ...(links.recentFields ? inheritedFields(component) : {}),
+    ...(links.fields514 ? { file_format_params: {}, key_filter: '', secondary_language: null, locked: false, credits_url: links.api(`${path}credits/`) } : {}),
     web_url: links.web(`projects/${componentPath(project, component)}`),
     url: links.api(path),
     repository_url: links.api(`${path}repository/`),
@@ -178,6 +195,10 @@ export function translationRecord(links: Links, context: TranslationContext, emb
   const { translation, component, project, language, counts } = context;
   const path = `translations/${translationPath(project, component, translation.languageCode)}`;
   const isSource = translation.languageCode === component.sourceLanguage;
+  // 5.14 rounds down, and an empty translation is complete (approved where it is reviewed).
+  const review = project.translation_review && !isSource;
+  const pct = (part: number, base?: 'translated' | 'approved') =>
+    links.statistics514 ? percentRoundedDown(part, counts.total, base !== undefined && (base === 'approved') === review) : percent(part, counts.total);
   return {
     language: languageRecord(links, language),
     ...(embedComponent ? { component: componentRecord(links, component, project, context.sourceLanguage) } : {}),
@@ -186,7 +207,8 @@ export function translationRecord(links: Links, context: TranslationContext, emb
     filename: translation.filename,
     revision: translation.revision,
     web_url: links.web(`projects/${translationPath(project, component, translation.languageCode)}`),
-    share_url: links.web(`engage/${projectPath(project)}${segment(translation.languageCode)}/`),
+    // 5.14 engages per project and language through the `-` component.
+    share_url: links.web(`engage/${projectPath(project)}${links.fields514 ? '-/' : ''}${segment(translation.languageCode)}/`),
     translate_url: links.web(`translate/${translationPath(project, component, translation.languageCode)}`),
     url: links.api(path),
     is_template: isSource && component.template !== '',
@@ -195,13 +217,13 @@ export function translationRecord(links: Links, context: TranslationContext, emb
     total_words: counts.totalWords,
     translated: counts.translated,
     translated_words: counts.translatedWords,
-    translated_percent: percent(counts.translated, counts.total),
+    translated_percent: pct(counts.translated, 'translated'),
     fuzzy: counts.fuzzy,
     fuzzy_words: counts.fuzzyWords,
-    fuzzy_percent: percent(counts.fuzzy, counts.total),
+    fuzzy_percent: pct(counts.fuzzy),
     failing_checks: counts.failing,
     failing_checks_words: counts.failingWords,
-    failing_checks_percent: percent(counts.failing, counts.total),
+    failing_checks_percent: pct(counts.failing),
     have_suggestion: counts.suggestions,
     have_comment: counts.comments,
     last_change: context.last?.timestamp ?? null,
@@ -225,6 +247,7 @@ export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Recor
   const path = translationPath(place.project, place.component, place.languageCode);
   return {
     translation: links.api(`translations/${path}`),
+    ...(links.fields514 ? { language_code: place.languageCode } : {}),
     source: [...unit.source],
     previous_source: unit.previous_source,
     target: [...unit.target],
@@ -255,6 +278,8 @@ export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Recor
     explanation: unit.explanation,
     pending: unit.pending,
     timestamp: unit.timestamp,
+    // 5.6: when the unit's row was last saved; the model records only its last change.
+    ...(links.fields514 ? { last_updated: unit.last_updated ?? unit.timestamp } : {}),
   };
 }
 
@@ -281,6 +306,8 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
     action: change.action,
     action_name: changeActions[change.action] ?? laterActionNames[change.action] ?? `Action ${change.action}`,
     target: change.target,
+    // 5.6: the previous value and the change's details, as far as the model records them.
+    ...(links.fields514 ? { old: change.old ?? '', details: { ...change.details } } : {}),
     id: change.id,
     url: links.api(`changes/${change.id}/`),
   };
@@ -311,6 +338,7 @@ export function userRecord(links: Links, user: UserRow, view: UserView = 'full')
     ...(admin ? { date_joined: joinedAt(user.id), last_login: null } : {}),
     url: links.api(path),
     statistics_url: links.api(`${path}statistics/`),
+    ...(links.fields514 ? { languages: [], date_expires: null, contributions_url: links.api(`${path}contributions/`) } : {}),
   };
 }
 

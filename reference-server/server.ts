@@ -239,6 +239,8 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       links: linksFor(url.origin, prefix, linkFormat(format), behaviours.weblateFields, {
         recentFields: behaviours.recentFields,
         newUnitStates: behaviours.newUnitStates,
+        fields514: behaviours.fields514,
+        statistics514: behaviours.statistics514,
       }),
       canSee: (project) => !project.private || authenticated || (!behaviours.anonymousLimits && tokens.size === 0),
       legacyPagination: behaviours.legacyPagination,

@@ -80,7 +80,11 @@ function parseFilter(request: ApiRequest): ChangeFilter {
     const known = actionCodes[request.behaviours.recentActions ? '2026' : '5.4'];
     return changeFilter(request.url.searchParams, request.behaviours.fieldErrors ? known : undefined);
   } catch (error) {
-    if (error instanceof QueryError) throw new ApiError(400, 'invalid', error.message, filterField(request, error.parameter));
+    if (error instanceof QueryError) {
+      // Django's codes: a choice outside the list is `invalid_choice` (measured on 5.14.3), a bad date `invalid`.
+      const code = error.parameter === 'action' ? 'invalid_choice' : 'invalid';
+      throw new ApiError(400, code, error.message, filterField(request, error.parameter));
+    }
     throw error;
   }
 }
@@ -95,7 +99,7 @@ function inScope(instance: Instance, scope: ChangeScope, change: ChangeRow): boo
   if (scope.kind === 'translation') return change.translationId === scope.id;
   if (scope.kind === 'component') return change.componentId === scope.id;
   const component = change.componentId === null ? undefined : instance.components.get(change.componentId);
-  return component?.projectId === scope.id;
+  return (component?.projectId ?? change.projectId) === scope.id;
 }
 
 function scopeOffsets(instance: Instance, scope: ChangeScope): readonly number[] {

@@ -9,6 +9,7 @@ import {
   paginateArray,
   renderComponent,
   requirePermission,
+  statisticsStyle,
   translationContext,
   visibleComponents,
 } from '../api.ts';
@@ -25,7 +26,11 @@ export function translationStatistics(request: ApiRequest, translation: Translat
   const project = instance.projectOf(component);
   const path = translationPath(project, component, translation.languageCode);
   return {
-    ...instance.statistics([translation], request.links.weblateFields),
+    ...instance.statistics(
+      [translation],
+      request.links.weblateFields,
+      statisticsStyle(request, project.translation_review && translation.languageCode !== component.sourceLanguage),
+    ),
     name: instance.language(translation.languageCode).name,
     code: translation.languageCode,
     url: links.web(`projects/${path}`),

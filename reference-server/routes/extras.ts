@@ -72,6 +72,7 @@ function groupRecord(request: ApiRequest, group: Group, index: number): Record<s
     projects: filled && projectUrl ? [projectUrl] : [],
     ...(filled ? { componentlists: [] } : {}),
     components: [],
+    ...(links.fields514 ? { enforced_2fa: false } : {}),
   };
 }
 

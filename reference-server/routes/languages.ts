@@ -1,4 +1,4 @@
-import { type ApiRequest, type Route, READ_ONLY, collectionRoutes, findNamed, ok, visibleTranslations } from '../api.ts';
+import { type ApiRequest, type Route, READ_ONLY, collectionRoutes, findNamed, ok, statisticsStyle, visibleTranslations } from '../api.ts';
 import type { LanguageRow } from '../model.ts';
 import { languageRecord } from '../render.ts';
 
@@ -20,7 +20,9 @@ function findLanguage(request: ApiRequest, code: string | undefined): LanguageRo
 
 export const routes: Route[] = [
   ...collectionRoutes('languages', 'code', {
-    list: (request) => listedLanguages(request).sort((a, b) => a.code.localeCompare(b.code)),
+    // 5.14 orders by code as bytes (`ca@valencia` before `ca_AD`); 5.4, as the reference server had it, by locale.
+    list: (request) =>
+      listedLanguages(request).sort((a, b) => (request.behaviours.fields514 ? (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) : a.code.localeCompare(b.code))),
     find: findLanguage,
     render: (request, language) => languageRecord(request.links, language),
   }),
@@ -32,9 +34,10 @@ export const routes: Route[] = [
       const translations = visibleTranslations(request).filter((translation) => translation.languageCode === language.code);
       const { instance } = request;
       return ok({
-        ...instance.statistics(translations, request.links.weblateFields),
+        ...instance.statistics(translations, request.links.weblateFields, statisticsStyle(request, false)),
         name: language.name,
-        code: language.code,
+        // 5.14 leaves the code out (the URL names it).
+        ...(request.behaviours.statistics514 ? {} : { code: language.code }),
         url: request.links.web(`languages/${params.code}/`),
       });
     },

@@ -1,4 +1,15 @@
-import { type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findProject, ok, paginateArray, renderComponent, requirePermission } from '../api.ts';
+import {
+  type Route,
+  LIST_CREATE,
+  READ_ONLY,
+  collectionRoutes,
+  findProject,
+  ok,
+  paginateArray,
+  renderComponent,
+  requirePermission,
+  statisticsStyle,
+} from '../api.ts';
 import type { TranslationRow } from '../model.ts';
 import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
@@ -52,7 +63,7 @@ export const routes: Route[] = [
       const { instance } = request;
       const translations = instance.componentsOf(project.id).flatMap((component) => instance.translationsOf(component.id));
       return ok({
-        ...instance.statistics(translations, request.links.weblateFields),
+        ...instance.statistics(translations, request.links.weblateFields, statisticsStyle(request, project.translation_review)),
         name: project.name,
         url: request.links.web(`projects/${params.project}/`),
       });
@@ -79,11 +90,22 @@ export const routes: Route[] = [
           byLanguage.set(translation.languageCode, [...(byLanguage.get(translation.languageCode) ?? []), translation]);
         }
       }
+      const v514 = request.behaviours.fields514;
       const entries = [...byLanguage]
-        .sort(([a], [b]) => a.localeCompare(b))
+        // 5.14 orders them by language name; 5.4 (as the reference server had it) by code.
+        .sort(([a], [b]) => (v514 ? instance.language(a).name.localeCompare(instance.language(b).name) : a.localeCompare(b)))
         .map(([code, translations]) => {
           const language = instance.language(code);
-          const stats = instance.statistics(translations, request.links.weblateFields);
+          const stats = instance.statistics(translations, request.links.weblateFields, statisticsStyle(request, project.translation_review));
+          if (v514) {
+            return {
+              ...stats,
+              name: language.name,
+              code,
+              url: request.links.web(`projects/${params.project}/-/${encodeURIComponent(code)}/`),
+              translate_url: request.links.web(`translate/${params.project}/-/${encodeURIComponent(code)}/`),
+            };
+          }
           return {
             ...stats,
             // wlc's LanguageStats reads these two names.

@@ -18,7 +18,8 @@ function findUser(request: ApiRequest, name: string | undefined): UserRow {
 
 export const routes: Route[] = [
   ...collectionRoutes('users', 'user', {
-    list: (request) => [...request.instance.users.values()].sort((a, b) => a.id - b.id),
+    // 5.14 lists no users to anonymous clients (an empty page).
+    list: (request) => (request.behaviours.hiddenUsers && !request.authenticated ? [] : [...request.instance.users.values()].sort((a, b) => a.id - b.id)),
     find: findUser,
     render: (request, user) => userRecord(request.links, user, userView(request)),
   }),
