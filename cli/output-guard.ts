@@ -30,6 +30,8 @@ export interface PathFacts {
   entries: readonly string[];
   /** A file that starts as gzip does (a pack written earlier). */
   gzip: boolean;
+  /** A missing path's nearest existing ancestor, when that is a file: nothing can be made below it. */
+  fileAbove?: string | undefined;
 }
 
 export interface OutputContext {
@@ -65,6 +67,9 @@ export function outputRefusal(target: PathFacts, context: OutputContext, options
   const shown = `${flag} ${path}`;
   const what = kind === 'file' ? 'a file name' : 'a folder of its own';
   const example = kind === 'file' ? 'archive.tar.gz' : kind === 'archive' ? 'archive' : kind === 'demo' ? 'tmsnap-demo' : 'site';
+  if (target.fileAbove !== undefined) {
+    return `${shown}: ${target.fileAbove} is a file, not a folder; give a path under a folder, e.g. ${flag} ${join(dirname(target.fileAbove), example)}`;
+  }
   if (kind === 'file') {
     if (target.type === 'folder') return `${shown} is a folder: give a file name, e.g. ${flag} ${join(path, example)}`;
   } else if (target.type === 'file') {
@@ -113,11 +118,20 @@ export async function canonicalPath(path: string): Promise<string> {
   }
 }
 
+/** The nearest existing ancestor of a missing path, if it is a file. */
+async function fileAbove(path: string): Promise<string | undefined> {
+  for (let parent = dirname(path); parent !== dirname(parent); parent = dirname(parent)) {
+    const info = await stat(parent).catch(() => undefined);
+    if (info !== undefined) return info.isDirectory() ? undefined : parent;
+  }
+  return undefined;
+}
+
 /** The facts `outputRefusal` decides from, read from disk. */
 export async function inspectOutput(path: string): Promise<PathFacts> {
   const canonical = await canonicalPath(path);
   const info = await stat(canonical).catch(() => undefined);
-  if (info === undefined) return { path: canonical, type: 'missing', entries: [], gzip: false };
+  if (info === undefined) return { path: canonical, type: 'missing', entries: [], gzip: false, fileAbove: await fileAbove(canonical) };
   if (info.isDirectory()) return { path: canonical, type: 'folder', entries: await readdir(canonical), gzip: false };
   const head = Buffer.alloc(2);
   const handle = await open(canonical, 'r').catch(() => undefined);

@@ -127,6 +127,14 @@ const refusals: Record<string, Refusal> = {
     says: 'refusing --out /: the root folder; give a folder of its own, e.g. --out $/site',
   },
   'build --out a file': { args: ['build', '--content', 'archive', '--out', 'notes.txt'], says: '--out $/notes.txt is a file, not a folder' },
+  'build --out a folder below a file': {
+    args: ['build', '--content', 'archive', '--out', 'notes.txt/site'],
+    says: '--out $/notes.txt/site: $/notes.txt is a file, not a folder',
+  },
+  'pack --out a file below a file': {
+    args: ['pack', '--content', 'archive', '--out', 'notes.txt/a.tar.gz'],
+    says: '--out $/notes.txt/a.tar.gz: $/notes.txt is a file, not a folder; give a path under a folder, e.g. --out $/archive.tar.gz',
+  },
   'pack --out a file inside the archive': {
     args: ['pack', '--content', 'archive', '--out', 'archive/all.tar.gz', '--force'],
     says: 'refusing --out $/archive/all.tar.gz: it lies inside the archive $/archive',
