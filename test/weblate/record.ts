@@ -1,0 +1,164 @@
+/**
+ * Records a scenario's real responses for `npm test` to replay without Python (issue 23):
+ * `tmsnap crawl` runs against a recording proxy in front of a real Weblate, and every request
+ * it made is saved with the answer (status, the headers a client acts on, body) into
+ * `test/fixtures/weblate-<version>-<scenario>.json` (gzipped, `.json.gz`, when the JSON would
+ * pass 300 KB). E-mail addresses and keys are redacted; URLs keep the recorded origin, which
+ * the replay rewrites to its own (test/crawler/replay-5.14.test.ts).
+ *
+ *   npm run record:weblate                       # starts and seeds a Weblate (1-4 min), records admin-crawl
+ *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3
+ *
+ * Scenarios: `admin-crawl`, the whole seeded instance with an admin key.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { tmsnap } from '../helpers/tmsnap.ts';
+
+/** One request of the crawl and the real server's answer. */
+export interface Exchange {
+  method: string;
+  /** Path and query, as the client sent them. */
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Recording {
+  weblate: string;
+  scenario: string;
+  recorded: string;
+  /** The origin the recorded URLs name; a replay puts its own in its place. */
+  origin: string;
+  command: string;
+  exchanges: Exchange[];
+}
+
+/** The answer's headers a client acts on; the framework's own (CSP, cookies, dates) are left out. */
+const keptHeaders = [
+  'content-type',
+  'content-disposition',
+  'last-modified',
+  'location',
+  'allow',
+  'www-authenticate',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const KEY = /\bwl[up]_[A-Za-z0-9]{20,}/g;
+
+/** No e-mail address nor key leaves the machine: each address becomes one of example.invalid. */
+export function redact(text: string): string {
+  return text.replace(EMAIL, 'redacted@example.invalid').replace(KEY, 'wlu_REDACTED');
+}
+
+/** A proxy on 127.0.0.1 that forwards to `target` (an origin), rewrites its origin to its own for the client, and records. */
+async function recordingProxy(target: string) {
+  const exchanges: Exchange[] = [];
+  let own = '';
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'accept', 'accept-language', 'if-modified-since', 'user-agent', 'content-type'])
+        if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
+      const answer = await fetch(`${target}${request.url}`, {
+        method: request.method,
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        redirect: 'manual',
+      });
+      const body = await answer.text();
+      const kept = Object.fromEntries(keptHeaders.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name)!]] : [])));
+      exchanges.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: answer.status, headers: kept, body });
+      const rewritten = Object.fromEntries(Object.entries(kept).map(([name, value]) => [name, value.split(target).join(own)]));
+      response.writeHead(answer.status, rewritten);
+      response.end(body.split(target).join(own));
+    })().catch((error: unknown) => {
+      console.error('record: proxy failed', error);
+      response.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin: own, exchanges, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export function fixturePath(version: string, scenario: string, gzipped: boolean): string {
+  return fileURLToPath(new URL(`../fixtures/weblate-${version}-${scenario}.json${gzipped ? '.gz' : ''}`, import.meta.url));
+}
+
+/** Crawls `url` with `token` through the recording proxy; the recording, redacted. */
+export async function recordAdminCrawl(url: string, token: string, version: string): Promise<Recording> {
+  const target = new URL(url).origin;
+  const proxy = await recordingProxy(target);
+  const content = await mkdtemp(join(tmpdir(), 'tmsnap-record-'));
+  try {
+    const args = ['crawl', '--url', `${proxy.origin}${new URL(url).pathname}`, '--content', join(content, 'content'), '--json'];
+    const result = await tmsnap(args, { env: { WEBLATE_TOKEN: token } });
+    if (result.code !== 0) throw new Error(`the recorded crawl exited ${result.code}: ${result.stderr.slice(-2000)}`);
+    return {
+      weblate: version,
+      scenario: 'admin-crawl',
+      recorded: new Date().toISOString(),
+      origin: target,
+      command: 'WEBLATE_TOKEN=<admin key> tmsnap crawl --url <origin>/api/ --content <dir> --json',
+      exchanges: proxy.exchanges.map((exchange) => ({
+        ...exchange,
+        headers: Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, redact(value)])),
+        body: redact(exchange.body),
+      })),
+    };
+  } finally {
+    await proxy.close();
+    await rm(content, { recursive: true, force: true });
+  }
+}
+
+export async function saveRecording(recording: Recording): Promise<string> {
+  const text = `${JSON.stringify(recording)}\n`;
+  const gzipped = Buffer.byteLength(text) > 300_000;
+  const path = fixturePath(recording.weblate, recording.scenario, gzipped);
+  await writeFile(path, gzipped ? gzipSync(text, { level: 9 }) : text);
+  return path;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { url: { type: 'string' }, token: { type: 'string' }, version: { type: 'string' } } });
+  let close = async () => {};
+  let url = values.url;
+  let token = values.token ?? process.env.WEBLATE_TOKEN;
+  let version = values.version;
+  if (url === undefined) {
+    const { startRealWeblate } = await import('./server.ts');
+    const { seedWeblate } = await import('./seed.ts');
+    const server = await startRealWeblate();
+    close = () => server.close();
+    const seeded = await seedWeblate(server);
+    url = server.url;
+    token = seeded.tokens.admin;
+    version = server.version;
+  }
+  if (token === undefined || version === undefined) throw new Error('record: with --url, give --token (or WEBLATE_TOKEN) and --version');
+  try {
+    const recording = await recordAdminCrawl(url, token, version);
+    const path = await saveRecording(recording);
+    console.log(`record: ${recording.exchanges.length} requests of ${recording.scenario} saved in ${path}`);
+  } finally {
+    await close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
