@@ -75,9 +75,9 @@ async function recordingProxy(target: string) {
       for (const name of ['authorization', 'accept', 'accept-language', 'if-modified-since', 'user-agent', 'content-type'])
         if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
       const answer = await fetch(`${target}${request.url}`, {
-        method: request.method,
+        method: request.method ?? 'GET',
         headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : null,
         redirect: 'manual',
       });
       const body = await answer.text();
