@@ -86,6 +86,10 @@ export function outputRefusal(target: PathFacts, context: OutputContext, options
       return `refusing ${shown}: it holds the archive ${archive} (--content)${emptied}; give ${what}, e.g. ${flag} ${join(path, example)}`;
     }
   }
+  // Another archive than --content: a build would empty it, --force or not.
+  if (kind === 'site' && target.entries.includes('snapshots') && target.entries.includes('objects')) {
+    return `refusing ${shown}: it holds an archive (snapshots/, objects/), which the build would empty; give ${what}, e.g. ${flag} ${join(dirname(path), example)}`;
+  }
   if (force) return undefined;
   if (kind === 'file') {
     if (target.type === 'file' && !target.gzip)

@@ -62,6 +62,8 @@ beforeAll(async () => {
   await mkdir(join(scratch, 'docs'));
   await writeFile(join(scratch, 'docs', 'thesis.txt'), 'chapter one');
   await writeFile(join(scratch, 'notes.txt'), 'a file, not a folder');
+  await mkdir(join(scratch, 'other-archive', 'snapshots'), { recursive: true });
+  await mkdir(join(scratch, 'other-archive', 'objects'));
   pack = join(scratch, 'first.tar.gz');
   const packed = await tmsnap(['pack', '--content', archive, '--out', pack]);
   expect(packed.code, packed.stderr).toBe(0);
@@ -115,6 +117,10 @@ const refusals: Record<string, Refusal> = {
   'build --out a folder of someone else’s files': {
     args: ['build', '--content', 'archive', '--out', 'docs'],
     says: 'refusing --out $/docs: it holds files tmsnap did not write (thesis.txt) and the build would delete them; give an empty or new folder, or --force',
+  },
+  'build --out another archive, --force': {
+    args: ['build', '--content', 'archive', '--out', 'other-archive', '--force'],
+    says: 'refusing --out $/other-archive: it holds an archive (snapshots/, objects/), which the build would empty',
   },
   'build --out the home folder': { args: ['build', '--content', 'archive', '--out', '$/home'], says: 'refusing --out $/home: your home folder' },
   'build --out the home folder, --force': {
