@@ -33,3 +33,17 @@ export const statistics = z.looseObject({
 });
 
 export type Statistics = z.infer<typeof statistics>;
+
+/**
+ * A share as Weblate writes it in `*_percent` (5.14.3, asked by test/weblate/figures.test.ts):
+ * rounded down to one decimal, but never 0.0 or 100.0 by rounding alone (0.1 and 99.9). An empty
+ * set counts as complete (100) for the measure of completeness and as 0 for any other; where
+ * review is on, completeness is approval, so the translated share of an empty set is 0.
+ */
+export function weblatePercent(part: number, total: number, emptyIsComplete: boolean): number {
+  if (total <= 0) return emptyIsComplete ? 100 : 0;
+  const value = Math.floor((1000 * part) / total) / 10;
+  if (value === 0 && part !== 0) return 0.1;
+  if (value === 100 && part < total) return 99.9;
+  return value;
+}

@@ -48,7 +48,10 @@ export const unit = z.looseObject({
   url,
   explanation: z.string(),
   pending: z.boolean(),
+  /** When the unit was added (Weblate's `auto_now_add`): not its last change. */
   timestamp,
+  /** Its last change, on Weblate 5.6 and later (`auto_now`; docs/weblate-api.md, Values). */
+  last_updated: timestamp.optional(),
 });
 
 export type Unit = z.infer<typeof unit>;

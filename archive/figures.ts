@@ -3,6 +3,8 @@
  * numbers the diff's deltas and the history charts are drawn from. Pure.
  */
 
+import { weblatePercent } from '../api/statistics.ts';
+
 /** Unit counts as Weblate's statistics count them: approved and read-only units are translated too. */
 export interface Figures {
   total: number;
@@ -60,7 +62,7 @@ export function isZeroDelta({ delta }: FiguresDelta): boolean {
   return Object.values(delta).every((value) => value === 0);
 }
 
-/** Translated percent with one decimal, 0 for an empty set (as Weblate shows it). */
+/** A share with one decimal as the server writes it (api/statistics.ts); 0 for an empty set. */
 export function percent(part: number, total: number): number {
-  return total > 0 ? Math.round((part / total) * 1000) / 10 : 0;
+  return weblatePercent(part, total, false);
 }

@@ -5,21 +5,15 @@
  * per translation were a third of the files Astro wrote at 1M units (docs/site.md, "Pages written
  * outside Astro").
  */
-import type { Totals } from '../src/data/totals.ts';
 import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../src/data/tree.ts';
 import type { PageUi } from '../src/i18n/page.ts';
 import { badgeColor, badgeSvg, formatPercent } from '../src/utils/badge.ts';
-import { percent } from '../src/utils/format.ts';
+import { translatedPercent, type Progress } from '../src/utils/progress.ts';
 import { sitePaths, type BadgeFormat, type SitePath } from './paths.ts';
 
 /** The SVG and JSON of one badge: `path(format)` names each file. */
-function badgeFiles(
-  path: (format: BadgeFormat) => SitePath,
-  totals: Pick<Totals, 'translated' | 'total'>,
-  title: string,
-  pageUi: PageUi,
-): Array<[SitePath, string]> {
-  const value = percent(totals.translated, totals.total);
+function badgeFiles(path: (format: BadgeFormat) => SitePath, totals: Progress, title: string, pageUi: PageUi): Array<[SitePath, string]> {
+  const value = translatedPercent(totals);
   const label = pageUi.t('badge.translated');
   // https://shields.io/badges/endpoint-badge: schemaVersion 1, label, message, color (hex without '#').
   const json = { schemaVersion: 1, label, message: formatPercent(value), color: badgeColor(value).slice(1) };

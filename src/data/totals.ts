@@ -6,6 +6,13 @@ export interface Totals {
   total_words: number;
   translated_words: number;
   fuzzy_words: number;
+  /**
+   * Whether review is on where these were summed: then an empty set is 0% translated, not 100%
+   * (Weblate's stats; languages and the whole instance always count as reviewed).
+   */
+  review?: boolean;
+  /** The server's own translated percentage, where these are a translation record's. */
+  translated_percent?: number;
 }
 
 export const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0 });

@@ -91,6 +91,11 @@ async function loadTree(): Promise<SiteTree> {
   };
 }
 
+/** Weblate's `enable_review` of a project: either kind of review makes approval the measure of completeness. */
+function reviewOn(record: { translation_review?: boolean | undefined; source_review?: boolean | undefined }): boolean {
+  return record.translation_review === true || record.source_review === true;
+}
+
 /** The tree of a set of records (pure): entries linked both ways, sorted by name, totals summed. */
 export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hideAuthors' | 'siteUrl'> {
   const languageByCode = new Map<string, LanguageEntry>();
@@ -111,7 +116,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
 
   const projects = new Map<string, ProjectEntry>();
   for (const { path, record } of records.projects) {
-    projects.set(path, { path, record, slug: record.slug, components: [], totals: emptyTotals() });
+    projects.set(path, { path, record, slug: record.slug, components: [], totals: { ...emptyTotals(), review: reviewOn(record) } });
   }
   const components = new Map<string, ComponentEntry>();
   for (const { path, record } of records.components) {
@@ -124,7 +129,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
       slug: lastSegment(path),
       sourceLanguage: lastSegment(record.source_language),
       translations: [],
-      totals: emptyTotals(),
+      totals: { ...emptyTotals(), review: project.totals.review === true },
     };
     components.set(path, entry);
     project.components.push(entry);
@@ -147,7 +152,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
     addTotals(component.project.totals, record);
   }
 
-  const totals = emptyTotals();
+  const totals = { ...emptyTotals(), review: true };
   for (const project of projects.values()) {
     project.components.sort(compareBy((c) => c.record.name));
     for (const component of project.components) component.translations.sort(compareBy((t) => t.language.name));

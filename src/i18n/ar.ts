@@ -352,6 +352,7 @@ export const ar: Catalog = {
   'unit.flags': 'الأعلام',
   'unit.labels': 'الوسوم',
   'unit.lastChanged': 'آخر تغيير',
+  'unit.added': 'أُضيف',
   'unit.openEditor': 'افتح في المحرر',
   'unit.allLanguages': 'كل اللغات',
   'string.title': '«{text}» بكل اللغات',

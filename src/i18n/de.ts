@@ -306,6 +306,7 @@ export const de: Catalog = {
   'unit.flags': 'Flags',
   'unit.labels': 'Labels',
   'unit.lastChanged': 'Zuletzt geändert',
+  'unit.added': 'Hinzugefügt',
   'unit.openEditor': 'im Editor öffnen',
   'unit.allLanguages': 'Alle Sprachen',
   'string.title': '„{text}“ in allen Sprachen',

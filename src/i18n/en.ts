@@ -317,6 +317,7 @@ export const en = {
   'unit.flags': 'Flags',
   'unit.labels': 'Labels',
   'unit.lastChanged': 'Last changed',
+  'unit.added': 'Added',
   /** The string page's column of editor links, one per language, and their text. */
   'unit.openEditor': 'open in the editor',
   'unit.allLanguages': 'All languages',

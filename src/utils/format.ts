@@ -1,8 +1,9 @@
+import { weblatePercent } from '../../api/statistics.ts';
 import { html, type Html } from './html.ts';
 
-/** Figures as the pages show them. */
-export function percent(part: number, total: number): number {
-  return total > 0 ? Math.floor((part / total) * 1000) / 10 : 0;
+/** A translated share as the server writes it (an empty set: complete, unless review is on). */
+export function percent(part: number, total: number, emptyIsComplete = true): number {
+  return weblatePercent(part, total, emptyIsComplete);
 }
 
 export function formatNumber(value: number): string {

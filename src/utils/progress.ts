@@ -1,8 +1,19 @@
+import { percent } from './format.ts';
+
 /** Figures of a progress bar: translated (approved included), needs editing, the rest untranslated. */
 export interface Progress {
   total: number;
   translated: number;
   fuzzy: number;
+  /** The server's figure, where the progress is a translation record's: shown as it is. */
+  translated_percent?: number;
+  /** Review on where the figures were summed: an empty set is then 0% translated (Weblate's stats). */
+  review?: boolean;
+}
+
+/** The translated percentage the server shows for these figures (docs/weblate-api.md, Values). */
+export function translatedPercent(progress: Progress): number {
+  return progress.translated_percent ?? percent(progress.translated, progress.total, progress.review !== true);
 }
 
 export interface ProgressSegments {
@@ -14,18 +25,20 @@ export interface ProgressSegments {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-export function progressSegments({ total, translated, fuzzy }: Progress, unit = 'strings'): ProgressSegments {
-  if (total <= 0) return { translatedPercent: 0, fuzzyPercent: 0, untranslatedPercent: 0, label: `no ${unit}` };
+/** The bar's shares, rounded as the server rounds them, so that bar and figure never disagree. */
+export function progressSegments(progress: Progress, unit = 'strings'): ProgressSegments {
+  const { total, translated, fuzzy } = progress;
+  if (total <= 0) return { translatedPercent: translatedPercent(progress), fuzzyPercent: 0, untranslatedPercent: 0, label: `no ${unit}` };
   const clampedTranslated = Math.min(Math.max(translated, 0), total);
   const clampedFuzzy = Math.min(Math.max(fuzzy, 0), total - clampedTranslated);
-  const translatedPercent = round1((clampedTranslated / total) * 100);
-  const fuzzyPercent = round1((clampedFuzzy / total) * 100);
-  const untranslatedPercent = round1(Math.max(100 - translatedPercent - fuzzyPercent, 0));
+  const translatedShare = unit === 'strings' ? translatedPercent({ ...progress, translated: clampedTranslated }) : percent(clampedTranslated, total);
+  const fuzzyPercent = percent(clampedFuzzy, total, false);
+  const untranslatedPercent = round1(Math.max(100 - translatedShare - fuzzyPercent, 0));
   return {
-    translatedPercent,
+    translatedPercent: translatedShare,
     fuzzyPercent,
     untranslatedPercent,
-    label: `${translatedPercent}% of ${total} ${unit} translated, ${fuzzyPercent}% need editing, ${untranslatedPercent}% untranslated`,
+    label: `${translatedShare}% of ${total} ${unit} translated, ${fuzzyPercent}% need editing, ${untranslatedPercent}% untranslated`,
   };
 }
 

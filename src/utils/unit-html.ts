@@ -93,9 +93,19 @@ function field(name: string, value: Html | string, className?: string): Html {
  * The unit table's head, once per unit page: the labels every unit repeated as an article
  * (Source, Translation, Last changed: 56 B a unit at 1M; issue 14, docs/site.md "One page per string").
  */
-function unitTableHead(ui: PageUi): Html {
+function unitTableHead(ui: PageUi, dated: UnitDate): Html {
   const { t } = ui;
-  return html`<thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th><th scope="col">${t('col.translation')}</th><th scope="col">${t('unit.lastChanged')}</th><th scope="col">${t('col.details')}</th></tr></thead>`;
+  return html`<thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th><th scope="col">${t('col.translation')}</th><th scope="col">${t(dated === 'last_updated' ? 'unit.lastChanged' : 'unit.added')}</th><th scope="col">${t('col.details')}</th></tr></thead>`;
+}
+
+/**
+ * Which date the unit table shows: a unit's `timestamp` is when it was added, its last change is
+ * `last_updated`, which servers before 5.6 do not send (checked on 5.14.3, test/weblate).
+ */
+type UnitDate = 'last_updated' | 'timestamp';
+
+function unitDate(units: readonly StoredUnit[]): UnitDate {
+  return units.some((unit) => unit.last_updated !== undefined) ? 'last_updated' : 'timestamp';
 }
 
 /**
@@ -131,7 +141,7 @@ export function unitRow(unit: StoredUnit, context: UnitContext): Html {
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
   ].filter((item) => item !== false);
-  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th><td>${ui.stateName(unit.state)}</td>${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
+  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th><td>${ui.stateName(unit.state)}</td>${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
 }
 
 /** One translation of a string on the string's page. */
@@ -187,7 +197,7 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap"><table class="units">${unitTableHead(ui)}<tbody>${units.map((unit) => unitRow(unit, context))}</tbody></table></div>`;
+  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => unitRow(unit, context))}</tbody></table></div>`;
   return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : table} `.value;
 }
 

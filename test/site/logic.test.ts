@@ -8,7 +8,7 @@ import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/format.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
-import { progressSegments } from '../../src/utils/progress.ts';
+import { progressSegments, translatedPercent } from '../../src/utils/progress.ts';
 import { unitPageCount, unitPageOf, unitsPerPage } from '../../site/paths.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
 
@@ -215,6 +215,17 @@ describe('progress', () => {
     expect(progressSegments({ total: 8, translated: 6, fuzzy: 1 })).toMatchObject({ translatedPercent: 75, fuzzyPercent: 12.5, untranslatedPercent: 12.5 });
     expect(progressSegments({ total: 3, translated: 5, fuzzy: 2 })).toMatchObject({ translatedPercent: 100, fuzzyPercent: 0, untranslatedPercent: 0 });
     expect(progressSegments({ total: 0, translated: 0, fuzzy: 0 }).label).toBe('no strings');
+  });
+
+  it('rounds the bar as Weblate rounds the figure beside it (down, never 0.0 or 100.0 by rounding; test/weblate/figures.test.ts)', () => {
+    expect(progressSegments({ total: 3, translated: 2, fuzzy: 0 }).translatedPercent).toBe(66.6);
+    expect(progressSegments({ total: 2000, translated: 1999, fuzzy: 0 }).translatedPercent).toBe(99.9);
+    expect(progressSegments({ total: 2000, translated: 1, fuzzy: 1 })).toMatchObject({ translatedPercent: 0.1, fuzzyPercent: 0.1 });
+    // A translation record's own figure is the server's; the bar shows it as it is.
+    expect(progressSegments({ total: 0, translated: 0, fuzzy: 0, translated_percent: 0 }).translatedPercent).toBe(0);
+    expect(translatedPercent({ total: 0, translated: 0, fuzzy: 0 })).toBe(100);
+    expect(translatedPercent({ total: 0, translated: 0, fuzzy: 0, review: true })).toBe(0);
+    expect(translatedPercent({ total: 10, translated: 3, fuzzy: 0, translated_percent: 30 })).toBe(30);
   });
 });
 

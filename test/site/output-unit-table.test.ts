@@ -39,11 +39,21 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
   );
   const page = unitPageBody(units, pager, context());
 
-  it('says Source, Translation and Last changed once, and UTC once, whatever the number of units', () => {
-    for (const label of ['Source', 'Translation', 'Last changed']) expect(page.split(`>${label}<`)).toHaveLength(2);
+  it('says Source, Translation and Added once, and UTC once, whatever the number of units', () => {
+    for (const label of ['Source', 'Translation', 'Added']) expect(page.split(`>${label}<`)).toHaveLength(2);
     expect(page.split('Times are in UTC.')).toHaveLength(2);
     expect(page).not.toContain('<dt>');
     expect(page.match(/<thead>/g)).toHaveLength(1);
+  });
+
+  it('shows a unit’s last change where the server sends it (last_updated), and labels timestamp as when it was added', () => {
+    expect(page).not.toContain('Last changed');
+    const changed = units.map((u) => ({ ...u, last_updated: '2026-11-26T01:40:12.5Z' }));
+    const dated = unitPageBody(changed, pager, context());
+    expect(dated.split('>Last changed<')).toHaveLength(2);
+    expect(dated).not.toContain('>Added<');
+    expect(dated).toContain('<td>2026-11-26 01:40</td>');
+    expect(dated).not.toContain('2025-11-28 05:07');
   });
 
   it('gives each unit a row at its permalink, with its number, state, texts, time and link', () => {

@@ -3,7 +3,7 @@ import { sitePaths } from '../../../site/paths.ts';
 import { statusVersion, type StatusDocument, type StatusStatistics } from '../../../site/status-schema.ts';
 import { addTotals, emptyTotals, type Totals } from '../../data/totals.ts';
 import { siteTree } from '../../data/tree.ts';
-import { percent } from '../../utils/format.ts';
+import { translatedPercent } from '../../utils/progress.ts';
 
 /** `data/status.json`: the snapshot's figures for machines (docs/status-json.md). */
 export const GET: APIRoute = async () => {
@@ -17,7 +17,7 @@ export const GET: APIRoute = async () => {
     total_words: t.total_words,
     translated_words: t.translated_words,
     fuzzy_words: t.fuzzy_words,
-    translated_percent: percent(t.translated, t.total),
+    translated_percent: translatedPercent(t),
   });
   const document: StatusDocument = {
     version: statusVersion,
@@ -49,7 +49,7 @@ export const GET: APIRoute = async () => {
       })),
     })),
     languages: languages.map((language) => {
-      const sum = emptyTotals();
+      const sum = { ...emptyTotals(), review: true };
       for (const translation of language.translations) addTotals(sum, translation.record);
       return {
         code: language.code,
