@@ -98,7 +98,8 @@ export function outputRefusal(target: PathFacts, context: OutputContext, options
   }
   if (target.type !== 'folder' || marked(kind, target.entries)) return undefined;
   if (path === context.cwd) return `refusing ${shown}: the current folder; give ${what}, e.g. ${flag} ${example}, or --force to use this one`;
-  const foreign = target.entries.filter((name) => !ignored.has(name)).sort();
+  // The repository's own content/ keeps a README saying what goes there: an archive may start beside it.
+  const foreign = target.entries.filter((name) => !ignored.has(name) && !(kind === 'archive' && name === 'README.md')).sort();
   if (foreign.length === 0) return undefined;
   const fate = kind === 'site' ? 'the build would delete them' : `tmsnap would mix its files with them`;
   const sample = foreign.slice(0, 2).join(', ') + (foreign.length > 2 ? ', …' : '');

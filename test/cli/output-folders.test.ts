@@ -225,6 +225,13 @@ describe('what a build may write into', () => {
     expect(outputRefusal(facts, { cwd: '/w', home: '/home/u', archive: '/w/archive' }, { kind: 'site', flag: '--out', force: false })).toBeUndefined();
   });
 
+  it('an archive may start beside the README of the repository’s own content/, and nowhere else beside a README', () => {
+    const context = { cwd: '/w', home: '/home/u' };
+    const facts: PathFacts = { path: '/w/content', type: 'folder', entries: ['README.md'], gzip: false };
+    expect(outputRefusal(facts, context, { kind: 'archive', flag: '--content', force: false })).toBeUndefined();
+    expect(outputRefusal({ ...facts, path: '/w/site' }, context, { kind: 'site', flag: '--out', force: false })).toMatch(/README\.md/);
+  });
+
   it('pack replaces a pack it wrote, and any file with --force', async () => {
     const again = await run(['pack', '--content', 'archive', '--out', 'first.tar.gz']);
     expect(again.code, again.stderr).toBe(0);
