@@ -6,6 +6,9 @@ import { type RealWeblate, startRealWeblate } from './server.ts';
 export interface WeblateUnderTest extends Seeded {
   url: string;
   version: string;
+  cachePrefix: string;
+  venv: string;
+  shellEnv: Record<string, string>;
 }
 
 declare module 'vitest' {
@@ -23,7 +26,14 @@ export async function setup(project: TestProject): Promise<void> {
     throw new Error(`${error.message}\n${server!.log().slice(-3000)}`);
   });
   console.log(`test:weblate: Weblate ${server.version} at ${server.url}, started and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  project.provide('weblate', { url: server.url, version: server.version, ...seeded });
+  project.provide('weblate', {
+    url: server.url,
+    version: server.version,
+    cachePrefix: server.cachePrefix,
+    venv: server.venv,
+    shellEnv: server.shellEnv,
+    ...seeded,
+  });
 }
 
 export async function teardown(): Promise<void> {

@@ -4,10 +4,21 @@ import { inject } from 'vitest';
 import { type CliResult, tmsnap } from '../helpers/tmsnap.ts';
 import type { WeblateUnderTest } from './global-setup.ts';
 import { WeblateClient } from './seed.ts';
+import { resetThrottle as resetThrottleOf, weblateShell } from './server.ts';
 
 /** The tier's server, as the global set-up made and seeded it. */
 export function weblate(): WeblateUnderTest {
   return inject('weblate');
+}
+
+/** The server's whole rate budget again, as after a day without requests. */
+export function resetThrottle(): Promise<void> {
+  return resetThrottleOf(weblate().cachePrefix);
+}
+
+/** `weblate shell -c CODE` on the tier's server: for what the API does not tell (a component's figures). */
+export function shell(code: string): Promise<string> {
+  return weblateShell(weblate().venv, weblate().shellEnv, code);
 }
 
 /** A key of the seeded server by role, or '' for an anonymous visitor. */
@@ -40,7 +51,8 @@ export function summaryOf(result: CliResult): CrawlSummary {
     .split('\n')
     .filter((text) => text.startsWith('{'))
     .map((text) => JSON.parse(text) as CrawlSummary & { event: string })
-    .findLast((event) => event.event === 'finished');
+    .filter((event) => event.event === 'finished')
+    .at(-1);
   if (line === undefined) throw new Error(`the crawl printed no summary (exit ${result.code}): ${result.stderr.slice(-1000)}`);
   return line;
 }
@@ -75,16 +87,15 @@ export function siteTranslations(status: SiteStatus): string[] {
     .sort();
 }
 
-interface TranslationItem {
-  language_code: string;
-  component: { slug: string; project: { slug: string }; category?: string | null };
-}
-
-/** `project/component/language` of every translation `role` can list on the server. */
+/**
+ * `project/component/language` of every translation `role` can list on the server, the
+ * component as its URL spells it (`category%252Fslug` inside a category), as the site keys it.
+ */
 export async function serverTranslations(role: Role, project?: string): Promise<string[]> {
-  const items = await apiAs(role).all<TranslationItem>('translations/?page_size=1000');
+  const root = new URL('translations/', weblate().url).href;
+  const items = await apiAs(role).all<{ url: string }>('translations/?page_size=1000');
   return items
-    .filter((item) => project === undefined || item.component.project.slug === project)
-    .map((item) => `${item.component.project.slug}/${item.component.slug}/${item.language_code}`)
+    .map((item) => item.url.slice(root.length, -1))
+    .filter((key) => project === undefined || key.startsWith(`${project}/`))
     .sort();
 }

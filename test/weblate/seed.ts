@@ -65,11 +65,14 @@ export class WeblateClient {
 
   async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const target = path.startsWith('http') ? path : new URL(path, this.url).href;
-    const init: RequestInit = { method, headers: { Authorization: `Token ${this.token}`, Accept: 'application/json' } };
+    // An empty key must not be sent: Weblate answers 401 to `Token ` with nothing after it.
+    const headers: Record<string, string> =
+      this.token === '' ? { Accept: 'application/json' } : { Authorization: `Token ${this.token}`, Accept: 'application/json' };
+    const init: RequestInit = { method, headers };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+      headers['Content-Type'] = 'application/json';
     }
     const response = await fetch(target, init);
     const text = await response.text();

@@ -16,8 +16,8 @@ import { promisify } from 'node:util';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const execute = promisify(execFile);
 
-/** Redis database of the tier's cache and throttle counters; flushed when a server starts. */
-export const redisDatabase = 7;
+/** Redis database of the tier's cache and throttle counters; each server keys its own under `tmsnap-PORT`. */
+const redisDatabase = 7;
 
 export interface Throttle {
   /** Django REST framework rates, e.g. `100/day`: Weblate's defaults unless a scenario asks. */
@@ -32,6 +32,10 @@ export interface RealWeblate {
   venv: string;
   /** Runs `weblate shell -c CODE` against this server's database; returns what it printed. */
   shell(code: string): Promise<string>;
+  /** Its keys in Redis start with this and a colon. */
+  cachePrefix: string;
+  /** What `weblate shell` needs to reach this server's database and data, for test processes. */
+  shellEnv: Record<string, string>;
   /** The last 20 kB the server printed (its tracebacks). */
   log(): string;
   close(): Promise<void>;
@@ -81,7 +85,8 @@ export async function startRealWeblate(options: { throttle?: Partial<Throttle> }
   const database = `tmsnap_weblate_run_${port}`;
   await psql('postgres', `drop database if exists ${database}`);
   await psql('postgres', `create database ${database} template ${template}`);
-  await execute('redis-cli', ['-h', '127.0.0.1', '-n', String(redisDatabase), 'flushdb']);
+  const cachePrefix = `tmsnap-${port}`;
+  await deleteKeys(`${cachePrefix}:*`);
   const data = await mkdtemp(join(tmpdir(), 'tmsnap-weblate-'));
   await cp(join(venv, '..', 'data-template'), data, { recursive: true });
   const env = {
@@ -91,6 +96,7 @@ export async function startRealWeblate(options: { throttle?: Partial<Throttle> }
     TMSNAP_WEBLATE_DB_HOST: '127.0.0.1',
     TMSNAP_WEBLATE_DOMAIN: `127.0.0.1:${port}`,
     TMSNAP_WEBLATE_REDIS: `redis://127.0.0.1:6379/${redisDatabase}`,
+    TMSNAP_WEBLATE_CACHE_PREFIX: cachePrefix,
     TMSNAP_WEBLATE_ANON_THROTTLE: options.throttle?.anonymous ?? '100/day',
     TMSNAP_WEBLATE_USER_THROTTLE: options.throttle?.user ?? '5000/hour',
     PYTHONPATH: here,
@@ -111,10 +117,11 @@ export async function startRealWeblate(options: { throttle?: Partial<Throttle> }
     version: version.trim(),
     venv,
     log: () => output,
-    async shell(code) {
-      const { stdout } = await execute(join(venv, 'bin/weblate'), ['shell', '-c', code], { env, maxBuffer: 16 << 20 });
-      return stdout;
-    },
+    cachePrefix,
+    shellEnv: Object.fromEntries(
+      Object.entries(env).filter(([name]) => name.startsWith('TMSNAP_WEBLATE_') || name === 'PYTHONPATH' || name === 'DJANGO_SETTINGS_MODULE'),
+    ) as Record<string, string>,
+    shell: (code) => weblateShell(venv, env, code),
     async close() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -126,9 +133,20 @@ export async function startRealWeblate(options: { throttle?: Partial<Throttle> }
   };
 }
 
-/** Forgets every API throttle count, so each scenario starts with the server's whole budget. */
-export async function resetThrottle(): Promise<void> {
-  const { stdout } = await execute('redis-cli', ['-h', '127.0.0.1', '-n', String(redisDatabase), '--scan', '--pattern', '*throttle*']);
+/** Forgets every API throttle count of the server, so a scenario starts with its whole budget. */
+export function resetThrottle(cachePrefix: string): Promise<void> {
+  return deleteKeys(`${cachePrefix}:*throttle*`);
+}
+
+/** Runs `weblate shell -c CODE` with a server's environment; what it printed. */
+export async function weblateShell(venv: string, env: Record<string, string | undefined>, code: string): Promise<string> {
+  const { stdout } = await execute(join(venv, 'bin/weblate'), ['shell', '-c', code], { env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+  return stdout;
+}
+
+async function deleteKeys(pattern: string): Promise<void> {
+  const redis = ['-h', '127.0.0.1', '-n', String(redisDatabase)];
+  const { stdout } = await execute('redis-cli', [...redis, '--scan', '--pattern', pattern]);
   const keys = stdout.split('\n').filter(Boolean);
-  if (keys.length > 0) await execute('redis-cli', ['-h', '127.0.0.1', '-n', String(redisDatabase), 'del', ...keys]);
+  if (keys.length > 0) await execute('redis-cli', [...redis, 'del', ...keys]);
 }

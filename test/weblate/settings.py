@@ -32,8 +32,10 @@ DATABASES["default"].update(  # noqa: F405
     HOST=os.environ.get("TMSNAP_WEBLATE_DB_HOST", ""),
 )
 
-# Redis db 1 holds the cache and the API throttle counters; the tests flush it between scenarios.
+# Redis holds the cache and the API throttle counters; the tests reset the counters between scenarios.
 CACHES["default"]["LOCATION"] = os.environ.get("TMSNAP_WEBLATE_REDIS", "redis://127.0.0.1:6379/1")  # noqa: F405
+# One prefix per server, so that two runs on one machine never share throttle counters.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("TMSNAP_WEBLATE_CACHE_PREFIX", "weblate")  # noqa: F405
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempFolders } from '../helpers/temp.ts';
+import { type SiteStatus, apiAs, buildSite, crawlAs, shell, siteStatus } from './helpers.ts';
+
+/**
+ * Issue 23, "The site agrees with the server": every figure the site publishes for a translation,
+ * component, project and language (status.json and badges) equals the server's own answer for
+ * the same object, asked after the crawl. The server's `statistics/` endpoints answer for
+ * translations, projects and languages; a component's figures are not in the API, so they come
+ * from Weblate's own stats object through `weblate shell`.
+ */
+
+const counters = ['total', 'translated', 'fuzzy', 'total_words', 'translated_words', 'fuzzy_words', 'translated_percent'] as const;
+
+type Figures = Record<(typeof counters)[number], number>;
+
+const folder = useTempFolders('tmsnap-weblate-figures-', 'all');
+let site: string;
+let status: SiteStatus;
+const compared = { objects: 0, figures: 0 };
+
+function pick(record: Record<string, unknown>): Figures {
+  return Object.fromEntries(counters.map((name) => [name, record[name]])) as Figures;
+}
+
+function expectSame(label: string, ours: Record<string, number>, theirs: Record<string, unknown>) {
+  compared.objects++;
+  compared.figures += counters.length;
+  expect({ label, ...pick(ours) }).toEqual({ label, ...pick(theirs) });
+}
+
+/** A unit translated after it was added, in another minute than its `timestamp` (the pages show minutes). */
+let edited: { id: number; timestamp: string; last_updated: string };
+
+beforeAll(async () => {
+  const api = apiAs('admin');
+  const unit = (await api.all<{ id: number; timestamp: string; source: string[] }>('translations/humanize/humanize/de/units/')).find(
+    (u) => u.source.length === 1,
+  );
+  const minute = (iso: string) => iso.slice(0, 16);
+  while (minute(new Date().toISOString()) === minute(new Date(unit!.timestamp).toISOString())) await new Promise((resolve) => setTimeout(resolve, 2000));
+  await api.call('PATCH', `units/${unit!.id}/`, { target: ['neu übersetzt'], state: 20 });
+  edited = (await api.call('GET', `units/${unit!.id}/`)) as typeof edited;
+  // Committed now: the crawl's file downloads would commit it otherwise, a change after the crawl
+  // read the translation (crawler/plan.ts, phases: files come last for that reason).
+  await api.call('POST', 'components/humanize/humanize/repository/', { operation: 'commit' });
+  const dir = await folder();
+  const crawl = await crawlAs('admin', join(dir, 'content'));
+  expect(crawl.code, crawl.stderr).toBe(0);
+  site = join(dir, 'site');
+  expect((await buildSite(join(dir, 'content'), site, ['--publish', 'private-projects'])).code).toBe(0);
+  status = await siteStatus(site);
+});
+
+describe('every figure on the site is the server’s', () => {
+  it('translations, with their badges', async () => {
+    const api = apiAs('admin');
+    for (const project of status.projects) {
+      for (const component of project.components) {
+        for (const translation of component.translations) {
+          const theirs = (await api.call('GET', `translations/${project.slug}/${component.slug}/${translation.language}/statistics/`)) as Record<
+            string,
+            unknown
+          >;
+          expectSame(`${project.slug}/${component.slug}/${translation.language}`, translation.statistics, theirs);
+          expect(translation.last_change, `${project.slug}/${component.slug}/${translation.language} last change`).toBe(theirs.last_change ?? null);
+          const badge = await readFile(join(site, (translation as unknown as { badge: string }).badge), 'utf8');
+          expect(badge, 'the badge shows the server’s percentage').toContain(`${theirs.translated_percent as number}%`);
+        }
+      }
+    }
+  });
+
+  it('components (Weblate’s own component stats)', async () => {
+    const printed = await shell(`
+import json
+from weblate.trans.models import Component
+print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', '%252F')}": {
+    "total": c.stats.all, "translated": c.stats.translated, "fuzzy": c.stats.fuzzy,
+    "total_words": c.stats.all_words, "translated_words": c.stats.translated_words,
+    "fuzzy_words": c.stats.fuzzy_words, "translated_percent": c.stats.translated_percent,
+} for c in Component.objects.all()}))
+`);
+    const theirs = JSON.parse(printed.trim().split('\n').at(-1)!) as Record<string, Record<string, unknown>>;
+    for (const project of status.projects) {
+      for (const component of project.components)
+        expectSame(`${project.slug}/${component.slug}`, component.statistics, theirs[`${project.slug}/${component.slug}`]!);
+    }
+  });
+
+  it('projects', async () => {
+    const api = apiAs('admin');
+    for (const project of status.projects)
+      expectSame(project.slug, project.statistics, (await api.call('GET', `projects/${project.slug}/statistics/`)) as Record<string, unknown>);
+  });
+
+  it('a string’s "Last changed" is its last change, not when it was added', async () => {
+    expect(edited.last_updated.slice(0, 16)).not.toBe(edited.timestamp.slice(0, 16));
+    const units = await apiAs('admin').all<{ id: number; last_updated: string }>('translations/humanize/humanize/de/units/');
+    const page = await readFile(join(site, 'projects/humanize/humanize/de/units/1/index.html'), 'utf8');
+    expect(page).toContain('Last changed');
+    for (const unit of units) {
+      const row = new RegExp(`<tr id="unit-${unit.id}">.*?</tr>`, 's').exec(page)?.[0] ?? '';
+      compared.figures++;
+      expect(row, `unit ${unit.id}`).toContain(`${unit.last_updated.slice(0, 10)} ${unit.last_updated.slice(11, 16)}`);
+    }
+  });
+
+  it('languages', async () => {
+    const api = apiAs('admin');
+    for (const language of status.languages)
+      expectSame(language.code, language.statistics, (await api.call('GET', `languages/${language.code}/statistics/`)) as Record<string, unknown>);
+    console.log(`test:weblate: figures walk compared ${compared.figures} figures of ${compared.objects} objects`);
+  });
+});
