@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import { action } from '../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
 import { unitDefaults } from './unit-defaults.ts';
-import type { ChangeRow, CommitRow, ComponentRow, LanguageRow, Model, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
+import type {
+  CategoryRow,
+  ChangeRow,
+  CommitRow,
+  ComponentRow,
+  LanguageRow,
+  Model,
+  NotificationRow,
+  ProjectRow,
+  TranslationRow,
+  UnitRow,
+  UserRow,
+} from './model.ts';
 
 /** Every row of a dataset: what `loadBundledRows()` and the test fixtures return. */
 export interface ModelRows {
@@ -14,6 +26,8 @@ export interface ModelRows {
   notifications: NotificationRow[];
   changes: ChangeRow[];
   units: UnitRow[];
+  /** 5.5+ categories of components (`ComponentRow.categoryId`); absent: none. */
+  categories?: CategoryRow[];
 }
 
 /** A string to add to a component (`addString`); the rest of the unit gets Weblate's defaults. */
@@ -74,6 +88,7 @@ export class MemoryModel implements ActivityModel {
   readonly #users: UserRow[];
   readonly #projects: ProjectRow[];
   #components: ComponentRow[];
+  readonly #categories: CategoryRow[];
   #translations: TranslationRow[];
   #notifications: NotificationRow[];
   #changes: ChangeRow[];
@@ -97,6 +112,7 @@ export class MemoryModel implements ActivityModel {
     this.#users = [...rows.users];
     this.#projects = [...rows.projects];
     this.#components = [...rows.components];
+    this.#categories = [...(rows.categories ?? [])];
     this.#translations = [...rows.translations].sort((a, b) => a.id - b.id);
     this.#notifications = [...rows.notifications];
     this.#changes = [...rows.changes].sort((a, b) => a.id - b.id);
@@ -124,6 +140,9 @@ export class MemoryModel implements ActivityModel {
   }
   components(): readonly ComponentRow[] {
     return this.#components;
+  }
+  categories(): readonly CategoryRow[] {
+    return this.#categories;
   }
   translations(): readonly TranslationRow[] {
     return this.#translations;

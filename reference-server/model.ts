@@ -85,9 +85,24 @@ export interface ComponentFields {
 export interface ComponentRow extends ComponentFields {
   id: number;
   projectId: number;
+  /**
+   * Its slug; in a category (`categoryId`), the categories' slugs and its own joined by `/`
+   * (`forms/wtforms`), the path Weblate writes in API URLs as `forms%252Fwtforms`.
+   */
   slug: string;
+  /** 5.5+: the category the component is in (`Model.categories`), if any. */
+  categoryId?: number | null;
   name: string;
   sourceLanguage: string;
+}
+
+/** 5.5+: a category of a project's components, possibly inside another. */
+export interface CategoryRow {
+  id: number;
+  projectId: number;
+  slug: string;
+  name: string;
+  categoryId: number | null;
 }
 
 export interface TranslationRow {
@@ -187,6 +202,8 @@ export interface Model {
   languages(): readonly LanguageRow[];
   projects(): readonly ProjectRow[];
   components(): readonly ComponentRow[];
+  /** 5.5+ categories; absent or empty: none (the 2026 profile then shows one per project). */
+  categories?(): readonly CategoryRow[];
   translations(): readonly TranslationRow[];
   users(): readonly UserRow[];
   notifications(): readonly NotificationRow[];

@@ -99,8 +99,14 @@ export interface ProfileBehaviours {
    * separators, `recent_changes` the content changes in the 6 hours before the last change.
    */
   statistics514: boolean;
-  /** 5.14: anonymous clients are listed no users (`/api/users/` answers an empty page). */
+  /** 5.14: anonymous clients see no users (`/api/users/` an empty page, a user and its sub-resources 404). */
   hiddenUsers: boolean;
+  /**
+   * URLs written as Django reverses them: `@`, `:` and the sub-delimiters unescaped
+   * (`languages/ca@valencia/`; the reference server otherwise `ca%40valencia`). Django's on
+   * every version, but measured on 5.14.3 only.
+   */
+  djangoPaths: boolean;
 }
 
 const weblate54: ProfileBehaviours = {
@@ -131,6 +137,7 @@ const weblate54: ProfileBehaviours = {
   fields514: false,
   statistics514: false,
   hiddenUsers: false,
+  djangoPaths: false,
 };
 
 /**
@@ -145,6 +152,7 @@ const weblate514: ProfileBehaviours = {
   fields514: true,
   statistics514: true,
   hiddenUsers: true,
+  djangoPaths: true,
 };
 
 /**
@@ -199,6 +207,7 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
     fields514: false,
     statistics514: false,
     hiddenUsers: false,
+    djangoPaths: false,
   },
 };
 

@@ -43,15 +43,25 @@ export function linksFor(
   prefix: string,
   format: 'api' | 'json' | null = 'api',
   weblateFields = false,
-  recent: { recentFields?: boolean; newUnitStates?: boolean; fields514?: boolean; statistics514?: boolean } = {},
+  recent: { recentFields?: boolean; newUnitStates?: boolean; fields514?: boolean; statistics514?: boolean; djangoPaths?: boolean } = {},
 ): Links {
   const query = format === null ? '' : `?format=${format}`;
+  const encoded = recent.djangoPaths ? djangoPath : (path: string) => path;
   return {
-    api: (path) => `${origin}${prefix}/api/${path}${query}`,
-    web: (path) => `${origin}${prefix}/${path}`,
+    api: (path) => `${origin}${prefix}/api/${encoded(path)}${query}`,
+    web: (path) => `${origin}${prefix}/${encoded(path)}`,
     weblateFields,
     ...recent,
   };
+}
+
+/**
+ * A path as Django's URL reversing leaves it (`quote(…, safe="!$&'()*+,;=/~:@")`): the
+ * sub-delimiters, `:` and `@` that `encodeURIComponent` escaped are written as themselves
+ * (`languages/ca@valencia/`, `users/weblate:commit/`, measured on 5.14.3).
+ */
+export function djangoPath(path: string): string {
+  return path.replace(/%(24|26|2B|2C|3B|3D|3A|40)/gi, (escape) => decodeURIComponent(escape));
 }
 
 /**
@@ -69,6 +79,19 @@ export function decodeSegment(value: string): string {
 export const projectPath = (project: ProjectRow): string => `${segment(project.slug)}/`;
 export const componentPath = (project: ProjectRow, component: ComponentRow): string => `${segment(project.slug)}/${segment(component.slug)}/`;
 export const translationPath = (project: ProjectRow, component: ComponentRow, code: string): string => `${componentPath(project, component)}${segment(code)}/`;
+
+/**
+ * A component's path in browser URLs: a component in a category goes under its categories'
+ * slugs, each a segment of its own (`projects/wtforms/forms/wtforms/`, where the API writes
+ * `forms%252Fwtforms`).
+ */
+export const webComponentPath = (project: ProjectRow, component: ComponentRow): string =>
+  `${segment(project.slug)}/${component.categoryId != null ? component.slug.split('/').map(segment).join('/') : segment(component.slug)}/`;
+export const webTranslationPath = (project: ProjectRow, component: ComponentRow, code: string): string =>
+  `${webComponentPath(project, component)}${segment(code)}/`;
+
+/** A component's own slug: the last part of a path inside categories. */
+const ownSlug = (component: ComponentRow): string => (component.categoryId != null ? component.slug.split('/').at(-1)! : component.slug);
 
 /** A language; `id` is the instance's (the model's order), which 5.4 sends and the description leaves out. */
 export function languageRecord(links: Links, language: LanguageRow & { id?: number }): Record<string, unknown> {
@@ -146,19 +169,21 @@ export function componentRecord(
   embedProject = true,
 ): Record<string, unknown> {
   const path = `components/${componentPath(project, component)}`;
-  const { id, projectId: _project, slug, name, sourceLanguage: _source, ...fields } = component;
+  const { id, projectId: _project, slug: _slug, categoryId, name, sourceLanguage: _source, ...fields } = component;
   return {
     name,
-    slug,
+    slug: ownSlug(component),
     id,
     source_language: languageRecord(links, sourceLanguage),
     ...(embedProject ? { project: projectRecord(links, project) } : {}),
     ...fields,
     // 5.4: no categories or linked (weblate://) components on the reference server.
-    ...(links.weblateFields ? { category: null, linked_component: null, screenshot_filemask: '' } : {}),
+    ...(links.weblateFields
+      ? { category: categoryId != null ? links.api(`categories/${categoryId}/`) : null, linked_component: null, screenshot_filemask: '' }
+      : {}),
     ...(links.recentFields ? inheritedFields(component) : {}),
     ...(links.fields514 ? { file_format_params: {}, key_filter: '', secondary_language: null, locked: false, credits_url: links.api(`${path}credits/`) } : {}),
-    web_url: links.web(`projects/${componentPath(project, component)}`),
+    web_url: links.web(`projects/${webComponentPath(project, component)}`),
     url: links.api(path),
     repository_url: links.api(`${path}repository/`),
     translations_url: links.api(`${path}translations/`),
@@ -206,10 +231,10 @@ export function translationRecord(links: Links, context: TranslationContext, emb
     id: translation.id,
     filename: translation.filename,
     revision: translation.revision,
-    web_url: links.web(`projects/${translationPath(project, component, translation.languageCode)}`),
+    web_url: links.web(`projects/${webTranslationPath(project, component, translation.languageCode)}`),
     // 5.14 engages per project and language through the `-` component.
     share_url: links.web(`engage/${projectPath(project)}${links.fields514 ? '-/' : ''}${segment(translation.languageCode)}/`),
-    translate_url: links.web(`translate/${translationPath(project, component, translation.languageCode)}`),
+    translate_url: links.web(`translate/${webTranslationPath(project, component, translation.languageCode)}`),
     url: links.api(path),
     is_template: isSource && component.template !== '',
     is_source: isSource,
@@ -273,7 +298,7 @@ export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Recor
     source_unit: links.api(`units/${unit.sourceUnitId}/`),
     priority: unit.priority,
     id: unit.id,
-    web_url: `${links.web(`translate/${path}`)}?checksum=${checksumOf(unit.idHash)}`,
+    web_url: `${links.web(`translate/${webTranslationPath(place.project, place.component, place.languageCode)}`)}?checksum=${checksumOf(unit.idHash)}`,
     url: links.api(`units/${unit.id}/`),
     explanation: unit.explanation,
     pending: unit.pending,

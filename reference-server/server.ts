@@ -21,6 +21,7 @@ import { routes as rootRoutes } from './routes/root.ts';
 import { routes as translationRoutes } from './routes/translations.ts';
 import { routes as unitRoutes } from './routes/units.ts';
 import { routes as userRoutes } from './routes/users.ts';
+import { routes as v514Routes } from './routes/v514.ts';
 
 /**
  * Behaviours the caller sets itself, laid over the profile's (`profiles.ts`, which documents
@@ -76,6 +77,7 @@ const routes: Route[] = [
   ...userRoutes,
   ...extraRoutes,
   ...recentRoutes,
+  ...v514Routes,
 ];
 
 function match(segments: string[]): { route: Route; params: Record<string, string> } | undefined {
@@ -241,6 +243,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
         newUnitStates: behaviours.newUnitStates,
         fields514: behaviours.fields514,
         statistics514: behaviours.statistics514,
+        djangoPaths: behaviours.djangoPaths,
       }),
       canSee: (project) => !project.private || authenticated || (!behaviours.anonymousLimits && tokens.size === 0),
       legacyPagination: behaviours.legacyPagination,

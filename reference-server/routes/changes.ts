@@ -64,7 +64,11 @@ export function renderChange(request: ApiRequest, change: ChangeRow): Record<str
 }
 
 function visible(request: ApiRequest, change: ChangeRow): boolean {
-  if (change.componentId === null) return true;
+  if (change.componentId === null) {
+    // A change about a project alone is as visible as that project.
+    const project = change.projectId == null ? undefined : request.instance.projects.get(change.projectId);
+    return project === undefined || request.canSee(project);
+  }
   const component = request.instance.components.get(change.componentId);
   return component !== undefined && request.canSee(request.instance.projectOf(component));
 }

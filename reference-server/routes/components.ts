@@ -15,7 +15,7 @@ import {
 } from '../api.ts';
 import type { TranslationRow } from '../model.ts';
 import { unitSizes } from '../pagination.ts';
-import { componentPath, translationPath, translationRecord } from '../render.ts';
+import { componentPath, translationRecord, webTranslationPath } from '../render.ts';
 import { changesList } from './changes.ts';
 import { componentRepositoryOf } from './repository-of.ts';
 
@@ -24,7 +24,7 @@ export function translationStatistics(request: ApiRequest, translation: Translat
   const { instance, links } = request;
   const component = instance.componentOf(translation);
   const project = instance.projectOf(component);
-  const path = translationPath(project, component, translation.languageCode);
+  const path = webTranslationPath(project, component, translation.languageCode);
   return {
     ...instance.statistics(
       [translation],

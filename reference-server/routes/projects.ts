@@ -35,7 +35,8 @@ export const routes: Route[] = [
   // 5.4's categories and labels of a project: lists that exist, empty on the reference server but for 2026's category (recent.ts).
   {
     pattern: ['projects', ':project', 'categories'],
-    allow: LIST_CREATE,
+    // A read-only action of the project (5.14.3 announces no POST); categories are made at /api/categories/.
+    allow: READ_ONLY,
     handle: (request, params) => categoriesList(request, findProject(request, params.project)),
   },
   {

@@ -1,5 +1,5 @@
 import { type ApiRequest, type Route, DETAIL_EDIT, READ_ONLY, findProject, notFound, ok, paginateArray, paginateStream, visibleTranslations } from '../api.ts';
-import type { ProjectRow, UnitRow } from '../model.ts';
+import type { CategoryRow, ProjectRow, UnitRow } from '../model.ts';
 import { projectPath, segment } from '../render.ts';
 
 /**
@@ -117,6 +117,8 @@ export const routes: Route[] = [
     pattern: ['categories', ':id'],
     allow: DETAIL_EDIT,
     handle(request, params) {
+      // A model with categories of its own (measured on 5.14.3) has them on every profile with 5.4's fields.
+      if (modelCategories(request).length > 0) return ok(modelCategoryRecord(request, findModelCategory(request, params.id)));
       requireRecent(request);
       const project = visibleProjects(request).find((row) => String(row.id) === params.id);
       if (!project) throw notFound();
@@ -125,8 +127,53 @@ export const routes: Route[] = [
   },
 ];
 
-/** `/api/categories/` and a project's `categories/`: one per project on 2026, none before. */
+/** The model's own categories (`Model.categories`) in projects the client may see, by id; none without 5.4's fields. */
+export function modelCategories(request: ApiRequest): CategoryRow[] {
+  if (!request.links.weblateFields) return [];
+  const { instance } = request;
+  return [...(instance.model.categories?.() ?? [])]
+    .filter((row) => {
+      const project = instance.projects.get(row.projectId);
+      return project !== undefined && request.canSee(project);
+    })
+    .sort((a, b) => a.id - b.id);
+}
+
+export function findModelCategory(request: ApiRequest, id: string | undefined): CategoryRow {
+  const row = modelCategories(request).find((category) => String(category.id) === id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A category's path in browser URLs: its parents' slugs and its own. */
+export function categoryWebPath(request: ApiRequest, category: CategoryRow): string {
+  const all = request.instance.model.categories?.() ?? [];
+  const slugs: string[] = [];
+  for (let row: CategoryRow | undefined = category; row; row = row.categoryId === null ? undefined : all.find((other) => other.id === row!.categoryId))
+    slugs.unshift(segment(row.slug));
+  return `${projectPath(request.instance.projects.get(category.projectId)!)}${slugs.join('/')}/`;
+}
+
+/** A category as 5.14.3 writes it. */
+function modelCategoryRecord(request: ApiRequest, row: CategoryRow): Record<string, unknown> {
+  const project = request.instance.projects.get(row.projectId)!;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    project: request.links.api(`projects/${projectPath(project)}`),
+    category: row.categoryId === null ? null : request.links.api(`categories/${row.categoryId}/`),
+    url: request.links.api(`categories/${row.id}/`),
+    statistics_url: request.links.api(`categories/${row.id}/statistics/`),
+  };
+}
+
+/** `/api/categories/` and a project's `categories/`: the model's own; else one per project on 2026, none before. */
 export function categoriesList(request: ApiRequest, project: ProjectRow | null): ReturnType<Route['handle']> {
+  if (modelCategories(request).length > 0) {
+    const rows = modelCategories(request).filter((row) => (project === null ? true : row.projectId === project.id));
+    return paginateArray(request, rows, (row) => modelCategoryRecord(request, row));
+  }
   const projects = !request.behaviours.recentEndpoints ? [] : project === null ? visibleProjects(request) : [project];
   return paginateArray(request, projects, (row) => categoryRecord(request, row));
 }

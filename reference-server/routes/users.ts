@@ -1,4 +1,4 @@
-import { type ApiRequest, type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findNamed, ok, paginateArray, renderComponent } from '../api.ts';
+import { type ApiRequest, type Route, LIST_CREATE, READ_ONLY, collectionRoutes, findNamed, notFound, ok, paginateArray, renderComponent } from '../api.ts';
 import type { UserRow } from '../model.ts';
 import { type UserView, notificationRecord, projectRecord, userRecord } from '../render.ts';
 
@@ -12,7 +12,9 @@ function userView(request: ApiRequest): UserView {
   return request.behaviours.weblateFields ? 'admin' : 'full';
 }
 
-function findUser(request: ApiRequest, name: string | undefined): UserRow {
+export function findUser(request: ApiRequest, name: string | undefined): UserRow {
+  // 5.14 hides every user from anonymous clients: a user and what hangs off it answer 404.
+  if (request.behaviours.hiddenUsers && !request.authenticated) throw notFound();
   return findNamed(request.instance.users, name);
 }
 

@@ -1,6 +1,16 @@
 import { parseJson } from '../../api/json.ts';
 import type { ModelRows } from '../../reference-server/memory-model.ts';
-import type { ChangeRow, ComponentFields, ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../../reference-server/model.ts';
+import type {
+  CategoryRow,
+  ChangeRow,
+  ComponentFields,
+  ComponentRow,
+  LanguageRow,
+  ProjectRow,
+  TranslationRow,
+  UnitRow,
+  UserRow,
+} from '../../reference-server/model.ts';
 
 /**
  * The reference server measured against a real Weblate (issue 23): `mirrorRows` reads what a
@@ -86,17 +96,21 @@ const componentFieldNames: (keyof ComponentFields)[] = [
 /**
  * Every row the reference server needs, read from a real server with an admin key: languages
  * (with their ids, in the real server's order), projects, components (one in a category gets `category/slug` as its slug,
- * which the reference server writes in URLs as Weblate does, `category%252Fslug`), translations,
+ * which the reference server writes in URLs as Weblate does, `category%252Fslug`) and the
+ * categories, translations,
  * every unit (its hashes exact), the whole change log and the users.
  */
 export async function mirrorRows(api: string, token: string, privateProjects: readonly string[]): Promise<ModelRows> {
   const languages = await all(api, 'languages/?page_size=1000', token);
   const projects = await all(api, 'projects/?page_size=1000', token);
   const components = await all(api, 'components/?page_size=1000', token);
-  const categories = new Map<string, string>();
-  for (const project of projects)
-    for (const category of await all(api, `projects/${project.slug as string}/categories/`, token))
-      categories.set(category.url as string, category.slug as string);
+  const categoryRecords = await all(api, 'categories/?page_size=1000', token);
+  const categoryByUrl = new Map(categoryRecords.map((c) => [c.url as string, c]));
+  /** A category's slugs from the outermost: the path a component inside it has. */
+  const categoryPath = (url: string): string => {
+    const category = categoryByUrl.get(url)!;
+    return category.category === null ? (category.slug as string) : `${categoryPath(category.category as string)}/${category.slug as string}`;
+  };
   const translations = await all(api, 'translations/?page_size=1000', token);
   const units = await all(api, 'units/?page_size=10000', token);
   const changes = await all(api, 'changes/?page_size=1000', token);
@@ -137,13 +151,21 @@ export async function mirrorRows(api: string, token: string, privateProjects: re
       language_aliases: p.language_aliases as string,
       private: privateProjects.includes(p.slug as string),
     })),
+    categories: categoryRecords.map((c): CategoryRow => ({
+      id: c.id as number,
+      projectId: projectIdByUrl.get(c.project as string)!,
+      slug: c.slug as string,
+      name: c.name as string,
+      categoryId: c.category === null ? null : (categoryByUrl.get(c.category as string)!.id as number),
+    })),
     components: components.map((c): ComponentRow => {
-      const category = c.category === null ? undefined : categories.get(c.category as string);
+      const category = c.category === null ? undefined : categoryPath(c.category as string);
       return {
         ...(Object.fromEntries(componentFieldNames.map((name) => [name, c[name]])) as unknown as ComponentFields),
         id: c.id as number,
         projectId: projectIdByUrl.get((c.project as Record_).url as string)!,
         slug: category === undefined ? (c.slug as string) : `${category}/${c.slug as string}`,
+        categoryId: c.category === null ? null : (categoryByUrl.get(c.category as string)!.id as number),
         name: c.name as string,
         sourceLanguage: (c.source_language as Record_).code as string,
       };
@@ -366,6 +388,16 @@ export function probesFor(rows: ModelRows): Probe[] {
     admin('projects/humanize/changes/?page_size=5', 'changes of a project'),
     admin('projects/humanize/categories/', 'categories'),
     admin('projects/wtforms/categories/', 'a category'),
+    admin('categories/', 'every category'),
+    admin(`categories/${rows.categories?.[0]?.id ?? 1}/`, 'a category'),
+    admin(`categories/${rows.categories?.[0]?.id ?? 1}/statistics/`, 'figures of a category'),
+    admin('projects/humanize/lock/', 'lock state of a project'),
+    admin('components/humanize/humanize/lock/', 'lock state of a component'),
+    admin('components/humanize/humanize/links/', 'projects a component is shared with'),
+    admin('users/admin/contributions/', 'contributions of a user'),
+    anonymous('users/admin/', 'a user, anonymous'),
+    anonymous('translations/humanize/humanize/de/', 'a translation, anonymous'),
+    anonymous('changes/?page_size=5', 'changes, anonymous'),
     admin('components/', 'top-level list'),
     admin('components/humanize/humanize/', 'detail'),
     admin('components/humanize/terminology/', 'a glossary'),
