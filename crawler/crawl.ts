@@ -292,16 +292,21 @@ class CrawlRun {
     for (const translation of [...this.queue.translations.keys()].sort()) {
       if (!this.writer.has(`${translation}units/`)) await this.writer.putUnits(translation, this.spool.read(translation));
     }
-    const requests = { made: made(), minimum: this.queue.minimum, by_kind: requestsByKind };
+    // A keyed crawl may read what the public cannot: what an anonymous client is listed is asked
+    // once, so the site can publish only that by default (crawler/public-view.ts).
+    const keyed = Boolean(this.options.token);
+    const publicView = keyed ? await anonymousProjects(this.#anonymousClientOptions()) : { paths: undefined, requests: 0 };
+    if (publicView.requests > 0) {
+      const lists = requestsByKind.lists ?? { made: 0, minimum: 0 };
+      requestsByKind.lists = { made: lists.made + publicView.requests, minimum: lists.minimum + publicView.requests };
+    }
+    const requests = { made: made() + publicView.requests, minimum: this.queue.minimum + publicView.requests, by_kind: requestsByKind };
     // The crawl's own state goes before the snapshot is finished, so no finished snapshot
     // carries it; a kill in between only means the next run crawls again from the start.
     this.spool.remove();
     rmSync(join(this.writer.dir, journalName), { force: true });
     const skipped = this.#skipped();
-    // A keyed crawl may read what the public cannot: what an anonymous client is listed is asked
-    // once, so the site can publish only that by default (crawler/public-view.ts).
-    const keyed = Boolean(this.options.token);
-    const publicProjects = keyed ? await anonymousProjects(this.#anonymousClientOptions()) : undefined;
+    const publicProjects = publicView.paths;
     const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, skipped, complete: true, keyed, publicProjects });
     return {
       // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).

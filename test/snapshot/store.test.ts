@@ -178,7 +178,8 @@ describe('tmsnap export', () => {
     const writer = await open(content, 0);
     await writeInstance(writer, syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 1 }));
     await writer.finish({ ...finishOptions, complete: false });
-    expect(await run(['--content', content])).toMatchObject({ code: 2, stderr: expect.stringContaining('--format ndjson is required') });
+    // ndjson is the default format (issue 28): without --format the export goes on to the snapshot.
+    expect(await run(['--content', content])).toMatchObject({ code: 1, stderr: expect.stringContaining('no complete snapshot') });
     expect(await run(['--content', content, '--format', 'csv'])).toMatchObject({ code: 2, stderr: expect.stringContaining('the only format is ndjson') });
     // A snapshot that is not there (or cannot be) is a failure, exit 1 (cli/command.ts, exitCodes).
     expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({
