@@ -6,10 +6,11 @@
  * pass 300 KB). E-mail addresses and keys are redacted; URLs keep the recorded origin, which
  * the replay rewrites to its own (test/crawler/replay-5.14.test.ts).
  *
- *   npm run record:weblate                       # starts and seeds a Weblate (1-4 min), records admin-crawl
- *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3
+ *   npm run record:weblate                       # starts and seeds a Weblate (1-4 min), records every scenario
+ *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3 --scenario admin-crawl
  *
- * Scenarios: `admin-crawl`, the whole seeded instance with an admin key.
+ * Scenarios: `admin-crawl`, the whole seeded instance with an admin key; `project-key-crawl`, the
+ * same command with the private project's key (wlp_), which reads that project only.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
@@ -31,9 +32,14 @@ export interface Exchange {
   body: string;
 }
 
+export const scenarios = ['admin-crawl', 'project-key-crawl'] as const;
+export type Scenario = (typeof scenarios)[number];
+
 export interface Recording {
   weblate: string;
-  scenario: string;
+  scenario: Scenario;
+  /** The crawl had a key (its value is not recorded): a replay crawls with one too. */
+  keyed: boolean;
   recorded: string;
   /** The origin the recorded URLs name; a replay puts its own in its place. */
   origin: string;
@@ -101,7 +107,7 @@ export function fixturePath(version: string, scenario: string, gzipped: boolean)
 }
 
 /** Crawls `url` with `token` through the recording proxy; the recording, redacted. */
-export async function recordAdminCrawl(url: string, token: string, version: string): Promise<Recording> {
+export async function recordCrawl(scenario: Scenario, url: string, token: string, version: string): Promise<Recording> {
   const target = new URL(url).origin;
   const proxy = await recordingProxy(target);
   const content = await mkdtemp(join(tmpdir(), 'tmsnap-record-'));
@@ -111,10 +117,11 @@ export async function recordAdminCrawl(url: string, token: string, version: stri
     if (result.code !== 0) throw new Error(`the recorded crawl exited ${result.code}: ${result.stderr.slice(-2000)}`);
     return {
       weblate: version,
-      scenario: 'admin-crawl',
+      scenario,
+      keyed: true,
       recorded: new Date().toISOString(),
       origin: target,
-      command: 'WEBLATE_TOKEN=<admin key> tmsnap crawl --url <origin>/api/ --content <dir> --json',
+      command: `WEBLATE_TOKEN=<${scenario === 'admin-crawl' ? 'admin' : 'project'} key> tmsnap crawl --url <origin>/api/ --content <dir> --json`,
       exchanges: proxy.exchanges.map((exchange) => ({
         ...exchange,
         headers: Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, redact(value)])),
@@ -136,10 +143,14 @@ export async function saveRecording(recording: Recording): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, token: { type: 'string' }, version: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, token: { type: 'string' }, version: { type: 'string' }, scenario: { type: 'string', multiple: true } },
+  });
+  const asked = (values.scenario ?? [...scenarios]) as Scenario[];
+  for (const name of asked) if (!scenarios.includes(name)) throw new Error(`record: no scenario "${name}"; scenarios: ${scenarios.join(', ')}`);
   let close = async () => {};
   let url = values.url;
-  let token = values.token ?? process.env.WEBLATE_TOKEN;
+  let tokens: Partial<Record<Scenario, string>> = {};
   let version = values.version;
   if (url === undefined) {
     const { startRealWeblate } = await import('./server.ts');
@@ -148,14 +159,20 @@ async function main(): Promise<void> {
     close = () => server.close();
     const seeded = await seedWeblate(server);
     url = server.url;
-    token = seeded.tokens.admin;
+    tokens = { 'admin-crawl': seeded.tokens.admin, 'project-key-crawl': seeded.tokens.project };
     version = server.version;
+  } else {
+    const token = values.token ?? process.env.WEBLATE_TOKEN;
+    if (token === undefined || version === undefined || asked.length !== 1)
+      throw new Error('record: with --url, give --token (or WEBLATE_TOKEN), --version and one --scenario');
+    tokens = { [asked[0]!]: token };
   }
-  if (token === undefined || version === undefined) throw new Error('record: with --url, give --token (or WEBLATE_TOKEN) and --version');
   try {
-    const recording = await recordAdminCrawl(url, token, version);
-    const path = await saveRecording(recording);
-    console.log(`record: ${recording.exchanges.length} requests of ${recording.scenario} saved in ${path}`);
+    for (const scenario of asked) {
+      const recording = await recordCrawl(scenario, url, tokens[scenario]!, version!);
+      const path = await saveRecording(recording);
+      console.log(`record: ${recording.exchanges.length} requests of ${scenario} saved in ${path}`);
+    }
   } finally {
     await close();
   }
