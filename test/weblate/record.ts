@@ -4,7 +4,7 @@
  * it made is saved with the answer (status, the headers a client acts on, body) into
  * `test/fixtures/weblate-<version>-<scenario>.json` (gzipped, `.json.gz`, when the JSON would
  * pass 300 KB). E-mail addresses and keys are redacted; URLs keep the recorded origin, which
- * the replay rewrites to its own (test/crawler/replay-5.14.test.ts).
+ * the replay rewrites to its own (test/crawler/replay.test.ts).
  *
  *   npm run record:weblate                       # starts and seeds a Weblate (1-4 min), records every scenario
  *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3 --scenario admin-crawl
