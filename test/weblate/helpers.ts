@@ -1,10 +1,15 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { type CliResult, tmsnap } from '../helpers/tmsnap.ts';
 import type { WeblateUnderTest } from './global-setup.ts';
 import { WeblateClient } from './seed.ts';
 import { resetThrottle as resetThrottleOf, weblateShell } from './server.ts';
+
+const execute = promisify(execFile);
+const bin = new URL('../../bin/tmsnap.js', import.meta.url).pathname;
 
 /** The tier's server, as the global set-up made and seeded it. */
 export function weblate(): WeblateUnderTest {
@@ -55,6 +60,12 @@ export function summaryOf(result: CliResult): CrawlSummary {
     .at(-1);
   if (line === undefined) throw new Error(`the crawl printed no summary (exit ${result.code}): ${result.stderr.slice(-1000)}`);
   return line;
+}
+
+/** The newest complete snapshot's `tmsnap export`, one line per record, sorted: the archive's content. */
+export async function exportLines(content: string): Promise<string[]> {
+  const { stdout } = await execute(process.execPath, [bin, 'export', '--content', content], { maxBuffer: 1 << 28 });
+  return stdout.split('\n').filter(Boolean).sort();
 }
 
 export async function buildSite(content: string, out: string, extra: string[] = []): Promise<CliResult> {
