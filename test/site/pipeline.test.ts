@@ -50,9 +50,9 @@ beforeAll(async () => {
     behaviours: { changesNewestFirst: true, tokens: ['site-test'] },
   });
   await crawlComplete(reference, content, { concurrency: 2, token: 'site-test' });
-  // A keyed crawl's site leaves the repository fields out unless opted in (site/privacy.ts); the
-  // location links below need repoweb and branch.
-  await buildWithCli(['--content', content, '--out', dist, '--publish', 'repository']);
+  // A keyed crawl's site leaves the repository fields and private projects out unless opted in
+  // (site/privacy.ts); the location links below need repoweb and branch, the figures every project.
+  await buildWithCli(['--content', content, '--out', dist, '--publish', 'repository,private-projects']);
   site = await serveStatic(dist);
   browser = await launchChromium();
   // Crawl and build: minutes when the whole suite shares two cores.
