@@ -6,82 +6,17 @@
  * problems, asking exactly what was recorded, its snapshot holding every recorded translation
  * and unit.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../api/json.ts';
 import { crawl } from '../../crawler/crawl.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
+import { type Recording, keyOf, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
-interface Exchange {
-  method: string;
-  path: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-interface Recording {
-  weblate: string;
-  scenario: string;
-  keyed?: boolean;
-  origin: string;
-  exchanges: Exchange[];
-}
-
-const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const recordings = readdirSync(fixtures)
-  .filter((name) => /^weblate-.+\.json(\.gz)?$/.test(name))
-  .sort()
-  .map((name) => {
-    const bytes = readFileSync(`${fixtures}${name}`);
-    return JSON.parse((name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as Recording;
-  });
+/** The recordings of a crawl (the others, `parity`, are read by test/reference-server/parity-5.14.test.ts). */
+const recordings = loadRecordings().filter((recording) => recording.scenario.endsWith('-crawl'));
 
 const folder = useTempFolders('tmsnap-replay-', 'all');
-
-/**
- * A request's key: method and path with its query, the crawl's time window left out (each crawl
- * fixes its changes window with `timestamp_before=<its start>`, so a replay asks another time).
- */
-const keyOf = (method: string | undefined, path: string | undefined) => `${method} ${(path ?? '').replace(/(timestamp_(?:before|after)=)[^&]*/g, '$1*')}`;
-
-/** Serves the recorded answers by method and path, each in recorded order (the last again when asked more often). */
-async function startReplay(recorded: Recording) {
-  const answers = new Map<string, Exchange[]>();
-  for (const exchange of recorded.exchanges) {
-    const key = keyOf(exchange.method, exchange.path);
-    answers.set(key, [...(answers.get(key) ?? []), exchange]);
-  }
-  const served = new Map<string, number>();
-  const unrecorded: string[] = [];
-  let origin = '';
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const key = keyOf(request.method, request.url);
-    const list = answers.get(key);
-    if (list === undefined) {
-      unrecorded.push(key);
-      response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-      response.end('<h1>Not Found</h1><p>Not recorded.</p>');
-      return;
-    }
-    const times = served.get(key) ?? 0;
-    served.set(key, times + 1);
-    const exchange = list[Math.min(times, list.length - 1)]!;
-    // The recorded origin (a port of the recording run) becomes the replay's own.
-    const body = exchange.body.split(recorded.origin).join(origin);
-    const headers = Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, value.split(recorded.origin).join(origin)]));
-    response.writeHead(exchange.status, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: `${origin}/api/`, served, unrecorded, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** The recorded JSON answers to `path` (query left out), parsed exactly. */
 function recordedJson(recording: Recording, path: RegExp): unknown[] {

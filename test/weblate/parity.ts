@@ -442,3 +442,36 @@ export function probesFor(rows: ModelRows): Probe[] {
     admin('changes/?action=9999', 'an unknown action'),
   ];
 }
+
+/** What the reference server still does otherwise on `weblate-5.14`, each with the reason (docs/decisions/2026-11-26-reference-vs-weblate-5.14.md). */
+export interface Explained {
+  probe?: RegExp;
+  where?: RegExp;
+  what?: RegExp;
+  why: string;
+}
+
+export const explained: Explained[] = [
+  {
+    probe: /repository\/$/,
+    where: /remote_commit|weblate_commit|\.status$/,
+    why: 'the seeded components have no repository (uploaded ZIPs, vcs local): no commits; the reference server shows its model commit',
+  },
+  {
+    probe: /^admin GET users\//,
+    where: /\.(email|groups|groups\[\]|is_superuser|is_bot|is_active|date_expires)$/,
+    why: "users' e-mail, groups, is_superuser, is_bot, is_active and date_expires are not in the model (UserRow: id, username, full_name; e-mail <username>@example.org)",
+  },
+  {
+    probe: /^admin GET (groups|roles)\//,
+    why: "built-in groups and roles: the reference server has 5.4's five groups (and an Administration team per project) and six roles; 5.14.3 has 20 groups and 17 roles",
+  },
+];
+
+export function explanationOf(difference: Difference): Explained | undefined {
+  return explained.find(
+    (rule) => (rule.probe?.test(difference.probe) ?? true) && (rule.where?.test(difference.where) ?? true) && (rule.what?.test(difference.what) ?? true),
+  );
+}
+
+export const line = (d: Difference) => `${d.probe} | ${d.where} | ${d.what}${d.times > 1 ? ` (×${d.times})` : ''}`;

@@ -10,7 +10,8 @@
  *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3 --scenario admin-crawl
  *
  * Scenarios: `admin-crawl`, the whole seeded instance with an admin key; `project-key-crawl`, the
- * same command with the private project's key (wlp_), which reads that project only.
+ * same command with the private project's key (wlp_); `parity`, the requests of
+ * test/weblate/reference-parity.test.ts (its mirror's reads and its probes, by who asked).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
@@ -20,32 +21,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import type { Exchange, Recording } from '../helpers/replay.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
+import { ask, mirrorRows, probesFor } from './parity.ts';
 
-/** One request of the crawl and the real server's answer. */
-export interface Exchange {
-  method: string;
-  /** Path and query, as the client sent them. */
-  path: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export const scenarios = ['admin-crawl', 'project-key-crawl'] as const;
+export const scenarios = ['admin-crawl', 'project-key-crawl', 'parity'] as const;
 export type Scenario = (typeof scenarios)[number];
-
-export interface Recording {
-  weblate: string;
-  scenario: Scenario;
-  /** The crawl had a key (its value is not recorded): a replay crawls with one too. */
-  keyed: boolean;
-  recorded: string;
-  /** The origin the recorded URLs name; a replay puts its own in its place. */
-  origin: string;
-  command: string;
-  exchanges: Exchange[];
-}
 
 /** The answer's headers a client acts on; the framework's own (CSP, cookies, dates) are left out. */
 const keptHeaders = [
@@ -69,8 +50,11 @@ export function redact(text: string): string {
   return text.replace(EMAIL, 'redacted@example.invalid').replace(KEY, 'wlu_REDACTED');
 }
 
-/** A proxy on 127.0.0.1 that forwards to `target` (an origin), rewrites its origin to its own for the client, and records. */
-async function recordingProxy(target: string) {
+/**
+ * A proxy on 127.0.0.1 that forwards to `target` (an origin), rewrites its origin to its own for
+ * the client, and records; `authOf` labels each exchange with who asked (never the key itself).
+ */
+async function recordingProxy(target: string, authOf?: (authorization: string | undefined) => string) {
   const exchanges: Exchange[] = [];
   let own = '';
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -88,7 +72,15 @@ async function recordingProxy(target: string) {
       });
       const body = await answer.text();
       const kept = Object.fromEntries(keptHeaders.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name)!]] : [])));
-      exchanges.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: answer.status, headers: kept, body });
+      const auth = authOf?.(request.headers.authorization);
+      exchanges.push({
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        ...(auth === undefined ? {} : { auth }),
+        status: answer.status,
+        headers: kept,
+        body,
+      });
       const rewritten = Object.fromEntries(Object.entries(kept).map(([name, value]) => [name, value.split(target).join(own)]));
       response.writeHead(answer.status, rewritten);
       response.end(body.split(target).join(own));
@@ -108,6 +100,7 @@ export function fixturePath(version: string, scenario: string, gzipped: boolean)
 
 /** Crawls `url` with `token` through the recording proxy; the recording, redacted. */
 export async function recordCrawl(scenario: Scenario, url: string, token: string, version: string): Promise<Recording> {
+  if (scenario === 'parity') return recordParity(url, token, version, 'django-filter');
   const target = new URL(url).origin;
   const proxy = await recordingProxy(target);
   const content = await mkdtemp(join(tmpdir(), 'tmsnap-record-'));
@@ -122,11 +115,7 @@ export async function recordCrawl(scenario: Scenario, url: string, token: string
       recorded: new Date().toISOString(),
       origin: target,
       command: `WEBLATE_TOKEN=<${scenario === 'admin-crawl' ? 'admin' : 'project'} key> tmsnap crawl --url <origin>/api/ --content <dir> --json`,
-      exchanges: proxy.exchanges.map((exchange) => ({
-        ...exchange,
-        headers: Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, redact(value)])),
-        body: redact(exchange.body),
-      })),
+      exchanges: redactAll(proxy.exchanges),
     };
   } finally {
     await proxy.close();
@@ -134,8 +123,55 @@ export async function recordCrawl(scenario: Scenario, url: string, token: string
   }
 }
 
+function redactAll(exchanges: Exchange[]): Exchange[] {
+  return exchanges.map((exchange) => ({
+    ...exchange,
+    headers: Object.fromEntries(Object.entries(exchange.headers).map(([name, value]) => [name, redact(value)])),
+    body: redact(exchange.body),
+  }));
+}
+
+/**
+ * `parity`: what test/weblate/reference-parity.test.ts asks of the real server (the mirror's
+ * reads with the admin key, then every probe), each exchange labelled `admin`, `anonymous` or
+ * `bad` (a key the server does not know), for test/reference-server/parity-5.14.test.ts to
+ * compare the reference server with, without Python.
+ */
+export async function recordParity(url: string, token: string, version: string, privateProject: string): Promise<Recording> {
+  const target = new URL(url).origin;
+  const proxy = await recordingProxy(target, (header) => (header === undefined ? 'anonymous' : header === `Token ${token}` ? 'admin' : 'bad'));
+  try {
+    const api = `${proxy.origin}${new URL(url).pathname}`;
+    const rows = await mirrorRows(api, token, [privateProject]);
+    for (const probe of probesFor(rows)) await ask(api, probe, { admin: token });
+    return {
+      weblate: version,
+      scenario: 'parity',
+      keyed: true,
+      privateProject,
+      recorded: new Date().toISOString(),
+      origin: target,
+      command: 'mirrorRows and probesFor of test/weblate/parity.ts, through the recording proxy',
+      exchanges: redactAll(proxy.exchanges),
+    };
+  } finally {
+    await proxy.close();
+  }
+}
+
 export async function saveRecording(recording: Recording): Promise<string> {
-  const text = `${JSON.stringify(recording)}\n`;
+  // A body equal to an earlier one is stored once (a list asked with two page sizes both within one page).
+  const first = new Map<string, number>();
+  const exchanges = recording.exchanges.map((exchange, index) => {
+    const earlier = first.get(exchange.body);
+    if (earlier === undefined) {
+      first.set(exchange.body, index);
+      return exchange;
+    }
+    const { body: _body, ...rest } = exchange;
+    return { ...rest, body: '', sameBodyAs: earlier };
+  });
+  const text = `${JSON.stringify({ ...recording, exchanges })}\n`;
   const gzipped = Buffer.byteLength(text) > 300_000;
   const path = fixturePath(recording.weblate, recording.scenario, gzipped);
   await writeFile(path, gzipped ? gzipSync(text, { level: 9 }) : text);
@@ -159,7 +195,7 @@ async function main(): Promise<void> {
     close = () => server.close();
     const seeded = await seedWeblate(server);
     url = server.url;
-    tokens = { 'admin-crawl': seeded.tokens.admin, 'project-key-crawl': seeded.tokens.project };
+    tokens = { 'admin-crawl': seeded.tokens.admin, 'project-key-crawl': seeded.tokens.project, parity: seeded.tokens.admin };
     version = server.version;
   } else {
     const token = values.token ?? process.env.WEBLATE_TOKEN;
