@@ -8,6 +8,7 @@ import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { UsageError } from './command.ts';
+import { lockFileName } from '../snapshot/lock.ts';
 
 /** The file a build writes into its output folder, so the next build knows the folder is its own. */
 export const siteMark = '.tmsnap-site';
@@ -51,8 +52,8 @@ function inside(path: string, folder: string): boolean {
 function marked(kind: OutputKind, entries: readonly string[]): boolean {
   if (kind === 'site') return entries.includes(siteMark);
   if (kind === 'demo') return entries.includes(demoMark);
-  // An archive: what a crawl or unpack writes first.
-  return entries.includes('snapshots') || entries.includes('objects');
+  // An archive: what a crawl or unpack writes first, or the lock a writer holds on it.
+  return entries.includes('snapshots') || entries.includes('objects') || entries.includes(lockFileName);
 }
 
 /**

@@ -18,7 +18,7 @@ const folder = useTempFolders('tmsnap-stop-line-');
 
 /** stderr's lines less the progress lines a log gets while the crawl runs (`phase N | …`). */
 function said(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line !== '' && !/^phase \d+ \| /.test(line));
+  return stderr.split('\n').filter((line) => line !== '' && !/^step \d+\/\d+ \(.*\) \| /.test(line));
 }
 
 describe('a crawl stopped by its archive', () => {

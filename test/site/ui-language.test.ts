@@ -61,7 +61,7 @@ describe('the interface language', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await page.locator('header.site nav').innerText()).toMatch(/المشاريع\s+اللغات\s+التغييرات/);
-    expect(await page.locator('table.units thead').innerText()).toMatch(/المصدر\s+الترجمة\s+آخر تغيير/);
+    expect(await page.locator('table.units thead').innerText()).toMatch(/المصدر\s+الترجمة\s+(آخر تغيير|أُضيف)/);
     // The source (English) stays left to right inside the right-to-left page.
     expect(await page.locator('tr[id^="unit-"] td[lang=en]').first().getAttribute('dir')).toBe('ltr');
     // The header's first item (the site's name) sits at the right edge, as RTL mirrors it.
