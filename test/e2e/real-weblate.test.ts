@@ -94,7 +94,9 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
       expect(snapshot.manifest.counts.raw ?? 0).toBe(0);
 
       const out = join(dir, 'dist');
-      const built = await tmsnap(['build', '--content', content, '--out', out]);
+      // A keyed crawl's site shows by default only what the public sees (site/privacy.ts): this
+      // test checks everything the key can see, so it opts in.
+      const built = await tmsnap(['build', '--content', content, '--out', out, ...(withToken ? ['--publish', 'private-projects,all-languages'] : [])]);
       expect(built.code, built.stderr).toBe(0);
       const pages = await Promise.all((await htmlFiles(out)).map((file) => readFile(file, 'utf8')));
       const site = pages.join('\n');
