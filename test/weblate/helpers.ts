@@ -38,6 +38,17 @@ export function apiAs(role: Role): WeblateClient {
   return new WeblateClient(weblate().url, tokenOf(role));
 }
 
+/**
+ * Commits every pending edit on the server. A crawl's file downloads would commit them otherwise,
+ * adding changes to the log after the crawl read it (crawler/plan.ts, phases), so two crawls in a
+ * row would see two logs.
+ */
+export async function commitAll(): Promise<void> {
+  const api = apiAs('admin');
+  for (const project of [...weblate().publicProjects, weblate().privateProject])
+    await api.call('POST', `projects/${project}/repository/`, { operation: 'commit' });
+}
+
 /** `tmsnap crawl` of the tier's server into `content`, with the role's key in WEBLATE_TOKEN. */
 export function crawlAs(role: Role, content: string, extra: string[] = []): Promise<CliResult> {
   return tmsnap(['crawl', '--url', weblate().url, '--content', content, '--json', ...extra], { env: { WEBLATE_TOKEN: tokenOf(role) } });
