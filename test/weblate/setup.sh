@@ -64,7 +64,9 @@ if [ ! -x "$venv/bin/weblate" ]; then
 fi
 
 psql_() { psql -h 127.0.0.1 -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
-if [ "$(psql_ -c "select 1 from pg_database where datname='$db'")" != 1 ] ||
+# The template database and data folder go together: a fresh clone on a machine that kept the
+# database (CI runs where the session ran) makes both again.
+if [ ! -d "$root/data-template/home" ] || [ "$(psql_ -c "select 1 from pg_database where datname='$db'")" != 1 ] ||
   [ "$(psql_ -d "$db" -c "select count(*) from weblate_auth_user where username='admin'" 2>/dev/null)" != 1 ]; then
   psql_ -c "drop database if exists $db" -c "create database $db"
   # The data folder that migrate prepares (git identity and merge driver under home/, the SSH
