@@ -68,6 +68,13 @@ describe('every figure on the site is the server’s', () => {
           expect(translation.last_change, `${project.slug}/${component.slug}/${translation.language} last change`).toBe(theirs.last_change ?? null);
           const badge = await readFile(join(site, (translation as unknown as { badge: string }).badge), 'utf8');
           expect(badge, 'the badge shows the server’s percentage').toContain(`${theirs.translated_percent as number}%`);
+          // The page's progress bar: its translated share is the server's figure too.
+          const page = await readFile(join(site, translation.page), 'utf8');
+          const bar = /class="bar" role="img" aria-label="([\d.]+)% of/.exec(page);
+          if (theirs.total !== 0) {
+            compared.figures++;
+            expect(Number(bar?.[1]), `${translation.page} progress bar`).toBe(theirs.translated_percent);
+          }
         }
       }
     }
