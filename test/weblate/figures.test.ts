@@ -115,6 +115,18 @@ print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', 
     }
   });
 
+  it('a translation’s "Last change …, by" names who made its last change', async () => {
+    const api = apiAs('admin');
+    const record = (await api.call('GET', 'translations/humanize/humanize/de/')) as { last_author: string | null; last_change: string };
+    const admin = (await api.call('GET', 'users/admin/')) as { full_name: string };
+    // The unit edited in beforeAll was its last change, made with the admin's key.
+    expect(record.last_author).toBe(admin.full_name);
+    const page = await readFile(join(site, 'projects/humanize/humanize/de/index.html'), 'utf8');
+    compared.figures += 2;
+    expect(page).toContain(`<time datetime="${new Date(record.last_change).toISOString()}">`);
+    expect(page).toContain(`, by ${admin.full_name}</dd>`);
+  });
+
   it('languages', async () => {
     const api = apiAs('admin');
     for (const language of status.languages)
