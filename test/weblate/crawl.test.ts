@@ -81,7 +81,7 @@ describe(`a real Weblate (${weblate().version})`, () => {
   it('anonymous at the server default limits (100 a day): each day within the budget, resumed until complete', async () => {
     let { dir, crawl, summary } = await crawlAndBuild('anonymous');
     const days = [summary.made];
-    while (crawl.code !== 0 && days.length < 5) {
+    while (crawl.code !== 0 && days.length < 10) {
       expect(crawl.stdout + crawl.stderr, 'the stop line says why').toMatch(/budget/);
       // A day passes: the server's window empties, and the same command resumes.
       await resetThrottle();

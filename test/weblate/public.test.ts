@@ -22,7 +22,7 @@ describe(`only what the public sees (${weblate().version})`, () => {
     expect((await crawlAs('admin', join(dir, 'keyed'))).code).toBe(0);
     // Anonymous: 100 requests a day, resumed as the days pass (crawl.test.ts).
     let anonymous = await crawlAs('anonymous', join(dir, 'anonymous'));
-    for (let day = 1; anonymous.code !== 0 && day < 6; day++) {
+    for (let day = 1; anonymous.code !== 0 && day < 10; day++) {
       await resetThrottle();
       anonymous = await crawlAs('anonymous', join(dir, 'anonymous'));
     }
