@@ -15,7 +15,8 @@ export interface Totals {
   translated_percent?: number;
 }
 
-export const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0 });
+/** Zero figures, to be summed where review is on (`review`) or off. */
+export const emptyTotals = (review: boolean): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0, review });
 
 export function addTotals(into: Totals, record: Totals): void {
   into.total += record.total;

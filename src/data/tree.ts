@@ -116,7 +116,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
 
   const projects = new Map<string, ProjectEntry>();
   for (const { path, record } of records.projects) {
-    projects.set(path, { path, record, slug: record.slug, components: [], totals: { ...emptyTotals(), review: reviewOn(record) } });
+    projects.set(path, { path, record, slug: record.slug, components: [], totals: emptyTotals(reviewOn(record)) });
   }
   const components = new Map<string, ComponentEntry>();
   for (const { path, record } of records.components) {
@@ -129,7 +129,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
       slug: lastSegment(path),
       sourceLanguage: lastSegment(record.source_language),
       translations: [],
-      totals: { ...emptyTotals(), review: project.totals.review === true },
+      totals: emptyTotals(project.totals.review === true),
     };
     components.set(path, entry);
     project.components.push(entry);
@@ -152,7 +152,7 @@ export function buildTree(records: SiteRecords): Omit<SiteTree, 'snapshot' | 'hi
     addTotals(component.project.totals, record);
   }
 
-  const totals = { ...emptyTotals(), review: true };
+  const totals = emptyTotals(true);
   for (const project of projects.values()) {
     project.components.sort(compareBy((c) => c.record.name));
     for (const component of project.components) component.translations.sort(compareBy((t) => t.language.name));

@@ -49,7 +49,7 @@ export const GET: APIRoute = async () => {
       })),
     })),
     languages: languages.map((language) => {
-      const sum = { ...emptyTotals(), review: true };
+      const sum = emptyTotals(true);
       for (const translation of language.translations) addTotals(sum, translation.record);
       return {
         code: language.code,
