@@ -13,6 +13,7 @@ import { phases, planLink } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';
+import { action } from '../api/change.ts';
 import { page } from '../api/common.ts';
 import { type ApiPath, apiPaths, objectPath, parseApiPath } from '../api/paths.ts';
 import { z } from 'zod';
@@ -44,9 +45,6 @@ const clockSkewMs = 60 * 60 * 1000;
 const carryMarker = 'tmsnap_carry';
 
 const changesPage = page(z.looseObject({ id: z.number().int(), action: z.number().int(), url: z.string() }).loose());
-
-/** Action code of "component removed": its translations, notifications and history go with it. */
-const componentRemoved = 38;
 
 interface Touched {
   translations: Set<string>;
@@ -148,7 +146,8 @@ export class IncrementalCrawl {
           await context.writer.putChanges(parsed.data.results);
           this.#followPeople(parsed.data.results, context);
           for (const change of parsed.data.results) {
-            if (change.action === componentRemoved) touched.removal = true;
+            // A component removed takes its translations, notifications and history with it.
+            if (change.action === action.componentRemoved) touched.removal = true;
             const translation = local(change.translation);
             const component = local(change.component);
             if (translation?.parsed?.kind === 'translation') {
