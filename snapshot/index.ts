@@ -2,20 +2,48 @@
  * The snapshot store: the only way anything reads or writes `content/`. The format is
  * specified in `docs/snapshot-format.md`.
  */
-export { canonicalJson, parseStoredJson } from './canonical.ts';
+export { alignChunks, Bases, previousForBases, rewrittenBase, siblingPaths } from './bases.ts';
+export { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
+export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
-export { isSnapshotId, snapshotIdAt } from './ids.ts';
+export { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
+export { inlineBelow, inlineCache, keptInline } from './inline.ts';
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';
+export { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from './lock.ts';
 export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRecord, type RecordKind, type RecordLookup } from './normalize.ts';
-export { listSnapshots, openSnapshot, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
+export { listSnapshots, openSnapshot, readIndex, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
 export * from './schemas.ts';
-export { ObjectStore, objectPath } from './store.ts';
+export {
+  deltaHeaderBytes,
+  isCompressed,
+  isDelta,
+  kindOfExtension,
+  maxDeltaDepth,
+  maxRewrittenDepth,
+  MissingObjectError,
+  type ObjectExtension,
+  type ObjectKind,
+  ObjectStore,
+  objectPath,
+  readDeltaHeader,
+  storeWrite,
+  StoreWriteError,
+  writeAtomic,
+} from './store.ts';
+export { parseUnitsJson } from './unit-json.ts';
 export {
   changesPerChunk,
   type FinishedSnapshot,
   type FinishOptions,
   openSnapshotWriter,
+  partialSnapshots,
+  putChunks,
+  putRecordValue,
+  putValue,
+  resumable,
   snapshotFormat,
   SnapshotWriter,
+  type StoredValue,
   type WriterOptions,
 } from './writer.ts';
