@@ -8,12 +8,13 @@
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, references } from '../archive/references.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { pack } from '../archive/pack.ts';
 import { benchCrawlOptions } from './crawl-options.ts';
+import { figureOf, startBench } from './harness.ts';
 import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { kindOfPath } from '../snapshot/normalize.ts';
@@ -28,14 +29,7 @@ import { randomActivity } from '../test/archive/activity.ts';
 const days = Number(process.argv[2] ?? 30);
 const mutationsPerDay = Number(process.argv[3] ?? 50);
 
-const cpu = cpus();
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-console.log(
-  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}; load ${load()}`,
-);
+const bench = startBench('archive');
 
 const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
@@ -205,7 +199,34 @@ try {
     const sinceResult = await pack(content, [], join(work, 'since.tar.gz'), { since: perSnapshot.at(-2)!.id });
     console.log(`tmsnap pack --since the day before: ${formatBytes(sinceResult.bytes)} (.tar.gz, ${sinceResult.objects} objects)`);
   }
-  console.log(`load at the end: ${load()}`);
+  await bench.record({
+    input: {
+      size: `${days} days × ${mutationsPerDay} mutations`,
+      about: `bundled catalogs, ${days} days of ${mutationsPerDay} unit mutations, structural changes every 7th day`,
+    },
+    figures: [
+      figureOf('full crawl', 'requests', full.made),
+      figureOf('full crawl', 's', full.ms / 1000),
+      figureOf(
+        'incremental crawl',
+        'requests',
+        incremental.map((i) => i.made),
+      ),
+      figureOf(
+        'incremental crawl',
+        's',
+        incremental.map((i) => i.ms / 1000),
+      ),
+      figureOf('archive objects', 'bytes', stored),
+      figureOf('plain uncompressed copies', 'bytes', plain),
+      figureOf(
+        'a day adds, of a full snapshot',
+        '%',
+        daily.map((share) => 100 * share),
+      ),
+      figureOf('tmsnap pack of all', 'bytes', packResult.bytes),
+    ],
+  });
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });

@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { loadDataset } from '../reference-server/datasets.ts';
@@ -24,6 +23,7 @@ import type { BulkReport } from '../site/bulk-pages.ts';
 import { bulkWriters } from '../site/bulk-workers.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
 import { writeDirectSnapshot } from './direct-snapshot.ts';
+import { type Bench, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -31,10 +31,6 @@ const repo = resolve(import.meta.dirname, '..');
 const direct = new Set(['1m', '10m']);
 /** `--direct`: any synthetic scenario's snapshot written straight through the writer (a quicker 100k). */
 const forceDirect = process.argv.includes('--direct');
-const loads = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 /** Runs a child to completion, its output appended to `log`; the last stdout line is returned. */
 function run(args: string[], log: string, onLine?: (line: string) => void, env: NodeJS.ProcessEnv = {}, onSpawn?: (pid: number) => void): Promise<string> {
@@ -135,7 +131,7 @@ interface Sample {
   rss: number;
 }
 
-async function bench(name: string, rebuild: boolean): Promise<void> {
+async function benchScenario(bench: Bench, name: string, rebuild: boolean): Promise<void> {
   const { data, about } = scenarioNamed(name);
   const results = scenarioResults(name);
   const log = join(results.dir, 'build.log');
@@ -149,7 +145,7 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     return;
   }
   await rm(results.dist, { recursive: true, force: true });
-  const loadBefore = loads();
+  const loadBefore = bench.load();
   const started = performance.now();
   let routes = 0;
   let pages = 0;
@@ -189,7 +185,7 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
     `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
-    `  CPU: ${cpuSeconds.toFixed(1)} s, every thread (${(cpuSeconds / cpus().length).toFixed(1)} s of wall time on ${cpus().length} idle cores at best); ` +
+    `  CPU: ${cpuSeconds.toFixed(1)} s, every thread (${(cpuSeconds / bench.machine.cores).toFixed(1)} s of wall time on ${bench.machine.cores} idle cores at best); ` +
       `main thread (Astro, Vite, the search index) ${(threads.get(pid ?? 0) ?? 0).toFixed(1)} s, the busiest others (bulk writers) ${[...threads]
         .filter(([thread]) => thread !== pid)
         .map(([, value]) => value)
@@ -202,10 +198,25 @@ async function bench(name: string, rebuild: boolean): Promise<void> {
     `  astro (with Vite and the search index): ${astroSeconds.toFixed(1)} s for ${html - bulkPages} pages, beside the bulk writers`,
     `  bulk writers (${bulk.writers} threads): ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files ` +
       `(${(bulk.bytes / 1e6).toFixed(0)} MB) in ${bulk.seconds.toFixed(1)} s, ${(bulkPages / bulk.seconds).toFixed(0)} pages/s, ${(bulk.bytes / 1e6 / bulk.seconds).toFixed(1)} MB/s`,
-    `  load average: ${loadBefore} before, ${loads()} after`,
+    `  load average: ${loadText(loadBefore)} before, ${loadText(bench.load())} after`,
   ].join('\n');
   console.log(report);
   await writeFile(figures, `${JSON.stringify({ snapshot: snapshot?.id, report, samples }, null, 2)}\n`);
+  await bench.record({
+    input: { size: name, about: `${about}; ${counts.unit ?? 0} units, ${direct.has(name) || forceDirect ? 'written directly' : 'crawled'}` },
+    loadStart: loadBefore,
+    figures: [
+      figureOf('build', 's', seconds),
+      figureOf('build', 'pages/s', html / seconds),
+      figureOf('build', 'units/s', (counts.unit ?? 0) / seconds),
+      figureOf('peak RSS', 'MB', maxRssKb / 1024),
+      figureOf('CPU, every thread', 's', cpuSeconds),
+      figureOf('Astro with Vite and the search index', 's', astroSeconds),
+      figureOf('bulk writers', 's', bulk.seconds),
+      figureOf('HTML pages', 'pages', html),
+      figureOf('output', 'MB', bytes / 1e6),
+    ],
+  });
 }
 
 interface ChildResult {
@@ -259,9 +270,8 @@ const args = process.argv.slice(2);
 if (args[0] === '--child') {
   await child(args[1] as string, args[2] as string);
 } else {
-  const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}`);
+  const bench = startBench('build');
   const rebuild = args.includes('--rebuild');
   const names = args.filter((arg) => arg !== '--rebuild' && arg !== '--direct');
-  for (const name of names.length > 0 ? names : ['bundled', '100k', '1m']) await bench(name, rebuild);
+  for (const name of names.length > 0 ? names : ['bundled', '100k', '1m']) await benchScenario(bench, name, rebuild);
 }

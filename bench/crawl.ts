@@ -21,7 +21,7 @@
  * and asserts none.
  */
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import { freemem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
@@ -29,13 +29,10 @@ import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
 import { benchToken as token, startBenchServer as startServer } from './crawl-options.ts';
+import { type Bench, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-const loads = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 /** A process's peak resident set (VmHWM) from /proc, in bytes; 0 where it cannot be read. */
 async function peakRssOf(pid: number | undefined): Promise<number> {
@@ -70,7 +67,7 @@ async function moveAside(content: string, figures: string): Promise<void> {
   if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
 }
 
-async function scenario(data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh }: Scenario): Promise<void> {
+async function scenario(bench: Bench, data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh }: Scenario): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
   if (fresh && figures !== undefined) await moveAside(content, figures);
@@ -79,7 +76,7 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
     return;
   }
   await mkdir(content, { recursive: true });
-  const loadBefore = loads();
+  const loadBefore = bench.load();
   const { url, child } = await startServer(data, limits, port);
   const lines: string[] = [];
   const print = (line: string) => {
@@ -139,9 +136,27 @@ async function scenario(data: string, { concurrency, projects, anonymous, limits
     print(`  wall time          ${seconds.toFixed(1)} s (crawler CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; the server runs in its own process)`);
     print(`  records/s          ${(records / seconds).toFixed(0)} (${records} records: units, changes and every other record)`);
     print(`  peak RSS (crawler) ${(peakRss / 2 ** 20).toFixed(0)} MiB (${(rssBefore / 2 ** 20).toFixed(0)} MiB before the crawl)`);
-    print(`  peak RSS (server)  ${((await peakRssOf(child.pid)) / 2 ** 20).toFixed(0)} MiB`);
-    print(`  load average       ${loadBefore} before, ${loads()} after${keep === undefined ? '' : `; snapshot kept in ${content}`}`);
+    const serverRss = await peakRssOf(child.pid);
+    print(`  peak RSS (server)  ${(serverRss / 2 ** 20).toFixed(0)} MiB`);
+    print(`  load average       ${loadText(loadBefore)} before, ${loadText(bench.load())} after${keep === undefined ? '' : `; snapshot kept in ${content}`}`);
     if (figures !== undefined) await writeFile(figures, `${lines.join('\n')}\n`);
+    const options = `${projects.map((slug) => ` --project ${slug}`).join('')}${anonymous ? ' --anonymous' : ''}${limits === 'real' ? ' --limits real' : ''}${concurrency === 4 ? '' : ` --concurrency ${concurrency}`}`;
+    await bench.record({
+      input: {
+        size: `${keep ?? data}${options}`,
+        about: `--data ${data}${options}: ${records} records; outcome ${result.outcome}${deadline === undefined ? '' : ', a sitting ended by --minutes'}`,
+      },
+      loadStart: loadBefore,
+      figures: [
+        figureOf('wall time', 's', seconds),
+        figureOf('crawler CPU', 's', (cpu.user + cpu.system) / 1e6),
+        figureOf('requests made', 'requests', result.made),
+        figureOf('requests, minimum', 'requests', result.minimum),
+        figureOf('records', 'records/s', records / seconds),
+        figureOf('peak RSS (crawler)', 'MiB', peakRss / 2 ** 20),
+        figureOf('peak RSS (server)', 'MiB', serverRss > 0 ? serverRss / 2 ** 20 : Number.NaN),
+      ],
+    });
   } finally {
     child.kill();
     if (keep === undefined) await rm(content, { recursive: true, force: true });
@@ -168,10 +183,10 @@ const runs: { data: string; keep: string | undefined }[] = [
   ...(values.data ?? []).map((data) => ({ data, keep: undefined })),
 ];
 if (runs.length === 0) runs.push({ data: 'bundled', keep: undefined }, { data: scenarioNamed('1m').data, keep: '1m' });
-const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${gib(totalmem())} memory (${gib(freemem())} free), node ${process.version}`);
+const bench = startBench('crawl');
+console.log(`free memory: ${gib(freemem())}`);
 for (const { data, keep } of runs) {
-  await scenario(data, {
+  await scenario(bench, data, {
     concurrency: Number(values.concurrency),
     projects: values.project ?? [],
     anonymous: values.anonymous,

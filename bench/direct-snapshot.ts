@@ -11,7 +11,6 @@
  *   node --import tsx bench/direct-snapshot.ts --scenario 1m|10m [--content DIR]
  */
 import { readdir, stat } from 'node:fs/promises';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -31,6 +30,7 @@ import {
   userRecord,
 } from '../reference-server/render.ts';
 import { changesPerChunk, openSnapshotWriter } from '../snapshot/writer.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 /** The origin every record names: never contacted, only stored. */
@@ -150,13 +150,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { scenario: { type: 'string', default: '1m' }, content: { type: 'string' } } });
   const scenario = scenarioNamed(values.scenario);
   const content = values.content ?? scenarioResults(scenario.name).content;
-  const cpu = cpus();
-  console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
-  console.log(
-    `load average at start: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  const bench = startBench('direct-snapshot');
   console.log(`input: scenario ${scenario.name}, --data ${scenario.data} (${scenario.about}) → ${content}`);
   const started = performance.now();
   let last = 0;
@@ -165,17 +159,29 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     last = performance.now();
     const rss = (process.memoryUsage().rss / 2 ** 20).toFixed(0);
     process.stderr.write(
-      `${((last - started) / 1000).toFixed(0)} s: ${progress.stage} ${progress.done}/${progress.total}, RSS ${rss} MiB, load ${loadavg()[0]?.toFixed(1)}\n`,
+      `${((last - started) / 1000).toFixed(0)} s: ${progress.stage} ${progress.done}/${progress.total}, RSS ${rss} MiB, load ${bench.load()[0].toFixed(1)}\n`,
     );
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(`snapshot ${result.id}${result.resumed ? ' (continued an unfinished write)' : ''}: ${result.units} units, ${result.changes} changes`);
-  console.log(`  wall time  ${seconds.toFixed(0)} s (this sitting); CPU ${(process.cpuUsage().user / 1e6).toFixed(0)} s user`);
-  console.log(`  peak RSS   ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-  console.log(`  on disk    ${((await diskBytes(content)) / 2 ** 20).toFixed(1)} MiB in ${content}`);
-  console.log(
-    `load average at end: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  const cpuSeconds = process.cpuUsage().user / 1e6;
+  const peakRss = process.resourceUsage().maxRSS / 1024;
+  const disk = (await diskBytes(content)) / 2 ** 20;
+  console.log(`  wall time  ${seconds.toFixed(0)} s (this sitting); CPU ${cpuSeconds.toFixed(0)} s user`);
+  console.log(`  peak RSS   ${peakRss.toFixed(0)} MiB`);
+  console.log(`  on disk    ${disk.toFixed(1)} MiB in ${content}`);
+  console.log(`load average at end: ${loadText(bench.load())}`);
+  await bench.record({
+    input: {
+      size: scenario.name,
+      about: `--data ${scenario.data}: ${result.units} units, ${result.changes} changes${result.resumed ? '; continued an unfinished write, figures of this sitting' : ''}`,
+    },
+    figures: [
+      figureOf('wall time', 's', seconds),
+      figureOf('CPU, user', 's', cpuSeconds),
+      figureOf('units', 'units/s', result.units / seconds),
+      figureOf('peak RSS', 'MiB', peakRss),
+      figureOf('on disk', 'MiB', disk),
+    ],
+  });
 }

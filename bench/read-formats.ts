@@ -26,7 +26,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSearchIndex } from '../search/build.ts';
@@ -38,6 +38,7 @@ import { openSnapshot, type Snapshot } from '../snapshot/reader.ts';
 import { storedChange } from '../snapshot/schemas.ts';
 import { objectPath, readDeltaHeader } from '../snapshot/store.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
+import { figureOf, loadText, median, startBench } from './harness.ts';
 import { scenarioResults } from './scenarios.ts';
 
 const { values } = parseArgs({
@@ -53,11 +54,6 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const workloads = new Set(values.only.split(','));
-
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 /** Units read, as the check that both formats read the same thing. */
 type Workload = (content: string, id: string, scratch: string) => Promise<number>;
@@ -210,10 +206,8 @@ async function deltaShare(snapshot: Snapshot, content: string): Promise<string> 
   return `${depths.length} of ${chunks} unit chunks are deltas (chain depth mean ${mean.toFixed(1)}, max ${Math.max(0, ...depths)})`;
 }
 
-const cpu = cpus();
-console.log(
-  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}; load ${load()}`,
-);
+const bench = startBench('read-formats');
+const load = () => loadText(bench.load());
 const scratch = await mkdtemp(join(tmpdir(), 'tmsnap-bench-read-formats-'));
 try {
   let content = values.content;
@@ -236,6 +230,7 @@ try {
   await writeFormat1Copy(content, newest.id, format1);
   console.log(`format-1 copy written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const figures = new Map<string, number[]>();
+  const walls = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
     for (const [name, workload] of all) {
       if (!workloads.has(name)) continue;
@@ -249,6 +244,7 @@ try {
         const seconds = (used.user + used.system) / 1e6;
         const key = `${name}, format ${format}`;
         figures.set(key, [...(figures.get(key) ?? []), seconds]);
+        walls.set(key, [...(walls.get(key) ?? []), (performance.now() - started) / 1000]);
         const phases = name === 'site' ? ` [${sitePhases.map(([phase, cpu]) => `${phase} ${cpu.toFixed(2)}`).join(', ')}]` : '';
         console.log(
           `round ${round}, ${key}: ${units} units, ${((performance.now() - started) / 1000).toFixed(2)} s wall, ${seconds.toFixed(2)} s CPU${phases} (load ${load()})`,
@@ -256,8 +252,17 @@ try {
       }
     }
   }
-  console.log('CPU seconds, min-max over rounds:');
-  for (const [key, seconds] of figures) console.log(`  ${key}: ${Math.min(...seconds).toFixed(2)}-${Math.max(...seconds).toFixed(2)}`);
+  console.log('CPU seconds, median and min-max over rounds:');
+  for (const [key, seconds] of figures)
+    console.log(`  ${key}: median ${median(seconds).toFixed(2)}, ${Math.min(...seconds).toFixed(2)}-${Math.max(...seconds).toFixed(2)}`);
+  const days = Number(values.days);
+  await bench.record({
+    input: {
+      size: `${counts.unit ?? 0} units${days > 0 ? `, ${days} days × ${values.edits} edits` : ''}`,
+      about: `snapshot ${newest.id} (format ${newer}), ${counts.translation ?? 0} translations, ${counts.change ?? 0} changes; ${rounds} rounds, formats in turns`,
+    },
+    figures: [...figures].flatMap(([key, seconds]) => [figureOf(`${key}, CPU`, 's', seconds), figureOf(`${key}, wall`, 's', walls.get(key) ?? [])]),
+  });
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -16,11 +16,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSnapshot } from '../snapshot/reader.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
+import { figureOf, loadText, median, startBench } from './harness.ts';
 import { scenarioResults } from './scenarios.ts';
 
 const { values } = parseArgs({
@@ -35,10 +36,6 @@ if (values.then === undefined)
   throw new Error('--then DIR: a checkout of the older tmsnap to compare with (see the comment at the top of bench/read-since.ts)');
 const now = resolve(import.meta.dirname, '..');
 const then = resolve(values.then);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 interface Pass {
   cpu: number;
@@ -56,10 +53,8 @@ function run(root: string, content: string, id: string, workload: string): Pass[
   return JSON.parse(out.trim().split('\n').at(-1)!) as Pass[];
 }
 
-const cpu = cpus();
-console.log(
-  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}; load ${load()}`,
-);
+const bench = startBench('read-since');
+const load = () => loadText(bench.load());
 const newest = await openSnapshot(values.content);
 const counts = newest.manifest.counts;
 console.log(
@@ -90,7 +85,6 @@ try {
       }
     }
   }
-  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const range = (list: number[]) => `${Math.min(...list).toFixed(2)}-${Math.max(...list).toFixed(2)}`;
   /** One workload's figures of one measure over the rounds: the cold passes, then the warm ones. */
   const byPass = (workload: string, which: string, measure: 'cpu' | 'wall') => {
@@ -108,6 +102,22 @@ try {
       console.log(`  ${workload}: then ${then.map(range).join(' / ')}, now ${now.map(range).join(' / ')}; now/then ${ratios.join(' / ')}`);
     }
   }
+  const thenCommit = execFileSync('git', ['-C', then, 'log', '-1', '--format=%h'], { encoding: 'utf8' }).trim();
+  await bench.record({
+    input: {
+      size: `${counts.unit ?? 0} units`,
+      about: `snapshot ${newest.id} (format ${newest.manifest.format}) against a format-1 copy read by ${thenCommit}; ${values.rounds} rounds, a fresh process each`,
+    },
+    figures: values.only.split(',').flatMap((workload) =>
+      (['then', 'now'] as const).flatMap((which) =>
+        (['cpu', 'wall'] as const).flatMap((measure) => {
+          const [cold = [], warm = []] = byPass(workload, which, measure);
+          const label = `${workload}, ${which}, ${measure === 'cpu' ? 'CPU' : 'wall'}`;
+          return [figureOf(`${label}, cold pass`, 's', cold), figureOf(`${label}, warm pass`, 's', warm)];
+        }),
+      ),
+    ),
+  });
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -8,12 +8,12 @@
  * times include reading the whole answer; CPU time is printed beside wall time because it
  * is steadier on a busy machine.
  */
-import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
+import { type Figure, figureOf, startBench } from './harness.ts';
 
 const dataset = process.argv[2] ?? 'bundled';
 const ROUNDS = 20;
@@ -24,7 +24,7 @@ function summary(samples: number[]): string {
   return `median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, min ${sorted[0]!.toFixed(1)} ms`;
 }
 
-async function measure(label: string, urls: string[]): Promise<void> {
+async function measure(label: string, urls: string[]): Promise<(Figure | undefined)[]> {
   // Two untimed rounds warm the JIT and the server's per-revision caches.
   for (const url of urls.slice(0, 2)) await (await request(url)).body.text();
   const wall: number[] = [];
@@ -43,9 +43,10 @@ async function measure(label: string, urls: string[]): Promise<void> {
     bytes = body.length;
   }
   console.log(`${label}\n  wall: ${summary(wall)}\n  cpu:  ${summary(cpu)}\n  answer: ${(bytes / 2 ** 20).toFixed(2)} MiB, ${ROUNDS} rounds`);
+  return [figureOf(`${label}, wall`, 'ms', wall), figureOf(`${label}, CPU`, 'ms', cpu)];
 }
 
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
+const bench = startBench('reference-server');
 const loadStart = performance.now();
 const model = await loadDataset(dataset);
 const translations = model.translations();
@@ -64,13 +65,22 @@ try {
   const pages = (base: string, size: number, total: number) =>
     Array.from({ length: Math.max(1, Math.min(5, Math.floor(total / size))) }, (_, i) => `${base}?page_size=${size}&page=${i + 1}`);
 
-  await measure(
-    `GET one translation's units, page_size=1000 (${model.unitCount(largest.id)} units in it)`,
-    pages(translationUnits, 1000, model.unitCount(largest.id)),
-  );
-  await measure('GET /api/units/, page_size=1000', pages(`${server.url}units/`, 1000, units));
-  await measure('GET /api/units/, page_size=10000', pages(`${server.url}units/`, 10_000, units));
-  await measure('GET /api/changes/, page_size=1000', pages(`${server.url}changes/`, 1000, model.changeCount()));
+  const figures = [
+    ...(await measure(
+      `GET one translation's units, page_size=1000 (${model.unitCount(largest.id)} units in it)`,
+      pages(translationUnits, 1000, model.unitCount(largest.id)),
+    )),
+    ...(await measure('GET /api/units/, page_size=1000', pages(`${server.url}units/`, 1000, units))),
+    ...(await measure('GET /api/units/, page_size=10000', pages(`${server.url}units/`, 10_000, units))),
+    ...(await measure('GET /api/changes/, page_size=1000', pages(`${server.url}changes/`, 1000, model.changeCount()))),
+  ];
+  await bench.record({
+    input: {
+      size: dataset,
+      about: `--data ${dataset}: ${translations.length} translations, ${units} units, ${model.changeCount()} changes; ${ROUNDS} rounds each`,
+    },
+    figures,
+  });
 } finally {
   await server.close();
 }

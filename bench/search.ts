@@ -31,7 +31,7 @@ import { createReadStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gzip as gzipCallback, gzipSync } from 'node:zlib';
@@ -42,6 +42,7 @@ import { routesFile, type SearchManifest, type SourceShardData } from '../search
 import { buildSearchIndex, bundleApp } from '../search/build.ts';
 import { siteUnitHref } from '../site/search-links.ts';
 import { tokenize } from '../search/text.ts';
+import { figureOf, loadText, median as medianOf, startBench } from './harness.ts';
 import { scenarioResults } from './scenarios.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -73,7 +74,7 @@ const run = promisify(execFile);
 const gzip = promisify(gzipCallback);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) => (values.length === 0 ? Number.NaN : medianOf(values));
 
 async function treeBytes(dir: string): Promise<{ bytes: number; files: number }> {
   let bytes = 0;
@@ -286,9 +287,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   };
 }
 
-const startLoad = loadavg()
-  .map((value) => value.toFixed(2))
-  .join(' ');
+const bench = startBench('search');
 const snapshot = await openSnapshot(contentDir, args.snapshot);
 const translations = await snapshot.translations();
 const languages = new Set(translations.map((translation) => translation.record.language_code));
@@ -309,9 +308,8 @@ for (const translation of translations) {
   unitBytes += Buffer.byteLength(canonicalJson(units));
 }
 
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${(await run('/usr/bin/chromium', ['--version'])).stdout.trim()}`,
-);
+const browserVersion = (await run('/usr/bin/chromium', ['--version'])).stdout.trim();
+console.log(`browser: ${browserVersion}`);
 console.log(
   `input: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url}: ${unitCount} units in ${translations.length} translations, ${languages.size} languages; unit lists ${megabytes(unitBytes)} as canonical JSON`,
 );
@@ -504,11 +502,7 @@ window.pagefindReady = true;
     `\n${''.padEnd(36)}${'tmsnap (sharded term tables)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
   );
   for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(36)}${ourValue.padEnd(width + 2)}${theirValue}`);
-  console.log(
-    `load average at the end: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')} (at the start: ${startLoad})`,
-  );
+  console.log(`load average at the end: ${loadText(bench.load())} (at the start: ${loadText(bench.loadAtStart)})`);
   if (!indexOnly) console.log(`site build total ${seconds(buildMs)} (Astro + search index)`);
 
   const results = join(repo, 'bench/results');
@@ -526,6 +520,53 @@ window.pagefindReady = true;
     pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults },
   };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  await bench.record({
+    input: {
+      size: args.scenario ?? `${unitCount} units`,
+      about: `snapshot ${snapshot.id}: ${unitCount} units, ${translations.length} translations, ${languages.size} languages; "${query}" in ${language}; ${runs} cold runs in ${browserVersion}${args.identity ? ', uncompressed' : ', gzip'}`,
+    },
+    figures: [
+      figureOf('search index build', 's', indexMs / 1000),
+      figureOf('search index on disk', 'MB', onDisk.bytes / 1e6),
+      figureOf('site build with the index', 's', buildMs / 1000),
+      figureOf('pagefind index build', 's', pagefindMs / 1000),
+      figureOf('pagefind index on disk', 'MB', pagefind.bytes / 1e6),
+      figureOf('pagefind: cold first results', 'ms', theirFirst),
+      figureOf(
+        'pagefind: cold fetched (gzip)',
+        'MB',
+        theirBytes.map((bytes) => bytes / 1e6),
+      ),
+      figureOf('pagefind: per keystroke', 'ms', theirKeys),
+      ...ours.flatMap((scope) => [
+        figureOf(
+          `${scope.label}: cold first results`,
+          'ms',
+          scope.runs.map((entry) => entry.first),
+        ),
+        figureOf(
+          `${scope.label}: fetched by first results (gzip)`,
+          'MB',
+          scope.runs.map((entry) => entry.firstBytes / 1e6),
+        ),
+        figureOf(
+          `${scope.label}: complete`,
+          'ms',
+          scope.runs.map((entry) => entry.done),
+        ),
+        figureOf(
+          `${scope.label}: per keystroke`,
+          'ms',
+          scope.runs.flatMap((entry) => entry.keys),
+        ),
+        figureOf(
+          `${scope.label}: keystroke to complete`,
+          'ms',
+          scope.runs.flatMap((entry) => entry.keysDone),
+        ),
+      ]),
+    ],
+  });
 } finally {
   if (args.keep || args.out || args['index-from']) console.log(`kept ${dist}`);
   else await rm(work, { recursive: true, force: true });

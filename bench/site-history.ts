@@ -8,10 +8,11 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { benchCrawlOptions } from './crawl-options.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 import { crawl } from '../crawler/crawl.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
@@ -22,14 +23,8 @@ const days = Number(process.argv[2] ?? 30);
 const mutationsPerDay = Number(process.argv[3] ?? 50);
 const repo = resolve(import.meta.dirname, '..');
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const cpu = cpus();
-console.log(
-  `machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, node ${process.version}, load ${load()}`,
-);
+const bench = startBench('site-history');
+const load = () => loadText(bench.load());
 
 const model = await bundledModel();
 const units = model.translations().reduce((sum, translation) => sum + model.unitCount(translation.id), 0);
@@ -101,6 +96,30 @@ try {
   console.log(
     `history vs no history (fastest of two each): time ${with_.seconds.toFixed(1)} s vs ${base.seconds.toFixed(1)} s (${pct(with_.seconds, base.seconds)}), size ${with_.bytes} vs ${base.bytes} bytes (${pct(with_.bytes, base.bytes)})`,
   );
+  const of = (name: string, pick: (summary: Summary) => number) => runs.filter((run) => run.name === name).map((run) => pick(run.summary));
+  await bench.record({
+    input: {
+      size: `${days} days × ${mutationsPerDay} mutations`,
+      about: `bundled catalogs, ${units} units; ${snapshots.length} snapshots; each build twice, in turns`,
+    },
+    figures: ['no history', 'history'].flatMap((name) => [
+      figureOf(
+        `build, ${name}`,
+        's',
+        of(name, (summary) => summary.seconds),
+      ),
+      figureOf(
+        `site, ${name}`,
+        'MB',
+        of(name, (summary) => summary.bytes / 1e6),
+      ),
+      figureOf(
+        `pages, ${name}`,
+        'pages',
+        of(name, (summary) => summary.pages),
+      ),
+    ]),
+  });
 } finally {
   await server.close();
   await rm(work, { recursive: true, force: true });

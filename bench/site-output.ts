@@ -12,10 +12,11 @@
  * (bench/build.ts) measures it. Prints figures; asserts none.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultPageSettings, siteEnv } from '../site/env.ts';
 import { listSnapshots } from '../snapshot/reader.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioResults, scenarios } from './scenarios.ts';
 
 const args = process.argv.slice(2);
@@ -28,10 +29,6 @@ const input = positional[0] ?? '1m';
 const content = input in scenarios ? scenarioResults(input).content : resolve(input);
 const sampleComponents = option('--components') === undefined ? undefined : Number(option('--components'));
 const samplePages = Number(option('--pages') ?? 200);
-const loads = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 /** Bytes of a page's content by part: each element's tags (with attributes) and the text directly inside it. */
 export function markupParts(page: string): Map<string, number> {
@@ -133,8 +130,8 @@ const units = tree.components.reduce((sum, component) => sum + component.totals.
 const givenOut = option('--out');
 const out = givenOut === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-site-output-')) : resolve(givenOut);
 
+const bench = startBench('site-output');
 console.log(`bench:site-output: snapshot ${snapshotId} in ${content}`);
-console.log(`  machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load ${loads()}`);
 console.log(
   `  input: ${tree.components.length} of ${all} components${tree.components.length < all ? ' (a sample spread over the instance)' : ''}, ${units} units (components' totals)`,
 );
@@ -149,5 +146,21 @@ const unitSample = await breakdown(spread(kinds.unit.files, samplePages), (page)
 printParts(`unit pages, ${Math.min(samplePages, kinds.unit.pages)} sampled`, unitSample, 'unit');
 const stringSample = await breakdown(spread(kinds.string.files, samplePages), (page) => page.split('<tr').length - 2);
 printParts(`string pages, ${Math.min(samplePages, kinds.string.pages)} sampled`, stringSample, 'row (a unit)');
-console.log(`  load ${loads()} after`);
+console.log(`  load ${loadText(bench.load())} after`);
+const perUnit = (sample: { units: number; frame: number; parts: Map<string, number> }) =>
+  (sample.frame + [...sample.parts.values()].reduce((a, b) => a + b, 0)) / sample.units;
+await bench.record({
+  input: {
+    size: `${input in scenarios ? input : `${units} units`}${tree.components.length < all ? `, ${tree.components.length} of ${all} components` : ''}`,
+    about: `snapshot ${snapshotId}: ${tree.components.length} of ${all} components, ${units} units; unit and string pages only`,
+  },
+  figures: [
+    figureOf('bulk writer', 's', report.seconds),
+    figureOf('unit pages', 'MB', kinds.unit.bytes / 1e6),
+    figureOf('string pages', 'MB', kinds.string.bytes / 1e6),
+    figureOf('unit and string pages per unit', 'B', bytes / units),
+    figureOf('unit pages, sampled, per unit', 'B', perUnit(unitSample)),
+    figureOf('string pages, sampled, per row', 'B', perUnit(stringSample)),
+  ],
+});
 if (givenOut === undefined) await rm(out, { recursive: true, force: true });

@@ -9,18 +9,14 @@
  * the machine, the load and the site's size; exits 1 if a page failed.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, seriousViolations, serveStatic } from '../test/site/browser.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const dist = resolve(process.argv[2] ?? join(repo, 'bench/results/1m/dist'));
-const loads = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 
 /** The first entry of a folder that is itself a folder, in name order (the sample is the same on every run). */
 async function firstFolder(path: string, skip: (name: string) => boolean = () => false): Promise<string> {
@@ -164,7 +160,7 @@ function summary(violation: string): string {
   return `${rule} on ${nodes.length} node(s), first ${nodes[0]!.replace(/^\[/, '').slice(0, 120)}`;
 }
 
-async function runCheck(browser: Browser, root: string, check: Check): Promise<{ ok: boolean; line: string }> {
+async function runCheck(browser: Browser, root: string, check: Check): Promise<{ ok: boolean; line: string; seconds: number }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -173,21 +169,24 @@ async function runCheck(browser: Browser, root: string, check: Check): Promise<{
     const response = await page.goto(`${root}${check.path}`, { waitUntil: 'load', timeout: 120_000 });
     if (response && !response.ok()) throw new Error(`HTTP ${response.status()}`);
     const shown = await check.expect(page);
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const seconds = (performance.now() - started) / 1000;
     const violations = await seriousViolations(page);
     if (violations.length > 0) throw new Error(`axe: ${violations.map(summary).join('; ')}`);
     if (errors.length > 0) throw new Error(`script errors: ${errors.join('; ')}`);
-    return { ok: true, line: `pass  ${check.name}: ${shown}; ${seconds} s to show, no serious axe violation` };
+    return { ok: true, line: `pass  ${check.name}: ${shown}; ${seconds.toFixed(2)} s to show, no serious axe violation`, seconds };
   } catch (error) {
-    return { ok: false, line: `FAIL  ${check.name} (${check.path}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return {
+      ok: false,
+      line: `FAIL  ${check.name} (${check.path}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      seconds: Number.NaN,
+    };
   } finally {
     await page.close();
   }
 }
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}`;
+const bench = startBench('site-sample');
 console.log(`site sample of ${dist}`);
-console.log(`machine: ${machine}; load average before: ${loads()}`);
 const build = await readFile(join(dist, '..', 'build.json'), 'utf8')
   .then((text) => (JSON.parse(text) as { report: string }).report)
   .catch(() => undefined);
@@ -210,6 +209,8 @@ const sample = await pickSample();
 const server = await serveStatic(dist, 0);
 const browser = await launchChromium();
 let failed = 0;
+let passed = 0;
+const shown = new Map<string, number[]>();
 try {
   for (const [how, root] of [
     ['over HTTP', server.url],
@@ -217,8 +218,11 @@ try {
   ] as const) {
     console.log(`\n${how} (${root})`);
     for (const check of checks(sample)) {
-      const { ok, line } = await runCheck(browser, root, check);
-      if (!ok) failed += 1;
+      const result = await runCheck(browser, root, check);
+      const { ok, line, seconds } = result;
+      if (ok) passed += 1;
+      else failed += 1;
+      shown.set(check.name, [...(shown.get(check.name) ?? []), seconds]);
       console.log(`  ${line}`);
     }
   }
@@ -226,5 +230,17 @@ try {
   await browser.close();
   await server.close();
 }
-console.log(`\n${failed === 0 ? 'all pages passed' : `${failed} page(s) failed`}; load average after: ${loads()}`);
+console.log(`\n${failed === 0 ? 'all pages passed' : `${failed} page(s) failed`}; load average after: ${loadText(bench.load())}`);
+await bench.record({
+  input: {
+    size: units ? `${units} units` : `${html} pages`,
+    about: `${dist}: ${html} HTML pages, ${all.files} files, ${(all.bytes / 1e6).toFixed(1)} MB; each page over HTTP and from file://`,
+  },
+  figures: [
+    figureOf('pages passed', 'pages', passed),
+    figureOf('pages failed', 'pages', failed),
+    figureOf('site', 'MB', all.bytes / 1e6),
+    ...[...shown].map(([name, seconds]) => figureOf(`${name}, to show`, 's', seconds)),
+  ],
+});
 process.exitCode = failed === 0 ? 0 : 1;

@@ -8,11 +8,12 @@
  *   npm run bench:snapshot -- 200000       # another size (units; 1000 per translation)
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportRecords, openSnapshot, openSnapshotWriter, type SnapshotWriter } from '../snapshot/index.ts';
 import { builders } from '../test/helpers/records.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 
 const unitsWanted = Number(process.argv[2] ?? 1_000_000);
 const unitsPerTranslation = 1000;
@@ -64,19 +65,20 @@ async function writeInstance(writer: SnapshotWriter): Promise<number> {
   return written;
 }
 
+/** Seconds of each timed phase, by label, for the result line. */
+const phases = new Map<string, number>();
+
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const result = await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS so far ${peakRss()}`);
+  const seconds = (performance.now() - started) / 1000;
+  phases.set(label, seconds);
+  console.log(`${label}: ${seconds.toFixed(1)} s, peak RSS so far ${peakRss()}`);
   return result;
 }
 
-const cpu = cpus();
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${mib(totalmem())} memory, node ${process.version}; load ${load()}`);
+const bench = startBench('snapshot');
+const load = () => loadText(bench.load());
 console.log(`input: ${unitsWanted} units, ${unitsPerTranslation} per translation, up to 100000 changes`);
 const root = await mkdtemp(join(tmpdir(), 'tmsnap-bench-snapshot-'));
 const content = join(root, 'content');
@@ -86,7 +88,9 @@ try {
   const started = performance.now();
   const units = await timed('write', () => writeInstance(first));
   await first.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
-  console.log(`write rate: ${Math.round(units / ((performance.now() - started) / 1000))} units/s`);
+  // Units a second of the write with its finish, as printed.
+  const writeRate = units / ((performance.now() - started) / 1000);
+  console.log(`write rate: ${Math.round(writeRate)} units/s`);
   const firstSize = await directorySize(content);
   console.log(`store after first snapshot: ${mib(firstSize)}`);
 
@@ -103,21 +107,23 @@ try {
     for (const { path } of await opened.translations()) count += (await opened.units(path)).length;
     return count;
   };
-  const read = await timed('read every unit, translation by translation', () => readAll(content));
+  const read = await timed('read every unit', () => readAll(content));
   console.log(`read: ${read} units`);
   // The same snapshot in format 1 (one plain object per unit list), read in turns with format 2
   // so both see the same load: what the site build and search pay per format.
   const format1 = join(root, 'format1');
   await writeFormat1Copy(content, snapshot.id, format1);
+  const readCpu = new Map<string, number[]>();
   for (let round = 1; round <= 3; round++) {
     for (const [label, dir] of [
       ['format 1', format1],
-      ['format 3', content],
+      [`format ${snapshot.manifest.format}`, content],
     ] as const) {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const units = await readAll(dir);
       const used = process.cpuUsage(cpu);
+      readCpu.set(label, [...(readCpu.get(label) ?? []), (used.user + used.system) / 1e6]);
       // CPU time (all threads: inflate runs in libuv's pool) as well as wall time: on a shared machine the wall time is mostly the wait for a core.
       console.log(
         `read round ${round}, ${label}: ${units} units in ${((performance.now() - started) / 1000).toFixed(2)} s, ${((used.user + used.system) / 1e6).toFixed(2)} s of CPU (load ${load()})`,
@@ -130,6 +136,23 @@ try {
     return count;
   });
   console.log(`export: ${lines} lines`);
+  await bench.record({
+    input: {
+      size: `${unitsWanted} units`,
+      about: `${unitsPerTranslation} units a translation, ${languagesPerComponent} languages a component, up to 100000 changes`,
+    },
+    figures: [
+      figureOf('write', 's', phases.get('write') ?? Number.NaN),
+      figureOf('write and finish', 'units/s', writeRate),
+      figureOf('store after the first snapshot', 'MiB', firstSize / 2 ** 20),
+      figureOf('rewrite unchanged', 's', phases.get('rewrite unchanged') ?? Number.NaN),
+      figureOf('unchanged second snapshot added', 'bytes', added),
+      figureOf('read every unit', 's', phases.get('read every unit') ?? Number.NaN),
+      ...[...readCpu].map(([label, seconds]) => figureOf(`read every unit, ${label}, CPU`, 's', seconds)),
+      figureOf('export', 's', phases.get('export (iterate every line)') ?? Number.NaN),
+      figureOf('peak RSS', 'MiB', process.resourceUsage().maxRSS / 1024),
+    ],
+  });
 } finally {
   await rm(root, { recursive: true, force: true });
 }

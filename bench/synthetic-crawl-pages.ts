@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HttpClient } from '../crawler/http/client.ts';
@@ -25,6 +25,7 @@ import { TaskContext } from '../crawler/tasks/context.ts';
 import { UnitsStrategy } from '../crawler/units.ts';
 import { openSnapshotWriter } from '../snapshot/writer.ts';
 import { benchToken, startBenchServer } from './crawl-options.ts';
+import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioData } from './scenarios.ts';
 
 const { values } = parseArgs({
@@ -38,13 +39,7 @@ const { values } = parseArgs({
 });
 const data = scenarioData(values.scenario);
 const counts = { units: Number(values['unit-pages']), changes: Number(values['change-pages']), files: Number(values.files) };
-const loads = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
-const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
-console.log(`load average at start: ${loads()}`);
+const bench = startBench('crawl-pages');
 
 /** A process's user + system CPU seconds from /proc (clock ticks of 10 ms). */
 function cpuOf(pid: number): number {
@@ -176,7 +171,24 @@ try {
   console.log(
     `  crawler ${crawlerAll.toFixed(0)} s CPU (its process: the main thread with GC and I/O threads), server ${serverAll.toFixed(0)} s CPU (its own process)`,
   );
-  console.log(`load average at end: ${loads()}`);
+  console.log(`load average at end: ${loadText(bench.load())}`);
+  await bench.record({
+    input: {
+      size: values.scenario,
+      about: `--data ${data}: ${translations} translations, ${unitTotal} units, ${changeTotal} changes; ${counts.units} units pages, ${counts.changes} changes pages, ${counts.files} files measured`,
+    },
+    figures: [
+      figureOf('units page, crawler CPU', 's', unitCrawler),
+      figureOf('units page, server CPU', 's', unitServer),
+      figureOf('changes page, crawler CPU', 's', changeCrawler),
+      figureOf('changes page, server CPU', 's', changeServer),
+      figureOf('file, crawler CPU', 's', fileCrawler),
+      figureOf('file, server CPU', 's', fileServer),
+      figureOf('change chunk at the end, crawler CPU', 'ms', (finish / chunks) * 1000),
+      figureOf('whole instance at these rates, crawler CPU', 's', crawlerAll),
+      figureOf('whole instance at these rates, server CPU', 's', serverAll),
+    ],
+  });
 } finally {
   child.kill();
   await rm(content, { recursive: true, force: true });

@@ -4,12 +4,14 @@
  *
  *   npx tsx bench/synthetic-model.ts [spec]   (default units=1000000)
  */
-import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createSyntheticModel, parseSyntheticSpec } from '../reference-server/synthetic/index.ts';
+import { type Figure, figureOf, startBench } from './harness.ts';
 
 const specText = process.argv[2] ?? 'projects=4,components=5,languages=20,units=1000000,seed=1';
 const spec = parseSyntheticSpec(specText);
+
+const figures: (Figure | undefined)[] = [];
 
 /** Wall time, and CPU time (steadier when other work shares the cores). */
 function time<T>(label: string, run: () => T): T {
@@ -17,14 +19,14 @@ function time<T>(label: string, run: () => T): T {
   const cpuStart = process.cpuUsage();
   const result = run();
   const cpu = process.cpuUsage(cpuStart);
-  console.log(
-    `${label.padEnd(58)} ${(performance.now() - start).toFixed(1).padStart(9)} ms wall ${((cpu.user + cpu.system) / 1000).toFixed(1).padStart(9)} ms cpu`,
-  );
+  const wall = performance.now() - start;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(`${label.padEnd(58)} ${wall.toFixed(1).padStart(9)} ms wall ${cpuMs.toFixed(1).padStart(9)} ms cpu`);
+  figures.push(figureOf(`${label}, wall`, 'ms', wall), figureOf(`${label}, CPU`, 'ms', cpuMs));
   return result;
 }
 
-const cpu = cpus()[0]?.model ?? 'unknown cpu';
-console.log(`machine: ${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
+const bench = startBench('synthetic-model');
 console.log(`input: synthetic:${specText} → ${spec.units} units`);
 
 const heapBefore = process.memoryUsage().heapUsed;
@@ -65,4 +67,9 @@ time(`scan ${scanned} units in id order, as statistics do`, () => {
 time(`scan all ${model.changeCount()} changes, as the server's change index does`, () => {
   for (let offset = 0; offset < model.changeCount(); offset += 5000) model.changes(offset, 5000);
 });
-console.log(`heap growth: ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(1)} MiB`);
+const heapGrowth = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+console.log(`heap growth: ${heapGrowth.toFixed(1)} MiB`);
+await bench.record({
+  input: { size: `${spec.units} units`, about: `synthetic:${specText}` },
+  figures: [...figures, figureOf('heap growth', 'MiB', heapGrowth)],
+});

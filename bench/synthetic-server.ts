@@ -9,12 +9,12 @@
  * The server runs in this process (the client's share of the heap is one answer at a time),
  * on the default 5.4 profile with its limits raised.
  */
-import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
+import { type Figure, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioData } from './scenarios.ts';
 
 const { values } = parseArgs({ options: { scenario: { type: 'string', default: '10m' } } });
@@ -29,13 +29,8 @@ function memory(): { heap: number; rss: number } {
   return { heap: usage.heapUsed, rss: usage.rss };
 }
 
-const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
-console.log(
-  `load average at start: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}${gc ? '' : ' (no --expose-gc: heap figures include garbage)'}`,
-);
+const bench = startBench('synthetic-server');
+if (!gc) console.log('no --expose-gc: heap figures include garbage');
 const started = performance.now();
 const model = await loadDataset(data);
 const translations = model.translations();
@@ -70,6 +65,10 @@ const paths: [string, string][] = [
   ['units, q=changed:>= the newest 1%', `units/?page_size=1000&q=${encodeURIComponent(`changed:>=${cutoff}`)}`],
 ];
 let peakHeap = initial.heap;
+const figures: (Figure | undefined)[] = [
+  figureOf('model and server up', 's', (performance.now() - started) / 1000),
+  figureOf('heap, server up', 'MiB', initial.heap / 2 ** 20),
+];
 try {
   for (const [label, path] of paths) {
     const start = performance.now();
@@ -78,6 +77,7 @@ try {
     const seconds = (performance.now() - start) / 1000;
     const after = memory();
     peakHeap = Math.max(peakHeap, after.heap);
+    figures.push(figureOf(`${label}, answer`, 's', seconds), figureOf(`${label}, heap after`, 'MiB', after.heap / 2 ** 20));
     const count = /^\{"count":(\d+)/.exec(body)?.[1];
     console.log(
       `${label.padEnd(42)} ${String(response.statusCode)} ${seconds.toFixed(1).padStart(6)} s ${(body.length / 2 ** 20).toFixed(1).padStart(6)} MiB${count ? ` count ${count}` : ''}; heap ${mib(after.heap)}, RSS ${mib(after.rss)}`,
@@ -87,8 +87,15 @@ try {
   await server.close();
 }
 console.log(`largest heap after a request: ${mib(peakHeap)}; peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}`);
-console.log(
-  `load average at end: ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average at end: ${loadText(bench.load())}`);
+await bench.record({
+  input: {
+    size: values.scenario,
+    about: `--data ${data}: ${translations.length} translations, ${units} units, ${model.changeCount()} changes${gc ? '' : '; heap figures include garbage (no --expose-gc)'}`,
+  },
+  figures: [
+    ...figures,
+    figureOf('largest heap after a request', 'MiB', peakHeap / 2 ** 20),
+    figureOf('peak RSS', 'MiB', process.resourceUsage().maxRSS / 1024),
+  ],
+});

@@ -1,0 +1,96 @@
+/**
+ * The bench harness (bench/harness.ts): medians over repetitions, and `record`, one JSON line
+ * per result appended to `<results>/<bench>.jsonl`, the lines docs/benchmarks.md is made from.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Bench, startBench } from '../../bench/harness.ts';
+import { benchResult, figureOf, median } from '../../bench/result.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+
+const folder = useTempFolders('tmsnap-bench-harness-');
+const machine = { cpu: 'Test CPU @ 2.0GHz', cores: 2, memoryGiB: 23.4, node: 'v20.20.2', os: 'linux 6.1.0 x64' };
+
+/** Load averages handed out one per reading, in order. */
+function loads(...readings: [number, number, number][]) {
+  return () => readings.shift() ?? [9, 9, 9];
+}
+
+describe('median', () => {
+  it('takes the middle value of an odd count, whatever the order', () => {
+    expect(median([9, 1, 5])).toBe(5);
+  });
+
+  it('takes the mean of the two middle values of an even count', () => {
+    expect(median([4, 1, 3, 10])).toBe(3.5);
+  });
+
+  it('refuses no values', () => {
+    expect(() => median([])).toThrow(/no values/);
+  });
+});
+
+describe('figureOf', () => {
+  it('keeps every repetition in order, with their median', () => {
+    expect(figureOf('read', 's', [3, 1, 2])).toEqual({ name: 'read', unit: 's', runs: [3, 1, 2], median: 2 });
+  });
+
+  it('leaves out values that are not numbers, and gives nothing when none is', () => {
+    expect(figureOf('read', 's', [Number.NaN, 4])).toEqual({ name: 'read', unit: 's', runs: [4], median: 4 });
+    expect(figureOf('build', 's', Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('Bench', () => {
+  it('prints the machine and the load at the start first', () => {
+    const printed: string[] = [];
+    startBench('crawl', { results: '/nonexistent', machine, load: loads([1.5, 1, 0.5]), commit: 'abc1234', print: (line) => printed.push(line) });
+    expect(printed).toEqual(['machine: Test CPU @ 2.0GHz, 2 cores, 23.4 GiB memory, Node v20.20.2, linux 6.1.0 x64; load average 1.50 1.00 0.50 at the start']);
+  });
+
+  it('appends one schema-valid JSON line per result, with the load at its start and end', async () => {
+    const results = await folder();
+    const bench = new Bench('snapshot', {
+      results,
+      machine,
+      load: loads([1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]),
+      now: () => new Date('2026-11-26T06:00:00Z'),
+      commit: 'abc1234',
+      print: () => {},
+    });
+    await bench.record({ input: { size: '1000 units', about: 'a small one' }, figures: [figureOf('write', 's', [2, 4, 3])] });
+    const later = bench.load();
+    await bench.record({
+      input: { size: '2000 units', about: 'a larger one' },
+      loadStart: later,
+      figures: [figureOf('write', 's', 5), figureOf('skipped', 's', Number.NaN)],
+    });
+
+    const lines = (await readFile(join(results, 'snapshot.jsonl'), 'utf8')).split('\n');
+    expect(lines.at(-1)).toBe('');
+    const [first, second] = lines.slice(0, -1).map((line) => benchResult.parse(JSON.parse(line)));
+    expect(first).toEqual({
+      bench: 'snapshot',
+      at: '2026-11-26T06:00:00.000Z',
+      commit: 'abc1234',
+      machine,
+      load: { start: [1, 1, 1], end: [2, 2, 2] },
+      input: { size: '1000 units', about: 'a small one' },
+      figures: [{ name: 'write', unit: 's', runs: [2, 4, 3], median: 3 }],
+    });
+    expect(second?.load).toEqual({ start: [3, 3, 3], end: [4, 4, 4] });
+    expect(second?.figures.map((entry) => entry.name)).toEqual(['write']);
+  });
+
+  it('refuses a result without a figure, writing nothing', async () => {
+    const results = await folder();
+    const bench = new Bench('snapshot', { results, machine, load: loads(), commit: 'abc1234', print: () => {} });
+    await expect(bench.record({ input: { size: '1', about: '' }, figures: [figureOf('x', 's', Number.NaN)] })).rejects.toThrow();
+    await expect(readFile(join(results, 'snapshot.jsonl'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a bench name that cannot be a file name of its own', () => {
+    expect(() => new Bench('../crawl', { machine, load: loads(), commit: 'x' })).toThrow(/bench name/);
+  });
+});
