@@ -7,11 +7,11 @@ import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
 import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
 import type { AccessProblem, Problem, RequestCount, RequestKind, SkippedResources } from '../snapshot/schemas.ts';
 import { AccessRules } from './access.ts';
-import { type CrawlError, RateLimitError } from './errors.ts';
+import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
-import { outcomeOf } from './outcomes.ts';
+import { anonymousHint, outcomeOf } from './outcomes.ts';
 import { phases } from './plan.ts';
 import { anonymousProjects } from './public-view.ts';
 import { RequestQueue, type Task } from './queue/request-queue.ts';
@@ -182,14 +182,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   }
 }
 
-/**
- * A wait of an hour or more without a token is most likely the budget of anonymous clients
- * (Weblate's default: 100 requests a day, which the reference server copies): say how to give one.
- */
-export function anonymousHint(waitSeconds: number, token: string | undefined): string {
-  if (token !== undefined || waitSeconds < 3600) return '';
-  return ' The server throttles anonymous clients: put an API token in WEBLATE_TOKEN (Weblate: your profile, API access; `tmsnap reference-server --token KEY` accepts KEY).';
-}
+export { anonymousHint };
 
 /** Requests sent for the task running in this async context: each task's own, however many run at once. */
 const taskRequests = new AsyncLocalStorage<{ made: number }>();
@@ -213,8 +206,10 @@ function requestKind(task: Task, root: URL): RequestKind {
 
 class CrawlRun {
   readonly #access: AccessRules;
-  /** What the task handlers share (tasks/context.ts), the stop message and the records received among it. */
+  /** What the task handlers share (tasks/context.ts), the records received among it. */
   readonly #tasks: TaskContext;
+  /** Why the run stops, once something said so: nothing new starts. The first stop is the one reported. */
+  #stop: CrawlStoppedError | undefined;
   #reportedMade = 0;
   /** The languages of the translations stored so far, recomputed when that number changes. */
   #usedLanguages: { size: number; used: Set<string> } | undefined;
@@ -242,40 +237,41 @@ class CrawlRun {
       queue: this.queue,
       concurrency: this.options.concurrency,
       stopped: () => {
-        if (this.#tasks.stop === undefined && this.options.signal?.aborted) {
-          this.#tasks.stop = `stopped (Ctrl-C) with ${this.queue.pendingCount} request(s) to go; run the same command to resume.`;
-        }
-        if (this.#tasks.stop === undefined && this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
-          this.#tasks.stop = `the time allowed (--max-duration) ran out with ${this.queue.pendingCount} request(s) to go. Re-run the same command to resume.`;
-        }
-        if (this.#tasks.stop === undefined) this.#checkBudget();
-        return this.#tasks.stop !== undefined;
+        if (this.#stop === undefined) this.#halt(this.#mustStop());
+        return this.#stop !== undefined;
       },
       skip: (task) => this.#failures.has(task.url) || this.#access.waits(task) || (isUnitPage(task) && this.#unitPages >= unitPagesInFlight),
       run: (task) => this.#execute(task),
     });
     const made = () => this.queue.made + this.client.requests - this.#reportedMade;
     const [firstFailure] = this.#failures.values();
-    if (this.#tasks.stop === undefined && firstFailure !== undefined) {
-      this.#tasks.stop = `${this.#failures.size} request(s) failed, e.g. ${firstFailure.message}. Re-run the same command to resume.`;
+    if (firstFailure !== undefined) {
+      this.#halt(
+        new CrawlStoppedError(stopCodes.failures, `${this.#failures.size} request(s) failed, e.g. ${firstFailure.message}. Re-run the same command to resume.`),
+      );
     }
-    if (this.#tasks.stop === undefined) {
-      const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
-      if (missing.length > 0) {
-        this.#tasks.stop = `no project ${missing.map((slug) => JSON.stringify(slug)).join(', ')} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`;
-      }
+    const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
+    if (missing.length > 0) {
+      const names = missing.map((slug) => JSON.stringify(slug)).join(', ');
+      this.#halt(
+        new CrawlStoppedError(stopCodes.noProject, `no project ${names} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`),
+      );
     }
-    if (this.#tasks.stop === undefined) {
+    if (this.#stop === undefined) {
       try {
         await this.#recount();
       } catch (error) {
-        const outcome = outcomeOf({ url: 'recount', kind: 'units', phase: phases.stragglers }, error, 0);
-        this.#tasks.stop = outcome.type === 'stop' ? outcome.message : `${(error as Error).message}. Re-run the same command to resume.`;
+        const outcome = outcomeOf({ url: 'recount', kind: 'units', phase: phases.stragglers }, error, 0, this.options.token);
+        this.#halt(
+          outcome.type === 'stop'
+            ? outcome.stop
+            : new CrawlStoppedError(stopCodes.failures, `${(error as Error).message}. Re-run the same command to resume.`, { cause: error }),
+        );
       }
     }
     const access = [...this.queue.denied.values()];
     const requestsByKind = Object.fromEntries(this.queue.byKind);
-    if (this.#tasks.stop !== undefined) {
+    if (this.#stop !== undefined) {
       return {
         outcome: 'failed',
         snapshotId: this.writer.id,
@@ -286,7 +282,7 @@ class CrawlRun {
         problems: this.queue.problems,
         access,
         counts: {},
-        message: this.#tasks.stop,
+        message: this.#stop.message,
       };
     }
     for (const translation of [...this.queue.translations.keys()].sort()) {
@@ -382,7 +378,7 @@ class CrawlRun {
           this.#done(again, await fetchUnitsAgain(translation, again, this.#tasks));
         } catch (error) {
           // An answer such as 404 (removed meanwhile) is a problem of this translation; anything else stops the crawl.
-          const outcome = outcomeOf(again, error, 0);
+          const outcome = outcomeOf(again, error, 0, this.options.token);
           if (outcome.type !== 'answered') throw error;
           this.#done(again, 1);
           this.queue.problem(outcome.problem ?? { url: unitsUrl, field: '', reason: (error as Error).message });
@@ -411,18 +407,40 @@ class CrawlRun {
     return needed;
   }
 
+  /** Records why the run stops, unless something already did: the first stop is the one reported. */
+  #halt(stop: CrawlStoppedError | undefined): void {
+    this.#stop ??= stop;
+  }
+
+  /** Whether the run must stop before starting another task: Ctrl-C, the deadline, or a budget that cannot cover the rest. */
+  #mustStop(): CrawlStoppedError | undefined {
+    const pending = this.queue.pendingCount;
+    if (this.options.signal?.aborted) {
+      return new CrawlStoppedError(stopCodes.interrupted, `stopped (Ctrl-C) with ${pending} request(s) to go; run the same command to resume.`);
+    }
+    if (this.options.deadline !== undefined && Date.now() >= this.options.deadline) {
+      return new CrawlStoppedError(
+        stopCodes.deadline,
+        `the time allowed (--max-duration) ran out with ${pending} request(s) to go. Re-run the same command to resume.`,
+      );
+    }
+    return this.#budgetStop();
+  }
+
   /** Stops with an estimate rather than hammering a server whose budget cannot cover the rest. */
-  #checkBudget(): void {
+  #budgetStop(): CrawlStoppedError | undefined {
     const { remaining, reset, limit } = this.client.budget;
-    if (remaining === undefined || this.queue.pendingCount <= remaining) return;
+    if (remaining === undefined || this.queue.pendingCount <= remaining) return undefined;
     const needed = this.#needed();
-    if (needed <= remaining) return;
+    if (needed <= remaining) return undefined;
     const waitMs = (reset ?? 0) * 1000;
-    if (waitMs <= this.options.maxWaitMs) return;
-    this.#tasks.stop =
+    if (waitMs <= this.options.maxWaitMs) return undefined;
+    return new CrawlStoppedError(
+      stopCodes.budget,
       `the server's rate budget has ${remaining} of ${limit ?? '?'} requests left and the next slot frees in ${reset} s, ` +
-      `but at least ${needed} more requests are needed; stopping instead of hammering. Re-run the same command once the budget refills to resume` +
-      `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.${anonymousHint(reset ?? 0, this.options.token)}`;
+        `but at least ${needed} more requests are needed; stopping instead of hammering. Re-run the same command once the budget refills to resume` +
+        `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.${anonymousHint(reset ?? 0, this.options.token)}`,
+    );
   }
 
   #execute(task: Task): Promise<void> {
@@ -451,11 +469,11 @@ class CrawlRun {
       this.#access.finish(task, true);
       this.#done(task, minimum);
     } catch (error) {
-      const outcome = outcomeOf(task, error, this.queue.pendingCount);
+      const outcome = outcomeOf(task, error, this.queue.pendingCount, this.options.token);
       switch (outcome.type) {
         case 'stop':
           this.#access.finish(task, false);
-          this.#tasks.stop ??= outcome.message + (error instanceof RateLimitError ? anonymousHint(error.waitSeconds, this.options.token) : '');
+          this.#halt(outcome.stop);
           break;
         case 'denied':
           this.#access.deny(task, outcome.error);

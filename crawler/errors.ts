@@ -164,3 +164,44 @@ export class OffOriginError extends CrawlError {
     super(`refusing to request ${url}: it is not under the configured API root ${base}`, url, 'TMSNAP_OFF_ORIGIN', false);
   }
 }
+
+/**
+ * Why a crawl stops before its snapshot is finished, one stable code each. Every stop leaves
+ * the snapshot `.partial`, resumable with the same command (docs/crawl.md, "Resume").
+ */
+export const stopCodes = {
+  /** Ctrl-C: the run's signal was aborted. */
+  interrupted: 'TMSNAP_STOP_INTERRUPTED',
+  /** `--max-duration` ran out. */
+  deadline: 'TMSNAP_STOP_DEADLINE',
+  /** The server's rate budget cannot cover what is left, and it refills later than `--max-wait`. */
+  budget: 'TMSNAP_STOP_BUDGET',
+  /**
+   * An answer every other request would meet too: a bot check, the key refused, nothing
+   * listening, the API root unreadable or not one, a wait longer than `--max-wait`. The
+   * request's error is the `cause` when there is one.
+   */
+  answer: 'TMSNAP_STOP_ANSWER',
+  /** Requests failed with their retries used up: left pending for the next run. */
+  failures: 'TMSNAP_STOP_FAILURES',
+  /** A project asked for (`--project`) is not on the server, or not readable with these credentials. */
+  noProject: 'TMSNAP_STOP_NO_PROJECT',
+} as const;
+export type StopCode = (typeof stopCodes)[keyof typeof stopCodes];
+
+/**
+ * The crawl stops (crawlee's `CriticalError`): nothing new starts, the requests in flight
+ * finish, and the message is the one line the crawl ends with. Thrown by a task, it stops the
+ * run like any other stop; the first stop of a run is the one reported.
+ */
+export class CrawlStoppedError extends Error {
+  override name = 'CrawlStoppedError';
+  constructor(
+    /** Stable across versions: match on it, not on the message. */
+    readonly code: StopCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

@@ -9,15 +9,17 @@ import {
   ConnectionRefusedError,
   ContentTypeError,
   CrawlError,
+  CrawlStoppedError,
   HttpStatusError,
   KeyRefusedError,
   RateLimitError,
+  stopCodes,
 } from './errors.ts';
 import type { Task } from './queue/request-queue.ts';
 
 export type Outcome =
   /** The crawl cannot go on; resumable with the same command. */
-  | { type: 'stop'; message: string }
+  | { type: 'stop'; stop: CrawlStoppedError }
   /** The credentials may not read this kind of resource (`access.ts`). */
   | { type: 'denied'; error: AccessDeniedError }
   /** An answer, not a failure: the server will say the same next time. Done, with a problem of the data if any. */
@@ -25,14 +27,19 @@ export type Outcome =
   /** Retries used up or no connection: left pending for the next run. */
   | { type: 'failed'; error: CrawlError };
 
-export function outcomeOf(task: Task, error: unknown, pending: number): Outcome {
+/**
+ * `token` is the crawl's API key, only ever tested for presence: a stop for a long wait says how
+ * to give one when there is none.
+ */
+export function outcomeOf(task: Task, error: unknown, pending: number, token?: string): Outcome {
+  if (error instanceof CrawlStoppedError) return { type: 'stop', stop: error };
   if (!(error instanceof CrawlError)) throw error;
+  const hint = error instanceof RateLimitError ? anonymousHint(error.waitSeconds, token) : '';
+  const stop = (message: string): Outcome => ({ type: 'stop', stop: new CrawlStoppedError(stopCodes.answer, message + hint, { cause: error }) });
   // Each says all there is to say in its one line, wherever in the crawl it happens.
-  if (error instanceof BotChallengeError || error instanceof KeyRefusedError || error instanceof ConnectionRefusedError)
-    return { type: 'stop', message: error.message };
-  if (task.kind === 'root') return { type: 'stop', message: rootAdvice(error) };
-  if (error instanceof RateLimitError)
-    return { type: 'stop', message: `${error.message}. About ${pending} requests remain; re-run the same command after that to resume.` };
+  if (error instanceof BotChallengeError || error instanceof KeyRefusedError || error instanceof ConnectionRefusedError) return stop(error.message);
+  if (task.kind === 'root') return stop(rootAdvice(error));
+  if (error instanceof RateLimitError) return stop(`${error.message}. About ${pending} requests remain; re-run the same command after that to resume.`);
   if (error instanceof AccessDeniedError) return { type: 'denied', error };
   if (error instanceof HttpStatusError && error.status < 500) {
     // A page past the end answers 404 when a list shrank during the crawl: nothing is missing.
@@ -41,6 +48,15 @@ export function outcomeOf(task: Task, error: unknown, pending: number): Outcome 
   }
   if (error instanceof ContentTypeError) return { type: 'answered', problem: { url: task.url, field: '', reason: error.message } };
   return { type: 'failed', error };
+}
+
+/**
+ * A wait of an hour or more without a token is most likely the budget of anonymous clients
+ * (Weblate's default: 100 requests a day, which the reference server copies): say how to give one.
+ */
+export function anonymousHint(waitSeconds: number, token: string | undefined): string {
+  if (token !== undefined || waitSeconds < 3600) return '';
+  return ' The server throttles anonymous clients: put an API token in WEBLATE_TOKEN (Weblate: your profile, API access; `tmsnap reference-server --token KEY` accepts KEY).';
 }
 
 /** What to do when the API root itself cannot be read: nothing else can be crawled. One sentence each (issue 28). */

@@ -24,8 +24,6 @@ export type AnyPage = z.infer<typeof anyPage>;
 export class TaskContext {
   /** Records, units and changes received so far in this run. */
   records = 0;
-  /** Why the run stops, once something said so: nothing new starts. */
-  stop: string | undefined;
 
   constructor(
     readonly apiRoot: URL,

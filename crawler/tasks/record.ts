@@ -1,4 +1,5 @@
 import { apiRoot } from '../../api/root.ts';
+import { CrawlStoppedError, stopCodes } from '../errors.ts';
 import type { Task } from '../queue/request-queue.ts';
 import type { TaskContext } from './context.ts';
 
@@ -7,8 +8,10 @@ export async function fetchRecord(task: Task, context: TaskContext): Promise<num
   if (task.kind === 'record' && context.writer.has(task.url)) return 0;
   const { body } = await context.client.getJson(task.url);
   if (task.kind === 'root' && !apiRoot.safeParse(body).success) {
-    context.stop = `${task.url} answered JSON that is not a Weblate API root (no projects, components, units… links): is --url the API root, e.g. https://weblate.example.org/api/?`;
-    return 1;
+    throw new CrawlStoppedError(
+      stopCodes.answer,
+      `${task.url} answered JSON that is not a Weblate API root (no projects, components, units… links): is --url the API root, e.g. https://weblate.example.org/api/?`,
+    );
   }
   await context.store(task.url, body);
   return 1;
