@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { cpus, loadavg, release, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { type BenchResult, benchResult, type Figure, type LoadAverage, type Machine } from './result.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -59,6 +59,14 @@ export interface BenchOptions {
   load?: () => LoadAverage;
   now?: () => Date;
   commit?: string;
+  /** How the bench was run (default: its file, relative to the checkout, and its arguments). */
+  command?: string;
+}
+
+/** `bench/crawl.ts --data bundled`: this process's script and arguments. */
+function readCommand(): string {
+  const script = process.argv[1] === undefined ? '' : relative(repo, process.argv[1]);
+  return [script, ...process.argv.slice(2)].join(' ');
 }
 
 export interface ResultInput {
@@ -78,6 +86,7 @@ export class Bench {
   readonly #load: () => LoadAverage;
   readonly #now: () => Date;
   readonly #commit: string;
+  readonly #command: string;
 
   constructor(
     readonly name: string,
@@ -89,6 +98,7 @@ export class Bench {
     this.#now = options.now ?? (() => new Date());
     this.#print = options.print ?? ((line) => console.log(line));
     this.#commit = options.commit ?? readCommit();
+    this.#command = options.command ?? readCommand();
     this.file = join(options.results ?? defaultResults, `${name}.jsonl`);
     this.loadAtStart = this.#load();
   }
@@ -110,6 +120,7 @@ export class Bench {
       bench: this.name,
       at: this.#now().toISOString(),
       commit: this.#commit,
+      command: this.#command,
       machine: this.machine,
       load: { start: loadStart ?? this.loadAtStart, end },
       input,

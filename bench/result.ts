@@ -37,6 +37,8 @@ export const benchResult = z.object({
   at: z.iso.datetime(),
   /** The commit the bench ran at (`git rev-parse --short HEAD`; `unknown` outside a checkout). */
   commit: z.string(),
+  /** How it was run: the bench's file and its arguments, e.g. `bench/snapshot-store.ts 100000`. */
+  command: z.string(),
   machine,
   load: z.object({ start: loadAverage, end: loadAverage }),
   input: z.object({

@@ -57,6 +57,7 @@ describe('Bench', () => {
       load: loads([1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]),
       now: () => new Date('2026-11-26T06:00:00Z'),
       commit: 'abc1234',
+      command: 'bench/snapshot-store.ts 1000',
       print: () => {},
     });
     await bench.record({ input: { size: '1000 units', about: 'a small one' }, figures: [figureOf('write', 's', [2, 4, 3])] });
@@ -74,6 +75,7 @@ describe('Bench', () => {
       bench: 'snapshot',
       at: '2026-11-26T06:00:00.000Z',
       commit: 'abc1234',
+      command: 'bench/snapshot-store.ts 1000',
       machine,
       load: { start: [1, 1, 1], end: [2, 2, 2] },
       input: { size: '1000 units', about: 'a small one' },
