@@ -3,8 +3,7 @@
  * content-addressed: a translation whose list hash is the same on both sides is skipped
  * without reading its units, so a diff costs in proportion to what changed.
  */
-import { compareSnapshotIdsNewestFirst } from '../snapshot/ids.ts';
-import { listSnapshots, openSnapshot, type SnapshotSummary } from '../snapshot/reader.ts';
+import { compareSnapshotIdsNewestFirst, listSnapshots, openSnapshot, type SnapshotSummary } from '../snapshot/index.ts';
 import { assembleDiff, diffUnits, pairTranslations, unitsDiffer, type SnapshotDiff, type UnitChange } from './diff.ts';
 import { describeSeries, holdsProjects, newestComplete, sameSeries, seriesIn, seriesOf } from './series.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from './translations.ts';

@@ -4,7 +4,7 @@
  * their output. Reading the snapshots (and skipping unit lists whose hash did not change) is
  * `compare.ts`'s job.
  */
-import type { StoredUnit } from '../snapshot/schemas.ts';
+import type { StoredUnit } from '../snapshot/index.ts';
 import { addFigures, figuresDelta, isZeroDelta, noFigures, type Figures, type FiguresDelta } from './figures.ts';
 
 /**

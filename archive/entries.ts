@@ -3,8 +3,7 @@
  * machine), so unpack accepts only the exact shapes tmsnap writes and never builds a path from
  * anything else. Pure.
  */
-import { isSnapshotId } from '../snapshot/ids.ts';
-import type { ObjectExtension } from '../snapshot/store.ts';
+import { isSnapshotId, type ObjectExtension } from '../snapshot/index.ts';
 
 export type PackEntry =
   { kind: 'object'; hash: string; extension: ObjectExtension } | { kind: 'snapshot-file'; snapshot: string; name: string } | { kind: 'directory' };

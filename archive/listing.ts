@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { partialSnapshots, resumable } from '../snapshot/writer.ts';
+import { partialSnapshots, resumable } from '../snapshot/index.ts';
 import { listObjects, listSnapshotDirs, readManifest, references, type ObjectKey } from './references.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';

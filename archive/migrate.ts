@@ -8,25 +8,38 @@
  */
 import { readFile, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { canonicalJson, parseStoredJson, sha256 } from '../snapshot/canonical.ts';
-import { type Bases, previousForBases, rewrittenBase } from '../snapshot/bases.ts';
-import { chunkFile, chunkUnits, indexPartOf } from '../snapshot/chunks.ts';
-import { kindOfPath } from '../snapshot/normalize.ts';
-import { readIndex } from '../snapshot/reader.ts';
-import { keptInline } from '../snapshot/inline.ts';
 import {
+  type Bases,
+  canonicalJson,
   type ChangeChunk,
+  changesPerChunk,
+  chunkFile,
+  chunkUnits,
   type IndexPart,
   indexPart,
+  indexPartOf,
   type IndexRoot,
   indexRoot,
-  manifest as manifestSchema,
+  keptInline,
+  kindOfPath,
   type Manifest,
+  manifest as manifestSchema,
+  ObjectStore,
+  parseStoredJson,
+  previousForBases,
+  putChunks,
+  putRecordValue,
+  putValue,
+  readIndex,
+  rewrittenBase,
+  sha256,
+  snapshotFormat,
   storedFile,
+  type StoredValue,
+  storeWrite,
   type UnitList,
-} from '../snapshot/schemas.ts';
-import { ObjectStore, storeWrite, writeAtomic } from '../snapshot/store.ts';
-import { changesPerChunk, putChunks, putRecordValue, putValue, snapshotFormat, type StoredValue } from '../snapshot/writer.ts';
+  writeAtomic,
+} from '../snapshot/index.ts';
 import { listObjects, listSnapshotDirs, references, type ObjectKey } from './references.ts';
 import { verifyStore } from './verify.ts';
 

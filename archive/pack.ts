@@ -18,12 +18,12 @@ import {
   isDelta,
   kindOfExtension,
   MissingObjectError,
-  objectPath,
   type ObjectExtension,
+  objectPath,
   ObjectStore,
   readDeltaHeader,
   writeAtomic,
-} from '../snapshot/store.ts';
+} from '../snapshot/index.ts';
 import { classifyPackPath } from './entries.ts';
 import { listSnapshotDirs, references, snapshotReferences, snapshotsDir, splitObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
 

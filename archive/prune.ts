@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { partialSnapshots, resumable } from '../snapshot/writer.ts';
+import { partialSnapshots, resumable } from '../snapshot/index.ts';
 import { listObjects, listSnapshotDirs, readManifest, references, snapshotsDir, type ObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
 

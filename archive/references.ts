@@ -9,23 +9,29 @@ import { createGunzip, inflateRawSync } from 'node:zlib';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../api/index.ts';
-import { isSnapshotId } from '../snapshot/ids.ts';
-import { kindOfPath } from '../snapshot/normalize.ts';
-import { readIndex } from '../snapshot/reader.ts';
-import { type ChangeChunk, indexPart, indexRoot, manifest as manifestSchema, storedFile, unitList, type Manifest } from '../snapshot/schemas.ts';
-import { sha256 } from '../snapshot/canonical.ts';
-import { applyDelta } from '../snapshot/delta.ts';
 import {
+  applyDelta,
+  type ChangeChunk,
   deltaHeaderBytes,
+  indexPart,
+  indexRoot,
   isCompressed,
   isDelta,
+  isSnapshotId,
   kindOfExtension,
+  kindOfPath,
+  type Manifest,
+  manifest as manifestSchema,
+  type ObjectExtension,
+  type ObjectKind,
   objectPath,
   ObjectStore,
   readDeltaHeader,
-  type ObjectExtension,
-  type ObjectKind,
-} from '../snapshot/store.ts';
+  readIndex,
+  sha256,
+  storedFile,
+  unitList,
+} from '../snapshot/index.ts';
 
 /** An object, named the way the store names its file: `<hash>.<extension>`. */
 export type ObjectKey = `${string}.${ObjectExtension}`;

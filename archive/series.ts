@@ -6,8 +6,7 @@
  * projects form a series; commands that take a snapshot by default take it in the series of
  * the one they compare with, and say which they took when the archive holds more than one. Pure.
  */
-import type { Manifest, Scope } from '../snapshot/schemas.ts';
-import type { SnapshotSummary } from '../snapshot/reader.ts';
+import type { Manifest, Scope, SnapshotSummary } from '../snapshot/index.ts';
 import { describeScope } from './listing.ts';
 
 /**

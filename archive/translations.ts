@@ -3,9 +3,7 @@
  * the hash of its unit list) through the snapshot reader. Records are content-addressed, so a
  * cache keyed by object hash reads each distinct record once across all snapshots.
  */
-import type { Snapshot } from '../snapshot/reader.ts';
-import { storedComponent, storedLanguage, storedProject, storedTranslation } from '../snapshot/schemas.ts';
-import { kindOfPath } from '../snapshot/normalize.ts';
+import { kindOfPath, type Snapshot, storedComponent, storedLanguage, storedProject, storedTranslation } from '../snapshot/index.ts';
 import type { Named, TranslationEntry } from './diff.ts';
 import { translationFigures } from './figures.ts';
 

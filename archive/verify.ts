@@ -3,7 +3,7 @@
  * every manifest (and of every crawl in progress) to an object that exists and is intact.
  */
 import pLimit from 'p-limit';
-import { objectPath, ObjectStore } from '../snapshot/store.ts';
+import { objectPath, ObjectStore } from '../snapshot/index.ts';
 import {
   hashObject,
   listObjects,

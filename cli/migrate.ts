@@ -1,8 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { migrate, MigrateError } from '../archive/migrate.ts';
-import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
-import { StoreWriteError } from '../snapshot/store.ts';
-import { snapshotFormat } from '../snapshot/writer.ts';
+import { ArchiveLockedError, snapshotFormat, StoreWriteError, withArchiveLock } from '../snapshot/index.ts';
 import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
 
 const help = `Usage: tmsnap migrate [options]

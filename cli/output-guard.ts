@@ -8,7 +8,7 @@ import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { UsageError } from './command.ts';
-import { lockFileName } from '../snapshot/lock.ts';
+import { lockFileName } from '../snapshot/index.ts';
 
 /** The file a build writes into its output folder, so the next build knows the folder is its own. */
 export const siteMark = '.tmsnap-site';

@@ -1,6 +1,6 @@
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
-import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
+import { ArchiveLockedError, withArchiveLock } from '../snapshot/index.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, printJson, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap prune --keep-daily N --keep-weekly N --keep-monthly N [options]

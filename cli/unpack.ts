@@ -1,6 +1,6 @@
 import { PackError, unpack } from '../archive/pack.ts';
 import { access } from 'node:fs/promises';
-import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
+import { ArchiveLockedError, withArchiveLock } from '../snapshot/index.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, printJson } from './command.ts';
 import { guardOutput } from './output-guard.ts';
 

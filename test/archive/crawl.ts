@@ -1,8 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../../api/index.ts';
-import { canonicalJson } from '../../snapshot/canonical.ts';
-import { snapshotIdAt } from '../../snapshot/ids.ts';
+import { canonicalJson, snapshotIdAt } from '../../snapshot/index.ts';
 import type { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { crawlComplete } from '../helpers/crawl.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots } from '../../archive/compare.ts';
 import { classifyUnit, diffUnits, type SnapshotDiff } from '../../archive/diff.ts';
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { randomActivity, type ExpectedDiff } from './activity.ts';

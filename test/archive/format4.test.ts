@@ -6,10 +6,22 @@ import { migrate } from '../../archive/migrate.ts';
 import { listObjects, listSnapshotDirs, references, splitObjectKey, type ObjectKey } from '../../archive/references.ts';
 import { verifyStore } from '../../archive/verify.ts';
 import { parseJson } from '../../api/index.ts';
-import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
-import { sha256 } from '../../snapshot/canonical.ts';
-import { type IndexPart, indexPart, indexRoot, type Manifest } from '../../snapshot/schemas.ts';
-import { deltaHeaderBytes, maxRewrittenDepth, ObjectStore, objectPath, readDeltaHeader } from '../../snapshot/store.ts';
+import {
+  canonicalJson,
+  deltaHeaderBytes,
+  exportRecords,
+  type IndexPart,
+  indexPart,
+  indexRoot,
+  type Manifest,
+  maxRewrittenDepth,
+  objectPath,
+  ObjectStore,
+  openSnapshot,
+  openSnapshotWriter,
+  readDeltaHeader,
+  sha256,
+} from '../../snapshot/index.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { archiveOfDays } from './days.ts';

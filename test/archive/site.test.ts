@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareSnapshots } from '../../archive/compare.ts';
 import { unitChangeKinds, type SnapshotDiff } from '../../archive/diff.ts';
 import { percent } from '../../archive/figures.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { artifacts, buildWithCli, launchChromium, seriousViolations } from '../site/browser.ts';
 import { crawlHistory } from './crawl.ts';
 import { useContentFolders } from '../helpers/temp.ts';

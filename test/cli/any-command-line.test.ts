@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteMark } from '../../cli/output-guard.ts';
 import { commands } from '../../cli/main.ts';
-import { listSnapshots } from '../../snapshot/reader.ts';
+import { listSnapshots } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

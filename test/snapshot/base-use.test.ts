@@ -1,9 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../snapshot/canonical.ts';
-import { openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
-import { ObjectStore } from '../../snapshot/store.ts';
+import { canonicalJson, ObjectStore, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { archiveOfDays } from '../archive/days.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../snapshot/canonical.ts';
-import { alignChunks } from '../../snapshot/bases.ts';
-import { applyDelta, makeDelta } from '../../snapshot/delta.ts';
+import { alignChunks, applyDelta, canonicalJson, makeDelta } from '../../snapshot/index.ts';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 

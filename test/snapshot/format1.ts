@@ -1,10 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { canonicalJson, sha256 } from '../../snapshot/canonical.ts';
-import { kindOfPath } from '../../snapshot/normalize.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
-import type { ChangeChunk } from '../../snapshot/schemas.ts';
-import { objectPath } from '../../snapshot/store.ts';
+import { canonicalJson, type ChangeChunk, kindOfPath, objectPath, openSnapshot, sha256 } from '../../snapshot/index.ts';
 
 /**
  * Writes, into `target`, the format-1 form of a snapshot of `source` (docs/snapshot-format.md,

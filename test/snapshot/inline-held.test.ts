@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, indexRoot, openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
-import { sha256 } from '../../snapshot/canonical.ts';
-import { inlineCache } from '../../snapshot/inline.ts';
+import { canonicalJson, indexRoot, inlineCache, openSnapshot, openSnapshotWriter, sha256 } from '../../snapshot/index.ts';
 import { archiveOfDays } from '../archive/days.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';

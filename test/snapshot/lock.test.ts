@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { useTempFolders } from '../helpers/temp.ts';
-import { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '../../snapshot/lock.ts';
+import { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '../../snapshot/index.ts';
 
 const archive = useTempFolders('tmsnap-lock-');
 

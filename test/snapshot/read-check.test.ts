@@ -2,8 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256 } from '../../snapshot/canonical.ts';
-import { ObjectStore, objectPath } from '../../snapshot/store.ts';
+import { canonicalJson, objectPath, ObjectStore, sha256 } from '../../snapshot/index.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 const folder = useTempFolders('tmsnap-read-check-');

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { siblingPaths } from '../../snapshot/bases.ts';
-import { openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
-import { objectPath, readDeltaHeader } from '../../snapshot/store.ts';
+import { objectPath, openSnapshot, openSnapshotWriter, readDeltaHeader, siblingPaths } from '../../snapshot/index.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 

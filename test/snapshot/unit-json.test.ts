@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, parseStoredJson } from '../../snapshot/canonical.ts';
-import { parseUnitsJson } from '../../snapshot/unit-json.ts';
+import { canonicalJson, parseStoredJson, parseUnitsJson } from '../../snapshot/index.ts';
 
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
 /** A hash as stored: beyond 2^53 as bigint, else (as the writer gets it from JSON) sometimes a plain number. */
