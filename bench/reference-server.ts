@@ -13,7 +13,7 @@ import { request } from 'undici';
 import { loadDataset } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
-import { type Figure, figureOf, startBench } from './harness.ts';
+import { type Figure, figureOf, median, startBench } from './harness.ts';
 
 const dataset = process.argv[2] ?? 'bundled';
 const ROUNDS = 20;
@@ -21,7 +21,7 @@ const ROUNDS = 20;
 function summary(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return `median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, min ${sorted[0]!.toFixed(1)} ms`;
+  return `median ${median(samples).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, min ${sorted[0]!.toFixed(1)} ms`;
 }
 
 async function measure(label: string, urls: string[]): Promise<(Figure | undefined)[]> {
