@@ -327,7 +327,7 @@ export function diffJson(real: unknown, reference: unknown, path: string, out: {
     for (const key of Object.keys(a)) if (key in b) diffJson(a[key], b[key], `${path}.${key}`, out);
     return;
   }
-  // eslint-disable-next-line eqeqeq -- bigint and number of one value are equal
+  // `!=` on purpose: a bigint and a number of one value are equal.
   if (real != reference && !(typeof real === 'number' && typeof reference === 'number' && Number.isNaN(real) && Number.isNaN(reference))) {
     out.push({ where: path, what: `value: real ${show(real)}, reference ${show(reference)}` });
   }

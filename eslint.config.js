@@ -1,0 +1,76 @@
+// @ts-check
+/**
+ * Lint with types (typescript-eslint) and the import zones of the one-way flow (CONTRIBUTING.md,
+ * "Map of the code"): each folder imports only the folders below it,
+ * api ← snapshot ← crawler, archive ← site-model ← search, src ← site ← cli.
+ * `.astro` files are checked by `astro check`; tests and benches may import anything.
+ */
+import tseslint from 'typescript-eslint';
+
+/** The folders each top-level folder may import from, besides its own. */
+const below = {
+  api: [],
+  snapshot: ['api'],
+  crawler: ['api', 'snapshot'],
+  archive: ['api', 'snapshot'],
+  'site-model': ['api', 'snapshot', 'archive'],
+  search: ['api', 'snapshot', 'archive', 'site-model'],
+  src: ['api', 'snapshot', 'archive', 'site-model', 'search'],
+  site: ['api', 'snapshot', 'archive', 'site-model', 'search', 'src'],
+  cli: ['api', 'snapshot', 'crawler', 'archive', 'site-model', 'search', 'src', 'site', 'reference-server'],
+  'reference-server': ['api'],
+};
+const folders = Object.keys(below);
+
+/** One `no-restricted-imports` block per folder: a relative import that climbs into a folder not below it is an error. */
+const zones = Object.entries(below).map(([folder, allowed]) => {
+  const forbidden = folders.filter((other) => other !== folder && !allowed.includes(other));
+  return {
+    files: [`${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((other) => ({
+            regex: `^(\\.\\./)+${other}/`,
+            message: `${folder}/ may import only ${allowed.length ? allowed.join(', ') : 'nothing outside itself'}: ${other}/ is above it in the flow (CONTRIBUTING.md, "Map of the code").`,
+          })),
+        },
+      ],
+    },
+  };
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'content/**',
+      '.cache/**',
+      '.astro/**',
+      'bench/results/**',
+      'test/artifacts/**',
+      '**/*.astro',
+      '**/*.mjs',
+      '**/*.js',
+    ],
+  },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'vitest.weblate.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  ...zones,
+);
