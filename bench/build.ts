@@ -21,7 +21,7 @@ import { raisedRateLimit } from '../reference-server/rate-limit.ts';
 import { startReferenceServer } from '../reference-server/server.ts';
 import type { BulkReport } from '../site/bulk-pages.ts';
 import { bulkWriters } from '../site/bulk-workers.ts';
-import { listSnapshots } from '../snapshot/reader.ts';
+import { listSnapshots } from '../snapshot/index.ts';
 import { writeDirectSnapshot } from './direct-snapshot.ts';
 import { type Bench, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { listSnapshots } from '../snapshot/reader.ts';
+import { listSnapshots } from '../snapshot/index.ts';
 import { benchToken as token, startBenchServer as startServer } from './crawl-options.ts';
 import { type Bench, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';

@@ -29,7 +29,7 @@ import {
   unitRecord,
   userRecord,
 } from '../reference-server/render.ts';
-import { changesPerChunk, openSnapshotWriter } from '../snapshot/writer.ts';
+import { changesPerChunk, openSnapshotWriter } from '../snapshot/index.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 

@@ -19,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openSnapshot } from '../snapshot/reader.ts';
+import { openSnapshot } from '../snapshot/index.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
 import { figureOf, loadText, median, startBench } from './harness.ts';
 import { scenarioResults } from './scenarios.ts';

@@ -11,7 +11,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Snapshot } from '../snapshot/reader.ts';
+import type * as searchModule from '../search/build.ts';
+import type * as linksModule from '../site/search-links.ts';
+import type * as snapshotModule from '../snapshot/index.ts';
+import type { Snapshot } from '../snapshot/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,10 +32,10 @@ const content = values.content;
 const id = values.snapshot;
 
 // Another checkout's modules, typed as this tree's: the calls used here are the same in both.
-const reader = (await import(join(root, 'snapshot/reader.ts'))) as typeof import('../snapshot/reader.ts');
+const reader = (await import(join(root, 'snapshot/index.ts'))) as typeof snapshotModule;
 const records = (await import(join(root, 'site/records.ts'))) as typeof import('../site/records.ts');
-const search = (await import(join(root, 'search/build.ts'))) as typeof import('../search/build.ts');
-const links = (await import(join(root, 'site/search-links.ts'))) as typeof import('../site/search-links.ts');
+const search = (await import(join(root, 'search/build.ts'))) as typeof searchModule;
+const links = (await import(join(root, 'site/search-links.ts'))) as typeof linksModule;
 
 const unitsOf = async (snapshot: Snapshot, paths: string[]) => {
   let count = 0;

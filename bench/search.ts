@@ -29,15 +29,14 @@
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { openSnapshot } from '../snapshot/reader.ts';
-import { canonicalJson } from '../snapshot/canonical.ts';
+import { canonicalJson, openSnapshot } from '../snapshot/index.ts';
 import { routesFile, type SearchManifest, type SourceShardData } from '../search/format.ts';
 import { buildSearchIndex, bundleApp } from '../search/build.ts';
 import { siteUnitHref } from '../site/search-links.ts';
@@ -106,7 +105,7 @@ async function serve(root: string, identity: boolean) {
   const sizeOf = async (file: string) => (compressed(file) ? (await stat(file)).size : (await gzipOf(file)).length);
   // Files sent per URL path since the last take, so a run can count what arrived before a moment.
   let byPath = new Map<string, string[]>();
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     let file = normalize(join(root, decodeURIComponent(path)));
     if (!file.startsWith(root + sep)) return void response.writeHead(403).end();
@@ -133,7 +132,9 @@ async function serve(root: string, identity: boolean) {
     } catch {
       response.writeHead(404).end();
     }
-  });
+  };
+  // Every failure is answered inside `answer` (403, 404): nothing is left to reject.
+  const server = createServer((request, response) => void answer(request, response));
   const total = async (paths: Iterable<string>, sent: Map<string, string[]>) => {
     let bytes = 0;
     for (const path of new Set(paths)) for (const file of sent.get(path) ?? []) bytes += await sizeOf(file);

@@ -15,7 +15,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defaultPageSettings, siteEnv } from '../site/env.ts';
-import { listSnapshots } from '../snapshot/reader.ts';
+import { listSnapshots } from '../snapshot/index.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioResults, scenarios } from './scenarios.ts';
 

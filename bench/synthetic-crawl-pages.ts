@@ -23,7 +23,7 @@ import { UnitSpool } from '../crawler/queue/unit-spool.ts';
 import { CrawlScope } from '../crawler/scope.ts';
 import { TaskContext } from '../crawler/tasks/context.ts';
 import { UnitsStrategy } from '../crawler/units.ts';
-import { openSnapshotWriter } from '../snapshot/writer.ts';
+import { openSnapshotWriter } from '../snapshot/index.ts';
 import { benchToken, startBenchServer } from './crawl-options.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioData } from './scenarios.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DirectProgress, writeDirectSnapshot } from '../../bench/direct-snapshot.ts';
 import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
-import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
+import { listSnapshots, openSnapshot } from '../../snapshot/index.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 const data = 'synthetic:projects=2,components=2,languages=3,units=2400,seed=6';
