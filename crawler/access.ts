@@ -9,7 +9,8 @@ import { type ApiPath, formatApiPath, parseApiPath } from '../api/paths.ts';
 import type { AccessProblem } from '../snapshot/schemas.ts';
 import type { AccessDeniedError } from './errors.ts';
 import { rootPath } from './links.ts';
-import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { ProblemLog } from './queue/problem-log.ts';
+import type { Task } from './queue/request-queue.ts';
 
 /** The kind of resource a path (relative to the API root) names: each key of its object written `*`, e.g. `components/*` + `/*` + `/lock/`. */
 export function accessKind(path: string): string {
@@ -26,7 +27,7 @@ export class AccessRules {
   readonly #readable = new Set<string>();
 
   constructor(
-    readonly queue: RequestQueue,
+    readonly problems: ProblemLog,
     readonly apiRoot: URL,
   ) {}
 
@@ -42,7 +43,7 @@ export class AccessRules {
 
   /** The recorded denial of `task`'s kind, if the credentials may not read it. */
   denied(task: Task): AccessProblem | undefined {
-    return this.queue.denied.get(this.kindOf(task));
+    return this.problems.denied.get(this.kindOf(task));
   }
 
   /** `task` is about to be sent: the first of a kind not yet known readable goes alone. */
@@ -60,7 +61,7 @@ export class AccessRules {
 
   /** `task` answered 401/403: record its kind once; its siblings are never sent. */
   deny(task: Task, error: AccessDeniedError): void {
-    this.queue.deny({ kind: this.kindOf(task), url: task.url, status: error.status, reason: error.message });
+    this.problems.deny({ kind: this.kindOf(task), url: task.url, status: error.status, reason: error.message });
     this.finish(task, false);
   }
 }

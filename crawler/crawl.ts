@@ -14,7 +14,8 @@ import { rootPath, serverBase } from './links.ts';
 import { anonymousHint, outcomeOf } from './outcomes.ts';
 import { phases } from './plan.ts';
 import { anonymousProjects } from './public-view.ts';
-import { RequestQueue, type Task } from './queue/request-queue.ts';
+import type { Task } from './queue/request-queue.ts';
+import { type CrawlState, openCrawlState } from './queue/state.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
 import { drain } from './scheduler.ts';
 import { CrawlScope } from './scope.ts';
@@ -154,9 +155,9 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
   const started = new Date().toISOString();
-  const queue = RequestQueue.open(join(writer.dir, journalName), started);
+  const state = openCrawlState(join(writer.dir, journalName), started);
   // A journal replayed keeps the start time of the run that began it.
-  options.onStart?.({ snapshotId: writer.id, dir: writer.dir, resumed: queue.started !== started, made: queue.made });
+  options.onStart?.({ snapshotId: writer.id, dir: writer.dir, resumed: state.started !== started, made: state.statistics.made });
   const spool = new UnitSpool(join(writer.dir, spoolName));
   const client = new HttpClient({
     apiRoot: options.apiRoot,
@@ -175,7 +176,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     },
   });
   try {
-    const run = new CrawlRun(options, scope, writer, queue, spool, client, incremental);
+    const run = new CrawlRun(options, scope, writer, state, spool, client, incremental);
     return await run.execute();
   } finally {
     await client.close();
@@ -206,7 +207,11 @@ function requestKind(task: Task, root: URL): RequestKind {
 
 class CrawlRun {
   readonly #access: AccessRules;
-  /** What the task handlers share (tasks/context.ts), the records received among it. */
+  readonly queue: CrawlState['queue'];
+  readonly statistics: CrawlState['statistics'];
+  readonly problems: CrawlState['problems'];
+  readonly translations: CrawlState['translations'];
+  /** What the task handlers share (tasks/context.ts). */
   readonly #tasks: TaskContext;
   /** Why the run stops, once something said so: nothing new starts. The first stop is the one reported. */
   #stop: CrawlStoppedError | undefined;
@@ -220,15 +225,19 @@ class CrawlRun {
     readonly options: CrawlOptions,
     readonly scope: CrawlScope,
     readonly writer: SnapshotWriter,
-    readonly queue: RequestQueue,
+    readonly state: CrawlState,
     readonly spool: UnitSpool,
     readonly client: HttpClient,
     readonly incremental?: IncrementalCrawl,
   ) {
-    this.#access = new AccessRules(queue, options.apiRoot);
+    this.queue = state.queue;
+    this.statistics = state.statistics;
+    this.problems = state.problems;
+    this.translations = state.translations;
+    this.#access = new AccessRules(state.problems, options.apiRoot);
     // An incremental crawl reads the touched translations' units back from the spool (incremental.ts).
-    const units = new UnitsStrategy(options.apiRoot, queue, spool, incremental === undefined);
-    this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, queue, spool, client, units, options.maxResourceItems);
+    const units = new UnitsStrategy(options.apiRoot, state.queue, state.translations, spool, incremental === undefined);
+    this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, state, spool, client, units, options.maxResourceItems);
   }
 
   async execute(): Promise<CrawlResult> {
@@ -243,7 +252,7 @@ class CrawlRun {
       skip: (task) => this.#failures.has(task.url) || this.#access.waits(task) || (isUnitPage(task) && this.#unitPages >= unitPagesInFlight),
       run: (task) => this.#execute(task),
     });
-    const made = () => this.queue.made + this.client.requests - this.#reportedMade;
+    const made = () => this.statistics.made + this.client.requests - this.#reportedMade;
     const [firstFailure] = this.#failures.values();
     if (firstFailure !== undefined) {
       this.#halt(
@@ -269,23 +278,23 @@ class CrawlRun {
         );
       }
     }
-    const access = [...this.queue.denied.values()];
-    const requestsByKind = Object.fromEntries(this.queue.byKind);
+    const access = [...this.problems.denied.values()];
+    const requestsByKind = Object.fromEntries(this.statistics.byKind);
     if (this.#stop !== undefined) {
       return {
         outcome: 'failed',
         snapshotId: this.writer.id,
         dir: this.writer.dir,
         made: made(),
-        minimum: this.queue.minimum,
+        minimum: this.statistics.minimum,
         requestsByKind,
-        problems: this.queue.problems,
+        problems: this.problems.problems,
         access,
         counts: {},
         message: this.#stop.message,
       };
     }
-    for (const translation of [...this.queue.translations.keys()].sort()) {
+    for (const translation of [...this.translations.projects.keys()].sort()) {
       if (!this.writer.has(`${translation}units/`)) await this.writer.putUnits(translation, this.spool.read(translation));
     }
     // A keyed crawl may read what the public cannot: what an anonymous client is listed is asked
@@ -296,14 +305,14 @@ class CrawlRun {
       const lists = requestsByKind.lists ?? { made: 0, minimum: 0 };
       requestsByKind.lists = { made: lists.made + publicView.requests, minimum: lists.minimum + publicView.requests };
     }
-    const requests = { made: made() + publicView.requests, minimum: this.queue.minimum + publicView.requests, by_kind: requestsByKind };
+    const requests = { made: made() + publicView.requests, minimum: this.statistics.minimum + publicView.requests, by_kind: requestsByKind };
     // The crawl's own state goes before the snapshot is finished, so no finished snapshot
     // carries it; a kill in between only means the next run crawls again from the start.
     this.spool.remove();
     rmSync(join(this.writer.dir, journalName), { force: true });
-    const skipped = this.#skipped();
+    const skipped = this.problems.skippedResources();
     const publicProjects = publicView.paths;
-    const finished = await this.writer.finish({ requests, problems: this.queue.problems, access, skipped, complete: true, keyed, publicProjects });
+    const finished = await this.writer.finish({ requests, problems: this.problems.problems, access, skipped, complete: true, keyed, publicProjects });
     return {
       // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).
       outcome: finished.manifest.problems.length > 0 ? 'problems' : 'complete',
@@ -333,25 +342,15 @@ class CrawlRun {
     if (task.kind !== 'resource') return false;
     const path = parseApiPath(rootPath(task.url, this.options.apiRoot));
     if (path?.kind !== 'language' || path.sub !== 'statistics' || path.language === undefined) return false;
-    if (this.#usedLanguages?.size !== this.queue.translations.size) {
+    if (this.#usedLanguages?.size !== this.translations.projects.size) {
       const used = new Set<string>();
-      for (const translation of this.queue.translations.keys()) {
+      for (const translation of this.translations.projects.keys()) {
         const language = parseApiPath(rootPath(translation, this.options.apiRoot))?.language;
         if (language !== undefined) used.add(language);
       }
-      this.#usedLanguages = { size: this.queue.translations.size, used };
+      this.#usedLanguages = { size: this.translations.projects.size, used };
     }
     return !this.#usedLanguages.used.has(path.language);
-  }
-
-  #skipped(): SkippedResources[] {
-    const byKind = new Map<string, SkippedResources>();
-    for (const [url, { kind = 'languages/*/statistics/', reason = "no translation in the crawl's scope is in this language" }] of this.queue.skipped) {
-      const entry = byKind.get(kind) ?? { kind, reason, urls: [] };
-      entry.urls.push(url);
-      byKind.set(kind, entry);
-    }
-    return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind)).map((entry) => ({ ...entry, urls: entry.urls.sort() }));
   }
 
   /**
@@ -361,10 +360,10 @@ class CrawlRun {
    * it is a problem of the data (exit 3), which the next crawl fetches again.
    */
   async #recount(): Promise<void> {
-    for (const translation of [...this.queue.translations.keys()].sort()) {
+    for (const translation of [...this.translations.projects.keys()].sort()) {
       const unitsUrl = `${translation}units/`;
       if (this.writer.has(unitsUrl)) continue;
-      const total = this.queue.totals.get(translation);
+      const total = this.translations.totals.get(translation);
       if (total === undefined) continue;
       const spooled = this.spool.read(translation);
       if (spooled.length === total) {
@@ -381,13 +380,13 @@ class CrawlRun {
           const outcome = outcomeOf(again, error, 0, this.options.token);
           if (outcome.type !== 'answered') throw error;
           this.#done(again, 1);
-          this.queue.problem(outcome.problem ?? { url: unitsUrl, field: '', reason: (error as Error).message });
+          this.problems.problem(outcome.problem ?? { url: unitsUrl, field: '', reason: (error as Error).message });
         }
       });
       const units = this.spool.read(translation);
-      const now = this.queue.totals.get(translation);
+      const now = this.translations.totals.get(translation);
       if (units.length !== now) {
-        this.queue.problem({
+        this.problems.problem({
           url: unitsUrl,
           field: 'total',
           reason: `${units.length} units listed, the translation's total says ${now}: strings changed while the crawl ran (fetched twice); the next crawl fetches it again`,
@@ -454,7 +453,7 @@ class CrawlRun {
 
   async #executeCounted(task: Task): Promise<void> {
     if (this.#unusedLanguage(task)) {
-      this.queue.skip(task.url);
+      this.problems.skip(task.url);
       this.#done(task, 0);
       return;
     }
@@ -481,7 +480,7 @@ class CrawlRun {
           break;
         case 'answered':
           this.#access.finish(task, false);
-          if (outcome.problem !== undefined) this.queue.problem(outcome.problem);
+          if (outcome.problem !== undefined) this.problems.problem(outcome.problem);
           this.#done(task, 1);
           break;
         case 'failed':
@@ -501,9 +500,9 @@ class CrawlRun {
 
   #progress(phase: number): void {
     this.options.onProgress?.({
-      made: this.queue.made + this.client.requests - this.#reportedMade,
-      minimum: this.queue.minimum,
-      records: this.#tasks.records,
+      made: this.statistics.made + this.client.requests - this.#reportedMade,
+      minimum: this.statistics.minimum,
+      records: this.statistics.records,
       pending: this.queue.pendingCount,
       phase,
       budget: this.client.budget,

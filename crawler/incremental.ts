@@ -11,6 +11,7 @@ import type { HttpClient } from './http/client.ts';
 import { findLinks, rebasePageLink, resolveLink, rootPath, withParameters } from './links.ts';
 import { phases, planLink } from './plan.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';
 import { action } from '../api/change.ts';
@@ -29,6 +30,9 @@ export interface CrawlContext {
   apiRoot: URL;
   client: HttpClient;
   queue: RequestQueue;
+  translations: StoredTranslations;
+  /** When the crawl began: the change log is read up to it. */
+  started: string;
   writer: SnapshotWriter;
   /** Units fetched so far, per translation URL. */
   spool: UnitSpool;
@@ -136,7 +140,7 @@ export class IncrementalCrawl {
       for (const list of lists) {
         let url: string | undefined = withParameters(new URL(list, context.apiRoot).href, {
           timestamp_after: since,
-          timestamp_before: context.queue.started,
+          timestamp_before: context.started,
           page_size: '1000',
         });
         while (url !== undefined) {
@@ -314,7 +318,7 @@ export class IncrementalCrawl {
    */
   async #unitsByTranslation(task: Task, touched: Touched, context: CrawlContext): Promise<void> {
     const lookup = await this.#embedded();
-    for (const [translationUrl, project] of context.queue.translations) {
+    for (const [translationUrl, project] of context.translations.projects) {
       if (task.project !== undefined && project !== task.project) continue;
       const translation = locate(translationUrl, context.apiRoot);
       const unitsPath = `${translation.stored}units/`;

@@ -8,12 +8,14 @@ import { phases } from './plan.ts';
 import { resolveLink, withParameters } from './links.ts';
 import type { Problem } from '../snapshot/schemas.ts';
 import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 
 export class UnitsStrategy {
   constructor(
     readonly apiRoot: URL,
     readonly queue: RequestQueue,
+    readonly translations: StoredTranslations,
     readonly spool: UnitSpool,
     /** Whether `takePage` may answer whole translations to be written from the page; otherwise every unit is spooled. */
     readonly writesWhole = true,
@@ -38,7 +40,7 @@ export class UnitsStrategy {
     const project = task.project;
     const matches = items.every((unit) => {
       const translation = this.#translationOf(unit);
-      return translation !== undefined && this.queue.translations.get(translation) === project;
+      return translation !== undefined && this.translations.projects.get(translation) === project;
     });
     if (!matches) this.perTranslation(project);
     return matches;
@@ -46,8 +48,8 @@ export class UnitsStrategy {
 
   /** Fetches a project's units one translation at a time. */
   perTranslation(project: string): void {
-    this.queue.markUnitsPerTranslation(project);
-    for (const [translation, owner] of this.queue.translations) {
+    this.translations.markUnitsPerTranslation(project);
+    for (const [translation, owner] of this.translations.projects) {
       if (owner === project) this.queue.add({ url: `${translation}units/`, kind: 'units', phase: phases.bulk });
     }
   }
@@ -72,7 +74,7 @@ export class UnitsStrategy {
     const { problems, byTranslation } = this.#group(task, items);
     const whole = new Map<string, unknown[]>();
     for (const [translation, units] of byTranslation) {
-      const total = this.queue.totals.get(translation);
+      const total = this.translations.totals.get(translation);
       if (written(translation) || this.#writing.has(translation)) {
         byTranslation.delete(translation);
       } else if (!this.writesWhole || total === undefined) {

@@ -10,7 +10,11 @@ import type { SnapshotWriter } from '../../snapshot/writer.ts';
 import type { HttpClient } from '../http/client.ts';
 import { findLinks, rootPath, withParameters } from '../links.ts';
 import { planLink, withoutAbsentFile } from '../plan.ts';
+import type { ProblemLog } from '../queue/problem-log.ts';
 import type { RequestQueue } from '../queue/request-queue.ts';
+import type { CrawlState } from '../queue/state.ts';
+import type { CrawlStatistics } from '../queue/statistics.ts';
+import type { StoredTranslations } from '../queue/translations.ts';
 import type { UnitSpool } from '../queue/unit-spool.ts';
 import type { CrawlScope } from '../scope.ts';
 import type { UnitsStrategy } from '../units.ts';
@@ -22,8 +26,12 @@ export const anyPage = page(z.unknown());
 export type AnyPage = z.infer<typeof anyPage>;
 
 export class TaskContext {
-  /** Records, units and changes received so far in this run. */
-  records = 0;
+  readonly queue: RequestQueue;
+  readonly statistics: CrawlStatistics;
+  readonly problems: ProblemLog;
+  readonly translations: StoredTranslations;
+  /** When the crawl began (the changes window ends there). */
+  readonly started: string;
 
   constructor(
     readonly apiRoot: URL,
@@ -31,23 +39,25 @@ export class TaskContext {
     readonly changesSince: string | undefined,
     readonly scope: CrawlScope,
     readonly writer: SnapshotWriter,
-    readonly queue: RequestQueue,
+    state: CrawlState,
     readonly spool: UnitSpool,
     readonly client: HttpClient,
     readonly units: UnitsStrategy,
     /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
     readonly maxResourceItems = 100_000,
-  ) {}
+  ) {
+    ({ queue: this.queue, statistics: this.statistics, problems: this.problems, translations: this.translations, started: this.started } = state);
+  }
 
   /** Stores a record at its URL, notes what later phases need of it, and follows its links. */
   async store(url: string, record: unknown): Promise<void> {
     await this.writer.putRecord(url, record);
-    this.records++;
+    this.statistics.records++;
     const path = parseApiPath(rootPath(url, this.apiRoot));
     if (path?.kind === 'translation' && path.sub === undefined && path.project !== undefined) {
-      this.queue.addTranslation(url, path.project);
+      this.translations.add(url, path.project);
       const total = (record as { total?: unknown } | null)?.total;
-      if (typeof total === 'number') this.queue.setTotal(url, total);
+      if (typeof total === 'number') this.translations.setTotal(url, total);
     }
     if (!this.scope.whole && path?.kind === 'project' && path.sub === undefined && path.project !== undefined && this.scope.hasProject(path.project)) {
       const slug = (record as { slug?: unknown }).slug;
@@ -67,12 +77,12 @@ export class TaskContext {
   }
 
   offOriginPageLink(url: string, next: string): void {
-    this.queue.problem({ url, field: 'next', reason: `the next page link ${next} leaves the API root; the rest of the list was not fetched` });
+    this.problems.problem({ url, field: 'next', reason: `the next page link ${next} leaves the API root; the rest of the list was not fetched` });
   }
 
   /** The changes log in a fixed window, so newer changes arriving mid-crawl shift no page. */
   #changesWindow(link: string): string {
-    const window: Record<string, string> = { timestamp_before: this.queue.started };
+    const window: Record<string, string> = { timestamp_before: this.started };
     if (this.changesSince) window.timestamp_after = this.changesSince;
     return withParameters(link, window);
   }

@@ -23,19 +23,19 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
   const items = parsed.success ? parsed.data.results : Array.isArray(body) ? body : undefined;
   if (items === undefined) {
     const issue = parsed.error?.issues[0];
-    context.queue.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
+    context.problems.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
     return 1;
   }
   if (task.kind === 'units') {
     if (!context.units.accepts(task, items)) return 0;
     const { problems, whole } = context.units.takePage(task, items, (translation) => context.writer.has(`${translation}units/`));
-    for (const problem of problems) context.queue.problem(problem);
-    context.records += items.length;
+    for (const problem of problems) context.problems.problem(problem);
+    context.statistics.records += items.length;
     context.follow(items);
     for (const [translation, units] of whole) await context.writer.putUnits(translation, units);
   } else if (task.kind === 'changes') {
     await context.writer.putChanges(items);
-    context.records += items.length;
+    context.statistics.records += items.length;
     context.follow(items);
   } else {
     await putListRecords(task, items, context);
@@ -88,7 +88,7 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
  * once on its own before it is kept raw.
  */
 async function putListRecords(task: Task, items: unknown[], context: TaskContext): Promise<void> {
-  const { apiRoot, queue, writer } = context;
+  const { apiRoot, queue, problems, writer } = context;
   const listPath = rootPath(task.url, apiRoot);
   const list = parseApiPath(listPath);
   const projects = !context.scope.whole && list?.kind === 'collection' && list.collection === 'projects';
@@ -99,7 +99,7 @@ async function putListRecords(task: Task, items: unknown[], context: TaskContext
     const derived = link === undefined ? itemPathWithoutUrl(listPath, item) : undefined;
     const own = typeof link === 'string' ? resolveLink(link, apiRoot) : derived && new URL(derived, apiRoot).href;
     if (own === undefined) {
-      queue.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
+      problems.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });
       continue;
     }
     if (projects && !projectInScope(item, own, context)) continue;

@@ -33,7 +33,7 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
         count === undefined
           ? `it lists more than the ${context.maxResourceItems} items a resource is held whole for`
           : `it lists ${count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
-      context.queue.skip(task.url, { kind: accessKind(rootPath(task.url, context.apiRoot)), reason });
+      context.problems.skip(task.url, { kind: accessKind(rootPath(task.url, context.apiRoot)), reason });
       return pages;
     }
     first ??= parsed.data;
@@ -57,7 +57,7 @@ async function putTranslationStatistics(url: string, items: readonly unknown[], 
   const path = parseApiPath(rootPath(url, context.apiRoot));
   if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
   const byLanguage = new Map<string, string>();
-  for (const translation of context.queue.translations.keys()) {
+  for (const translation of context.translations.projects.keys()) {
     const own = parseApiPath(rootPath(translation, context.apiRoot));
     if (own?.project === path.project && own?.component === path.component && own?.language !== undefined)
       byLanguage.set(decodeURIComponent(own.language), translation);

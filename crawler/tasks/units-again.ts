@@ -18,10 +18,10 @@ export async function fetchUnitsAgain(translation: string, again: Task, context:
     pages++;
     const parsed = anyPage.safeParse(list);
     if (!parsed.success) {
-      context.queue.problem({ url, field: '', reason: 'not a paginated list of units' });
+      context.problems.problem({ url, field: '', reason: 'not a paginated list of units' });
       break;
     }
-    for (const problem of context.units.spoolPage(again, parsed.data.results)) context.queue.problem(problem);
+    for (const problem of context.units.spoolPage(again, parsed.data.results)) context.problems.problem(problem);
     url = parsed.data.next === null ? undefined : rebasePageLink(parsed.data.next, context.apiRoot);
   }
   return 1 + pages;

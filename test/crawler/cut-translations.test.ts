@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RequestQueue } from '../../crawler/queue/request-queue.ts';
+import { openCrawlState } from '../../crawler/queue/state.ts';
 import { UnitSpool } from '../../crawler/queue/unit-spool.ts';
 import { UnitsStrategy } from '../../crawler/units.ts';
 import { useTempFolders } from '../helpers/temp.ts';
@@ -17,17 +17,17 @@ let folder: string;
 
 function strategy(dir = folder, writesWhole = true): { units: UnitsStrategy; spool: UnitSpool } {
   mkdirSync(dir, { recursive: true });
-  const queue = RequestQueue.open(join(dir, 'journal.ndjson'), '2026-01-01T00:00:00.000Z');
+  const { queue, translations } = openCrawlState(join(dir, 'journal.ndjson'), '2026-01-01T00:00:00.000Z');
   for (const [code, total] of [
     ['de', 2],
     ['fr', 4],
     ['it', 3],
   ] as const) {
-    queue.addTranslation(translation(code), 'p');
-    queue.setTotal(translation(code), total);
+    translations.add(translation(code), 'p');
+    translations.setTotal(translation(code), total);
   }
   const spool = new UnitSpool(join(dir, 'spool'));
-  return { units: new UnitsStrategy(apiRoot, queue, spool, writesWhole), spool };
+  return { units: new UnitsStrategy(apiRoot, queue, translations, spool, writesWhole), spool };
 }
 
 const none = () => false;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RequestQueue } from '../../crawler/queue/request-queue.ts';
+import { openCrawlState } from '../../crawler/queue/state.ts';
 import { UnitSpool } from '../../crawler/queue/unit-spool.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -12,30 +12,39 @@ beforeAll(async () => {
   folder = await tempFolder();
 });
 
-describe('RequestQueue', () => {
-  it('de-duplicates by URL, runs lower phases first, and replays its journal after a kill', () => {
+describe("the crawl's state (queue/state.ts)", () => {
+  it('de-duplicates by URL, runs lower phases first, and every part replays the one journal after a kill', () => {
     const path = join(folder, 'journal.ndjson');
-    const queue = RequestQueue.open(path, '2026-01-01T00:00:00.000Z');
+    const { queue, statistics, problems, translations } = openCrawlState(path, '2026-01-01T00:00:00.000Z');
     expect(queue.add({ url: 'http://h/api/units/', kind: 'units', phase: 2 })).toBe(true);
     expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(true);
     expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
     expect(queue.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/projects/');
     expect(queue.next(1, (task) => task.url.endsWith('projects/'))).toBeUndefined();
-    queue.done('http://h/api/projects/', { made: 2, minimum: 1 });
-    queue.addTranslation('http://h/api/translations/p/c/de/', 'p');
-    queue.problem({ url: 'http://h/api/x/', field: 'name', reason: 'bad' });
+    queue.done('http://h/api/projects/', { made: 2, minimum: 1, requests: 'lists' });
+    expect([statistics.made, statistics.minimum, statistics.byKind.get('lists')]).toEqual([2, 1, { made: 2, minimum: 1 }]);
+    translations.add('http://h/api/translations/p/c/de/', 'p');
+    translations.setTotal('http://h/api/translations/p/c/de/', 7);
+    problems.problem({ url: 'http://h/api/x/', field: 'name', reason: 'bad' });
+    problems.deny({ kind: 'projects/*/repository/', url: 'http://h/api/projects/p/repository/', status: 403, reason: 'no' });
+    problems.skip('http://h/api/languages/xx/statistics/');
     // A kill in the middle of an append leaves half a line.
     appendFileSync(path, '{"add":{"url":"http://h/api/tor');
 
-    const resumed = RequestQueue.open(path, '2030-01-01T00:00:00.000Z');
+    const resumed = openCrawlState(path, '2030-01-01T00:00:00.000Z');
     expect(resumed.started).toBe('2026-01-01T00:00:00.000Z');
-    expect(resumed.pendingCount).toBe(1);
-    expect(resumed.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/units/');
-    expect(resumed.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
-    expect([resumed.made, resumed.minimum]).toEqual([2, 1]);
-    expect(resumed.translations.get('http://h/api/translations/p/c/de/')).toBe('p');
-    expect(resumed.problems).toEqual([{ url: 'http://h/api/x/', field: 'name', reason: 'bad' }]);
-    resumed.add({ url: 'http://h/api/changes/', kind: 'changes', phase: 2 });
+    expect(resumed.queue.pendingCount).toBe(1);
+    expect(resumed.queue.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/units/');
+    expect(resumed.queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
+    expect([resumed.statistics.made, resumed.statistics.minimum, resumed.statistics.byKind.get('lists')]).toEqual([2, 1, { made: 2, minimum: 1 }]);
+    expect(resumed.translations.projects.get('http://h/api/translations/p/c/de/')).toBe('p');
+    expect(resumed.translations.totals.get('http://h/api/translations/p/c/de/')).toBe(7);
+    expect(resumed.problems.problems).toEqual([{ url: 'http://h/api/x/', field: 'name', reason: 'bad' }]);
+    expect([...resumed.problems.denied.keys()]).toEqual(['projects/*/repository/']);
+    expect(resumed.problems.skippedResources()).toEqual([
+      { kind: 'languages/*/statistics/', reason: "no translation in the crawl's scope is in this language", urls: ['http://h/api/languages/xx/statistics/'] },
+    ]);
+    resumed.queue.add({ url: 'http://h/api/changes/', kind: 'changes', phase: 2 });
     expect(
       readFileSync(path, 'utf8')
         .split('\n')
@@ -46,7 +55,7 @@ describe('RequestQueue', () => {
   it('refuses a journal that is not one, saying what to do', () => {
     const path = join(folder, 'foreign.ndjson');
     appendFileSync(path, '{"what":1}\n');
-    expect(() => RequestQueue.open(path, '2026-01-01T00:00:00.000Z')).toThrow('delete the .partial snapshot to start over');
+    expect(() => openCrawlState(path, '2026-01-01T00:00:00.000Z')).toThrow('delete the .partial snapshot to start over');
   });
 });
 

@@ -1,0 +1,104 @@
+/**
+ * The crawl's journal: one append-only NDJSON file in the unfinished snapshot's `.partial`
+ * folder, from which every part of the crawl's state is rebuilt after a kill (docs/crawl.md,
+ * "Resume"). Each part (the queue, the statistics, the problem log, the stored translations)
+ * records its own events here and reads them back through `read`; none reads another's.
+ * Appends are synchronous, so the file's order is the order things happened.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { accessProblem, problem, requestKinds } from '../../snapshot/schemas.ts';
+import { taskKinds } from '../plan.ts';
+
+/** A task as the journal stores it: what it fetches, never what is derived from that. */
+export const journalTask = z.object({
+  url: z.string(),
+  kind: z.enum(taskKinds),
+  phase: z.number().int(),
+  page: z.boolean().optional(),
+  project: z.string().optional(),
+});
+
+/** Every line of the journal, one shape each; the owner of each is named beside it. */
+const journalEvent = z.union([
+  /** The crawl's start time: the first line (the journal itself). */
+  z.object({ started: z.string() }),
+  /** A task queued (`RequestQueue`). */
+  z.object({ add: journalTask }),
+  /** A task finished (`RequestQueue`), with the requests it made and needed (`CrawlStatistics`): one line, so a kill never parts them. */
+  z.object({ done: z.string(), made: z.number().int(), minimum: z.number().int(), requests: z.enum(requestKinds).optional() }),
+  /** A translation record stored, under its project's path segment (`StoredTranslations`). */
+  z.object({ translation: z.string(), project: z.string() }),
+  /** A project whose server ignored `q=project:…` (`StoredTranslations`). */
+  z.object({ unitsPerTranslation: z.string() }),
+  /** A problem of the data (`ProblemLog`). */
+  z.object({ problem }),
+  /** A kind of resource the credentials may not read (`ProblemLog`). */
+  z.object({ denied: accessProblem }),
+  /** A resource not fetched on purpose (`ProblemLog`). */
+  z.object({ skipped: z.string(), kind: z.string().optional(), reason: z.string().optional() }),
+  /** A translation record's unit count (`StoredTranslations`). */
+  z.object({ total: z.string(), units: z.number().int() }),
+]);
+export type JournalEvent = z.infer<typeof journalEvent>;
+
+export class CrawlJournal {
+  readonly #path: string;
+  /** The events read back when it was opened, handed to each reader as it subscribes. */
+  readonly #replayed: readonly JournalEvent[];
+  readonly #readers: ((event: JournalEvent) => void)[] = [];
+
+  private constructor(
+    path: string,
+    /** When the crawl began: kept from the first run of a resumed crawl. */
+    readonly started: string,
+    replayed: readonly JournalEvent[],
+  ) {
+    this.#path = path;
+    this.#replayed = replayed;
+  }
+
+  /** Opens (reading back) the journal at `path`, or starts one with `started` as the crawl's start time. */
+  static open(path: string, started: string): CrawlJournal {
+    let text = '';
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      // No journal yet: a fresh crawl.
+    }
+    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+    // A kill mid-append leaves half a line; cut it so the next append starts on a fresh line.
+    if (complete !== text) writeFileSync(path, complete);
+    const events = complete
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line, index) => {
+        const parsed = journalEvent.safeParse(JSON.parse(line));
+        if (!parsed.success)
+          throw new Error(
+            `${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`,
+          );
+        return parsed.data;
+      });
+    const first = events[0];
+    const journal = new CrawlJournal(path, first !== undefined && 'started' in first ? first.started : started, events);
+    if (events.length === 0) journal.#append({ started });
+    return journal;
+  }
+
+  /** Hands `reader` every event read back from the file, then every event recorded from now on. */
+  read(reader: (event: JournalEvent) => void): void {
+    for (const event of this.#replayed) reader(event);
+    this.#readers.push(reader);
+  }
+
+  /** Appends an event and hands it to every reader. */
+  record(event: JournalEvent): void {
+    this.#append(event);
+    for (const reader of this.#readers) reader(event);
+  }
+
+  #append(event: JournalEvent): void {
+    appendFileSync(this.#path, `${JSON.stringify(event)}\n`);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The crawl's state, each part with its own owner (crawlee's roles) and all of it rebuilt from
+ * one journal after a kill: the tasks (`RequestQueue`), the requests counted
+ * (`CrawlStatistics`), what went wrong or was left out (`ProblemLog`), and the translations
+ * later phases need (`StoredTranslations`).
+ */
+import { CrawlJournal } from './journal.ts';
+import { ProblemLog } from './problem-log.ts';
+import { RequestQueue } from './request-queue.ts';
+import { CrawlStatistics } from './statistics.ts';
+import { StoredTranslations } from './translations.ts';
+
+export interface CrawlState {
+  /** When the crawl began: kept from the first run of a resumed crawl. */
+  started: string;
+  queue: RequestQueue;
+  statistics: CrawlStatistics;
+  problems: ProblemLog;
+  translations: StoredTranslations;
+}
+
+/** Opens (replaying) the journal at `path`, or starts one with `started` as the crawl's start time. */
+export function openCrawlState(path: string, started: string): CrawlState {
+  const journal = CrawlJournal.open(path, started);
+  return {
+    started: journal.started,
+    queue: new RequestQueue(journal),
+    statistics: new CrawlStatistics(journal),
+    problems: new ProblemLog(journal),
+    translations: new StoredTranslations(journal),
+  };
+}
