@@ -1,10 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { searchIndex } from './site/search-integration.ts';
 
 // `tmsnap build` (site/build.ts) runs Astro's build() with this file plus the output folder,
-// site URL and base path given on its command line; the snapshot comes through the environment
-// (site/env.ts). See docs/site.md.
+// site URL and base path given on its command line, and the integration that hands the pages
+// the build input and writes the search index (site/astro-integration.ts). See docs/site.md.
 export default defineConfig({
   srcDir: './src',
   // Copied as they are: the one stylesheet and the one classic script every page links
@@ -12,7 +11,6 @@ export default defineConfig({
   // break under file://.
   publicDir: './src/public',
   outDir: './dist',
-  integrations: [searchIndex()],
   build: {
     format: 'directory',
     // The few component styles are inlined so that no page depends on an absolute `/_astro/`

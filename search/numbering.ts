@@ -5,7 +5,7 @@
  */
 import type { StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
-import { componentPathOf } from '../site/records.ts';
+import { componentPathOf } from '../site-model/records.ts';
 import type { SearchManifest } from './format.ts';
 
 export interface NumberedTranslation {

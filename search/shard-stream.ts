@@ -5,7 +5,7 @@
  */
 import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
-import { siteRecords, type RecordSource } from '../site/records.ts';
+import { siteRecords, type RecordSource } from '../site-model/records.ts';
 import { numberRecords, type Numbering } from './numbering.ts';
 import type { SourceShardData } from './format.ts';
 import { planBuckets, type ShardSelection } from './plan.ts';

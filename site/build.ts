@@ -1,23 +1,24 @@
 /**
- * Builds the status site from one snapshot: Astro's `build()` in this process, with the search
- * index written by the integration in `astro.config.mjs` (site/search-integration.ts). The
- * pages find the snapshot through the environment (site/env.ts). See docs/site.md.
+ * Builds the status site from one snapshot: Astro's `build()` in this process with the
+ * integration of site/astro-integration.ts, which hands the pages the build input
+ * (site-model/build-input.ts) and writes the search index, and the bulk writers beside it,
+ * which get the same input as their `workerData`. See docs/site.md.
  */
 import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
-import type { UiLanguage } from './config.ts';
+import type { BuildInput } from '../site-model/build-input.ts';
+import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
+import { tmsnapSite } from './astro-integration.ts';
 import type { BulkReport } from './bulk-pages.ts';
-import { positionsEnv } from './bulk-positions.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
-import { siteEnv, type PageSettings } from './env.ts';
-import { unitPageCount } from './paths.ts';
-import type { PublishKind } from './privacy.ts';
-import { publicationOfView, publishedSnapshot } from './published-snapshot.ts';
-import { componentPathOf, siteRecords } from './records.ts';
-import { generatedFavicon, robotsTxt, sitemapFiles } from './web.ts';
+import { unitPageCount } from '../site-model/paths.ts';
+import type { PublishKind } from '../site-model/privacy.ts';
+import { publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
+import { componentPathOf, siteRecords } from '../site-model/records.ts';
+import { generatedFavicon, robotsTxt, sitemapFiles } from '../site-model/web.ts';
 
 export interface BuildOptions {
   /** Content folder holding the snapshots. */
@@ -33,7 +34,7 @@ export interface BuildOptions {
   hideAuthors: boolean;
   /**
    * What a keyed crawl's site shows beyond what an anonymous visitor of the server sees, and
-   * `emails` to keep e-mail addresses (`--publish`; site/privacy.ts, docs/site.md). None by default.
+   * `emails` to keep e-mail addresses (`--publish`; site-model/privacy.ts, docs/site.md). None by default.
    */
   publish?: readonly PublishKind[];
   /** Branding and settings (site/config.ts); files are absolute paths. */
@@ -254,9 +255,7 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
   return figures;
 }
 
-/** The positions' folder gone, and unnamed: a writer run later in this process must not look for it. */
 async function endPositions(dir: string): Promise<void> {
-  delete process.env[positionsEnv];
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -274,11 +273,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     ...(options.title === undefined ? {} : { title: options.title }),
     ...(options.footer === undefined ? {} : { footer: options.footer }),
   };
+  // Astro's own switch, read by Astro: a build sends nothing anywhere.
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  process.env[siteEnv.content] = options.content;
-  process.env[siteEnv.snapshot] = snapshot.id;
-  process.env[siteEnv.hideAuthors] = options.hideAuthors ? '1' : '';
-  process.env[siteEnv.publish] = JSON.stringify(options.publish ?? []);
   const published = await publishedSnapshot(snapshot, { publish: options.publish ?? [], hideAuthors: options.hideAuthors });
   const withheld = publicationOfView(published)?.hiddenProjects.size ?? 0;
   if (withheld > 0) {
@@ -286,8 +282,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       `tmsnap build: ${withheld} project(s) of this keyed crawl left out: an anonymous visitor of the server cannot see them, or the snapshot does not say they can (--publish private-projects publishes them)`,
     );
   }
-  process.env[siteEnv.siteUrl] = options.siteUrl ?? '';
-  process.env[siteEnv.settings] = JSON.stringify(settings);
   const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(published) };
   const onFiles = (files: number) => {
     progress.done += files;
@@ -299,10 +293,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
   // The writers hand each translation's unit positions to the changes pages through files of
-  // their own folder (site/bulk-positions.ts): Astro's thread never reads a unit for a link.
+  // their own folder (site-model/positions.ts): Astro's thread never reads a unit for a link.
   const positions = await mkdtemp(join(tmpdir(), 'tmsnap-positions-'));
-  process.env[positionsEnv] = positions;
-  const writers = startBulkWriters(options.out, bulkWriters(), onFiles);
+  const input: BuildInput = {
+    content: resolve(options.content),
+    snapshot: snapshot.id,
+    hideAuthors: options.hideAuthors,
+    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+    publish: [...(options.publish ?? [])],
+    settings,
+    positions,
+  };
+  const writers = startBulkWriters(input, resolve(options.out), bulkWriters(), onFiles);
   const astroStarted = performance.now();
   const staging = await stagingFolder();
   const previousCwd = process.cwd();
@@ -316,6 +318,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // The output folder was emptied above, and the bulk writers are writing into it already.
       vite: { resolve: { preserveSymlinks: true }, build: { emptyOutDir: false } },
       outDir: options.out,
+      integrations: [tmsnapSite(input)],
       cacheDir: join(staging, '.astro-cache'),
       base: options.base,
       ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),

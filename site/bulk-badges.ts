@@ -9,7 +9,7 @@ import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../src/data
 import type { PageUi } from '../src/i18n/page.ts';
 import { badgeColor, badgeSvg, formatPercent } from '../src/utils/badge.ts';
 import { translatedPercent, type Progress } from '../src/utils/progress.ts';
-import { sitePaths, type BadgeFormat, type SitePath } from './paths.ts';
+import { sitePaths, type BadgeFormat, type SitePath } from '../site-model/paths.ts';
 
 /** The SVG and JSON of one badge: `path(format)` names each file. */
 function badgeFiles(path: (format: BadgeFormat) => SitePath, totals: Progress, title: string, pageUi: PageUi): Array<[SitePath, string]> {

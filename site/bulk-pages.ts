@@ -14,14 +14,16 @@
  * Memory holds one component's strings, never the instance's. Each writer takes a share of the
  * components (`Shard`): site/bulk-workers.ts runs one per core in worker threads, beside Astro.
  *
- * Like the pages, it reads the snapshot that `buildSite` names in the environment (site/env.ts),
- * and renders with src/: the one module of site/ that imports src/ (with the bulk-* modules it
- * uses), loaded only in the writers' threads.
+ * Like the pages, it renders the build input `buildSite` hands over (site-model/build-input.ts;
+ * a writer thread gets it as its `workerData`), with src/: the one module of site/ that imports
+ * src/ (with the bulk-* modules it uses), loaded only in the writers' threads.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { StoredUnit } from '../snapshot/schemas.ts';
+import type { BuildInput } from '../site-model/build-input.ts';
 import { history } from '../src/data/archive.ts';
+import { provideBuildInput } from '../src/data/build-input.ts';
 import { liveUrl, rawFile } from '../src/data/server-links.ts';
 import { siteTree, type ComponentEntry, type SiteTree, type TranslationEntry } from '../src/data/tree.ts';
 import { translationHistory } from '../src/data/unit-history.ts';
@@ -34,10 +36,9 @@ import { pluralLabels } from '../src/utils/plural-labels.ts';
 import { locationLinks } from '../src/utils/repoweb.ts';
 import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
 import { componentBadges, projectBadges, translationBadges } from './bulk-badges.ts';
-import { positionsChannel, positionsEnv, publishPositions, unitPositions, type PositionsMessage } from './bulk-positions.ts';
+import { positionsChannel, publishPositions, unitPositions, type PositionsMessage } from '../site-model/positions.ts';
 import { translationPage } from './bulk-translation-pages.ts';
-import { pageSettings, siteEnv } from './env.ts';
-import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from './paths.ts';
+import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from '../site-model/paths.ts';
 
 export interface BulkReport {
   unitPages: number;
@@ -113,20 +114,17 @@ export function componentsOfShard(components: readonly ComponentEntry[], shard: 
  * The unit, string and translation pages, badges and raw files of the build's snapshot, into
  * `out`, for the components of `shard`; `onPage` is called once per file written.
  */
-export async function writeBulkPages(out: string, onPage: () => void = () => {}, shard: Shard = { index: 0, count: 1 }): Promise<BulkReport> {
+export async function writeBulkPages(
+  input: BuildInput,
+  out: string,
+  onPage: () => void = () => {},
+  shard: Shard = { index: 0, count: 1 },
+): Promise<BulkReport> {
   const started = performance.now();
+  // src/data/ reads what it needs of the snapshot once per input (src/data/build-input.ts).
+  provideBuildInput(input);
   const tree = await siteTree();
   const frame = await frameContext();
-  // src/data/ reads the snapshot and settings once per thread: `buildSite` starts fresh writer
-  // threads for each build, but a second build called directly in one thread would get the first's.
-  const sameBuild =
-    tree.snapshot.id === process.env[siteEnv.snapshot] &&
-    tree.siteUrl === (process.env[siteEnv.siteUrl] || undefined) &&
-    tree.hideAuthors === (process.env[siteEnv.hideAuthors] === '1') &&
-    JSON.stringify(frame.settings) === JSON.stringify(pageSettings());
-  if (!sameBuild) {
-    throw new Error(`the unit and string pages can be written for one build per thread; snapshot ${tree.snapshot.id} was built before in this one`);
-  }
   const writer = new PageWriter(out, onPage);
   const report = { unitPages: 0, stringPages: 0, translationPages: 0, otherFiles: 0 };
   const all = await history();
@@ -136,7 +134,7 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
     report.otherFiles += files.length;
   };
   if (shard.index === 0) for (const project of tree.projects) await writeFiles(projectBadges(project, frame.ui));
-  const positions = positionsHandoff();
+  const positions = positionsHandoff(input.positions);
   const next = nextComponent(componentsOfShard(tree.components, shard), positions.wanted);
   for (let component = next(); component !== undefined; component = next()) {
     await writeFiles(componentBadges(component, frame.ui));
@@ -155,7 +153,7 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
       await positions.publish(translation.path, list);
       report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
       // The raw file as the crawl archived it, for download, as published: without e-mail
-      // addresses (and with --hide-authors without its translators; site/privacy.ts). The page
+      // addresses (and with --hide-authors without its translators; site-model/privacy.ts). The page
       // gives the size of what it links to.
       const file = stored.has(`${translation.path}file/`) ? await tree.snapshot.file(translation.path) : undefined;
       if (stored.has(`${translation.path}file/`) && !file) throw new Error(`snapshot ${tree.snapshot.id}: ${translation.path}file/ vanished while building`);
@@ -181,12 +179,11 @@ export async function writeBulkPages(out: string, onPage: () => void = () => {},
 }
 
 /**
- * The changes pages' side of the writers (site/bulk-positions.ts): each translation's unit
+ * The changes pages' side of the writers (site-model/positions.ts): each translation's unit
  * positions published as its units are read, and the translations the pages wait for taken
- * first. Nothing outside `buildSite`, which names the folder.
+ * first. Nothing when the build input names no folder.
  */
-function positionsHandoff() {
-  const dir = process.env[positionsEnv];
+function positionsHandoff(dir: string | undefined) {
   const wanted = new Set<string>();
   if (!dir) return { wanted, publish: async () => {}, close: () => {} };
   const channel = positionsChannel(dir);
@@ -251,7 +248,7 @@ async function writeUnitPages(
       history: (unit) => histories.get(unit.id),
       ui: pageUi,
     };
-    // Units beyond what `total` promised stay on the last page (site/paths.ts, `unitPageOf`).
+    // Units beyond what `total` promised stay on the last page (site-model/paths.ts, `unitPageOf`).
     const onPage = list.slice((page - 1) * unitsPerPage, page === pages ? undefined : page * unitsPerPage);
     const title = pageUi.t('units.title', {
       name: `${component.record.name} — ${language.name}`,

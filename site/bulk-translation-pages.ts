@@ -19,8 +19,8 @@ import { percent } from '../src/utils/format.ts';
 import { historyChartHtml } from '../src/utils/history-html.ts';
 import { html, type Html } from '../src/utils/html.ts';
 import { progressSegments, type Progress } from '../src/utils/progress.ts';
-import { publicUrl } from './web.ts';
-import { relativeHref, sitePaths, type SitePath } from './paths.ts';
+import { publicUrl } from '../site-model/web.ts';
+import { relativeHref, sitePaths, type SitePath } from '../site-model/paths.ts';
 
 /** The archived raw file of a translation, when the crawl stored one. */
 export interface RawFile {

@@ -1,5 +1,6 @@
 // One writer of the bulk pages (site/bulk-pages.ts) in a worker thread, for the components of its
-// share (`workerData.shard`): site/bulk-workers.ts runs one per core beside Astro's build. Plain
+// share (`workerData.shard`), from the build input (`workerData.input`, site-model/build-input.ts):
+// site/bulk-workers.ts runs one per core beside Astro's build. Plain
 // JavaScript because a worker thread need not inherit the TypeScript loader its parent was
 // started with: it loads the writer through tsx itself (as bin/tmsnap.js does).
 import { getHeapStatistics } from 'node:v8';
@@ -13,6 +14,7 @@ let written = 0;
 // peak RSS, which the process's figure does not split by thread (issue 14).
 let heapPeak = 0;
 const report = await writeBulkPages(
+  workerData.input,
   workerData.out,
   () => {
     written += 1;

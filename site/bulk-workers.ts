@@ -7,7 +7,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BulkReport, Shard } from './bulk-pages.ts';
-import { announceFailure, positionsEnv } from './bulk-positions.ts';
+import type { BuildInput } from '../site-model/build-input.ts';
+import { announceFailure } from '../site-model/positions.ts';
 
 /**
  * Writers at once: one per core, at most two. Each holds its own copy of the snapshot's tree
@@ -36,8 +37,8 @@ export interface BulkWriters {
   stop(): Promise<void>;
 }
 
-/** Starts `count` writers into `out` (an absolute path: the build changes the working folder); `onPages` gets each batch's count. */
-export function startBulkWriters(out: string, count: number, onPages: (pages: number) => void): BulkWriters {
+/** Starts `count` writers of `input`'s pages into `out` (an absolute path); `onPages` gets each batch's count. */
+export function startBulkWriters(input: BuildInput, out: string, count: number, onPages: (pages: number) => void): BulkWriters {
   const started = performance.now();
   const workers: Worker[] = [];
   const stop = async () => {
@@ -45,8 +46,7 @@ export function startBulkWriters(out: string, count: number, onPages: (pages: nu
   };
   const one = (shard: Shard) =>
     new Promise<BulkReport>((done, fail) => {
-      // The worker reads the build's settings from the environment (site/env.ts), copied when it starts.
-      const worker = new Worker(new URL('./bulk-worker.mjs', import.meta.url), { workerData: { out, shard }, env: { ...process.env } });
+      const worker = new Worker(new URL('./bulk-worker.mjs', import.meta.url), { workerData: { input, out, shard } });
       workers.push(worker);
       let report: BulkReport | undefined;
       worker.on('message', (message: { pages: number; report?: BulkReport }) => {
@@ -62,9 +62,8 @@ export function startBulkWriters(out: string, count: number, onPages: (pages: nu
   const report = all.then(
     (reports) => sumReports(reports, (performance.now() - started) / 1000),
     async (error: unknown) => {
-      // Changes pages waiting for a translation's unit positions would wait for ever (site/bulk-positions.ts).
-      const positions = process.env[positionsEnv];
-      if (positions) announceFailure(positions, (error as Error).message);
+      // Changes pages waiting for a translation's unit positions would wait for ever (site-model/positions.ts).
+      if (input.positions !== undefined) announceFailure(input.positions, (error as Error).message);
       await stop();
       throw error;
     },

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { uiLanguages, type UiLanguage } from '../site-model/page-settings.ts';
 
-export const uiLanguages = ['en', 'de', 'ar'] as const;
-export type UiLanguage = (typeof uiLanguages)[number];
+export { uiLanguages, type UiLanguage };
 
 /** What a `tmsnap.config.json` may hold; paths are relative to the file's own folder. */
 export const siteConfigSchema = z.strictObject({

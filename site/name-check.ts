@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isWindowsReserved } from './paths.ts';
+import { isWindowsReserved } from '../site-model/paths.ts';
 
 export function unsafeName(name: string): string | undefined {
   if (isWindowsReserved(name)) return 'a Windows device name';

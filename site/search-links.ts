@@ -3,7 +3,7 @@
  * its `unit-<id>` anchor, from the same page arithmetic the pages use (docs/site.md).
  */
 import type { UnitPlace } from '../search/shard-stream.ts';
-import { lastSegment, unitHref } from './paths.ts';
+import { lastSegment, unitHref } from '../site-model/paths.ts';
 
 export function siteUnitHref({ project, component, translation, unit, index }: UnitPlace): string {
   const key = { project: project.record.slug, component: lastSegment(component.path), language: translation.record.language_code };

@@ -7,10 +7,10 @@ import { chooseSnapshotsForSite, compareSnapshots } from '../../archive/compare.
 import type { SnapshotDiff } from '../../archive/diff.ts';
 import { buildHistory, type History, type SnapshotPoint } from '../../archive/history.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from '../../archive/translations.ts';
-import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
-import { siteEnv } from '../../site/env.ts';
-import { redactValue } from '../../site/privacy.ts';
-import { publicationOfView, publishedSnapshot } from '../../site/published-snapshot.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
+import { redactValue } from '../../site-model/privacy.ts';
+import { publicationOfView, publishedSnapshot } from '../../site-model/published-snapshot.ts';
+import { buildInput, perBuild } from './build-input.ts';
 import { siteTree } from './tree.ts';
 
 /** What-changed pages are built for this many of the latest snapshot pairs. */
@@ -23,43 +23,36 @@ export interface SnapshotPair {
   to: string;
 }
 
-const cache: RecordCache = new Map();
+const recordCache = perBuild((): RecordCache => new Map());
 
 export function contentDir(): string {
-  const content = process.env[siteEnv.content];
-  if (!content) throw new Error(`${siteEnv.content} is not set: build the site with \`tmsnap build --content DIR\`, which sets it.`);
-  return content;
+  return buildInput().content;
 }
 
-let timelinePromise: Promise<string[]> | undefined;
+/** A snapshot of the archive as this build publishes it. */
+export async function publishedArchiveSnapshot(id: string): Promise<Snapshot> {
+  return publishedSnapshot(await openSnapshot(contentDir(), id), buildInput());
+}
 
 /**
  * The snapshots the history is drawn from, oldest first: every complete snapshot up to the one
  * being built (incomplete ones would show dips that are gaps in the crawl, not in the work).
  */
-export function timeline(): Promise<string[]> {
-  timelinePromise ??= (async () => {
-    const built = (await siteTree()).snapshot.id;
-    const summaries = await listSnapshots(contentDir());
-    return chooseSnapshotsForSite(summaries, built);
-  })();
-  return timelinePromise;
-}
+export const timeline: () => Promise<string[]> = perBuild(async (input) => {
+  const built = (await siteTree()).snapshot.id;
+  const summaries = await listSnapshots(input.content);
+  return chooseSnapshotsForSite(summaries, built);
+});
 
-let historyPromise: Promise<History> | undefined;
-
-export function history(): Promise<History> {
-  historyPromise ??= (async () => {
-    const points: SnapshotPoint[] = [];
-    for (const id of await timeline()) {
-      // Each snapshot as it may be published: an older keyed crawl's private projects stay out of the figures.
-      const snapshot = await publishedSnapshot(await openSnapshot(contentDir(), id));
-      points.push({ id, date: new Date(snapshot.manifest.started), entries: await translationEntries(snapshot, undefined, cache) });
-    }
-    return buildHistory(points);
-  })();
-  return historyPromise;
-}
+export const history: () => Promise<History> = perBuild(async () => {
+  const points: SnapshotPoint[] = [];
+  for (const id of await timeline()) {
+    // Each snapshot as it may be published: an older keyed crawl's private projects stay out of the figures.
+    const snapshot = await publishedArchiveSnapshot(id);
+    points.push({ id, date: new Date(snapshot.manifest.started), entries: await translationEntries(snapshot, undefined, recordCache()) });
+  }
+  return buildHistory(points);
+});
 
 /** The latest consecutive snapshot pairs, newest first. */
 export async function snapshotPairs(): Promise<SnapshotPair[]> {
@@ -69,17 +62,17 @@ export async function snapshotPairs(): Promise<SnapshotPair[]> {
   return pairs;
 }
 
-const diffs = new Map<string, Promise<SnapshotDiff>>();
+const diffs = perBuild(() => new Map<string, Promise<SnapshotDiff>>());
 
 export function diffOf(pair: SnapshotPair): Promise<SnapshotDiff> {
   const key = `${pair.from}--${pair.to}`;
-  let diff = diffs.get(key);
+  let diff = diffs().get(key);
   if (!diff) {
     diff = publishedFilter(pair).then(async ({ filter, emails }) => {
-      const compared = await compareSnapshots(contentDir(), pair.from, pair.to, filter, cache);
+      const compared = await compareSnapshots(contentDir(), pair.from, pair.to, filter, recordCache());
       return emails ? compared : redactValue(compared);
     });
-    diffs.set(key, diff);
+    diffs().set(key, diff);
   }
   return diff;
 }
@@ -89,7 +82,7 @@ export function diffOf(pair: SnapshotPair): Promise<SnapshotDiff> {
  * (a project either side leaves out stays out), as the archive's filter of project slugs.
  */
 async function publishedFilter(pair: SnapshotPair): Promise<{ filter: EntryFilter; emails: boolean }> {
-  const views = await Promise.all([pair.from, pair.to].map(async (id) => publishedSnapshot(await openSnapshot(contentDir(), id))));
+  const views = await Promise.all([pair.from, pair.to].map((id) => publishedArchiveSnapshot(id)));
   const publications = views.map((view) => publicationOfView(view));
   const emails = publications.every((publication) => publication?.emails === true);
   if (publications.every((publication) => publication !== undefined && publication.hiddenProjects.size === 0)) return { filter: noFilter, emails };

@@ -1,4 +1,4 @@
-import { lastSegment } from '../../site/paths.ts';
+import { lastSegment } from '../../site-model/paths.ts';
 import { ui } from '../i18n/page.ts';
 
 /** The name shown for a user link (`api/users/jane/`) or a last-author name; `--hide-authors` hides it (in the interface language). */

@@ -3,7 +3,7 @@
  * (docs/site.md): the two kinds differ only in the names and paths below, so one page
  * component (SubjectChanges.astro) and one feed function serve both.
  */
-import { sitePaths, type SitePath } from '../../site/paths.ts';
+import { sitePaths, type SitePath } from '../../site-model/paths.ts';
 import { type ChangeEntry, feedEntries, latestChangesBySubject } from './changes.ts';
 import { changesFeed } from './feeds.ts';
 import type { LanguageEntry, ProjectEntry } from './tree.ts';

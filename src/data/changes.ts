@@ -1,10 +1,11 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
-import { positionOf, positionsEnv, PositionsReader, unitPositions, type UnitPositions } from '../../site/bulk-positions.ts';
-import { unitHref } from '../../site/paths.ts';
-import { redactValue } from '../../site/privacy.ts';
-import { changeIsPublished, publicationOfView } from '../../site/published-snapshot.ts';
+import { positionOf, PositionsReader, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
+import { unitHref } from '../../site-model/paths.ts';
+import { redactValue } from '../../site-model/privacy.ts';
+import { changeIsPublished, publicationOfView } from '../../site-model/published-snapshot.ts';
 import { authorLabel } from './authors.ts';
+import { perBuild } from './build-input.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
 export const changesPerPage = 100;
@@ -63,16 +64,14 @@ interface ChangeLog {
   total: number;
   /** `starts[i]`: the ascending position of chunk i's first change. */
   starts: number[];
-  /** `counts[i]`: the changes of chunk i the site publishes (site/privacy.ts): all of them unless a project is left out. */
+  /** `counts[i]`: the changes of chunk i the site publishes (site-model/privacy.ts): all of them unless a project is left out. */
   counts: number[];
   translationByPath: Map<string, TranslationEntry>;
   componentByPath: Map<string, ComponentEntry>;
 }
 
-let changeLogPromise: Promise<ChangeLog> | undefined;
-
-function changeLog(): Promise<ChangeLog> {
-  changeLogPromise ??= siteTree().then(async ({ snapshot, translations, components }) => {
+const changeLog: () => Promise<ChangeLog> = perBuild(() =>
+  siteTree().then(async ({ snapshot, translations, components }) => {
     const starts: number[] = [];
     const counts: number[] = [];
     // When the publication leaves projects out, their changes are not counted either: each chunk
@@ -92,16 +91,16 @@ function changeLog(): Promise<ChangeLog> {
       translationByPath: new Map(translations.map((t) => [t.path, t])),
       componentByPath: new Map(components.map((c) => [c.path, c])),
     };
-  });
-  return changeLogPromise;
-}
+  }),
+);
 
 // Pages are rendered newest first, so consecutive pages fall in the same or the previous
 // chunk: two cached chunks mean each chunk is read once, and the log is never held whole.
-const chunkCache = new Map<string, Promise<StoredChange[]>>();
+const chunkCache = perBuild(() => new Map<string, Promise<StoredChange[]>>());
 
 function readChunk(snapshot: Snapshot, hash: string): Promise<StoredChange[]> {
-  let chunk = chunkCache.get(hash);
+  const cache = chunkCache();
+  let chunk = cache.get(hash);
   if (!chunk) {
     // The snapshot's own store holds every change: only those the site publishes are kept, their addresses removed.
     const publication = publicationOfView(snapshot);
@@ -112,8 +111,8 @@ function readChunk(snapshot: Snapshot, hash: string): Promise<StoredChange[]> {
       const kept = changes.filter((change) => changeIsPublished(change, publication));
       return publication.emails ? kept : kept.map((change) => redactValue(change));
     });
-    if (chunkCache.size >= 2) chunkCache.delete(chunkCache.keys().next().value ?? '');
-    chunkCache.set(hash, chunk);
+    if (cache.size >= 2) cache.delete(cache.keys().next().value ?? '');
+    cache.set(hash, chunk);
   }
   return chunk;
 }
@@ -183,7 +182,8 @@ async function linkedTranslations(changes: readonly StoredChange[]): Promise<str
   return paths;
 }
 
-let publishedWanted: Promise<void> | undefined;
+/** Once per build: the first page's request for every published page's translations. */
+const publishedWanted = perBuild((): { asked?: Promise<void> } => ({}));
 
 /** Changes `from … from+count-1` counted from the newest (0 = the newest change). */
 export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
@@ -191,8 +191,9 @@ export async function newestChanges(from: number, count: number): Promise<Change
   // pages come one after the other, and each then finds most of its positions written.
   const reader = buildPositions();
   if (reader) {
-    publishedWanted ??= newestStored(0, publishedChanges).then(async (published) => reader.want(await linkedTranslations(published)));
-    await publishedWanted;
+    const once = publishedWanted();
+    once.asked ??= newestStored(0, publishedChanges).then(async (published) => reader.want(await linkedTranslations(published)));
+    await once.asked;
   }
   const stored = await newestStored(from, count);
   reader?.want(await linkedTranslations(stored));
@@ -209,32 +210,28 @@ function unitIdOf(link: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-let positionsReader: PositionsReader | undefined;
-
 /**
- * In a build, the bulk writers' unit positions (site/bulk-positions.ts): they read every unit
- * anyway, so this thread reads none for a link. Undefined outside a build (Astro's dev server).
+ * In a build, the bulk writers' unit positions (site-model/positions.ts): they read every unit
+ * anyway, so this thread reads none for a link. Undefined when the build runs no writer.
  */
-function buildPositions(): PositionsReader | undefined {
-  const dir = process.env[positionsEnv];
-  if (!dir) return undefined;
-  positionsReader ??= new PositionsReader(dir);
-  return positionsReader;
-}
+const buildPositions: () => PositionsReader | undefined = perBuild((input) =>
+  input.positions === undefined ? undefined : new PositionsReader(input.positions),
+);
 
 /**
  * Outside a build, where no writer runs: each translation's units read here, once, kept as
  * positions (a few bytes per unit).
  */
-const readPositions = new Map<string, Promise<UnitPositions>>();
+const readPositions = perBuild(() => new Map<string, Promise<UnitPositions>>());
 
 function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
   const reader = buildPositions();
   if (reader) return reader.positions(translation.path);
-  let positions = readPositions.get(translation.path);
+  const read = readPositions();
+  let positions = read.get(translation.path);
   if (!positions) {
     positions = siteTree().then(async ({ snapshot }) => unitPositions(await snapshot.units(translation.path)));
-    readPositions.set(translation.path, positions);
+    read.set(translation.path, positions);
   }
   return positions;
 }
@@ -252,50 +249,45 @@ export interface ChangeBuckets {
   byLanguage: Map<string, ChangeEntry[]>;
 }
 
-let bucketsPromise: Promise<ChangeBuckets> | undefined;
-
 /**
  * The latest `subjectChanges` changes of every project and every language, in one pass from the
  * newest end of the log that stops once every bucket is full: the per-project and
  * per-language changes pages and feeds.
  */
-export function latestChangesBySubject(): Promise<ChangeBuckets> {
-  bucketsPromise ??= (async () => {
-    const { projects, languages } = await siteTree();
-    const byProject = new Map(projects.map((p) => [p.slug, [] as ChangeEntry[]]));
-    const byLanguage = new Map(languages.map((l) => [l.code, [] as ChangeEntry[]]));
-    const total = await changeCount();
-    let open = byProject.size + byLanguage.size;
-    const { translationByPath, componentByPath } = await changeLog();
-    // Which changes each bucket keeps is known from the log alone: the entries, whose permalinks
-    // need their translations' unit positions, are made after, the positions asked for at once.
-    const kept: Array<{ change: StoredChange; lists: ChangeEntry[][] }> = [];
-    const keptCount = new Map<ChangeEntry[], number>();
-    const counted = (list: ChangeEntry[]) => keptCount.get(list) ?? 0;
-    for (let from = 0; from < total && open > 0; from += changesPerPage) {
-      for (const change of await newestStored(from, changesPerPage)) {
-        const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
-        const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
-        const lists: ChangeEntry[][] = [];
-        for (const [bucket, key] of [
-          [byProject, project],
-          [byLanguage, language],
-        ] as const) {
-          const list = key === undefined ? undefined : bucket.get(key);
-          if (!list || counted(list) >= subjectChanges) continue;
-          lists.push(list);
-          keptCount.set(list, counted(list) + 1);
-          if (counted(list) === subjectChanges) open -= 1;
-        }
-        if (lists.length > 0) kept.push({ change, lists });
+export const latestChangesBySubject: () => Promise<ChangeBuckets> = perBuild(async () => {
+  const { projects, languages } = await siteTree();
+  const byProject = new Map(projects.map((p) => [p.slug, [] as ChangeEntry[]]));
+  const byLanguage = new Map(languages.map((l) => [l.code, [] as ChangeEntry[]]));
+  const total = await changeCount();
+  let open = byProject.size + byLanguage.size;
+  const { translationByPath, componentByPath } = await changeLog();
+  // Which changes each bucket keeps is known from the log alone: the entries, whose permalinks
+  // need their translations' unit positions, are made after, the positions asked for at once.
+  const kept: Array<{ change: StoredChange; lists: ChangeEntry[][] }> = [];
+  const keptCount = new Map<ChangeEntry[], number>();
+  const counted = (list: ChangeEntry[]) => keptCount.get(list) ?? 0;
+  for (let from = 0; from < total && open > 0; from += changesPerPage) {
+    for (const change of await newestStored(from, changesPerPage)) {
+      const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
+      const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
+      const lists: ChangeEntry[][] = [];
+      for (const [bucket, key] of [
+        [byProject, project],
+        [byLanguage, language],
+      ] as const) {
+        const list = key === undefined ? undefined : bucket.get(key);
+        if (!list || counted(list) >= subjectChanges) continue;
+        lists.push(list);
+        keptCount.set(list, counted(list) + 1);
+        if (counted(list) === subjectChanges) open -= 1;
       }
+      if (lists.length > 0) kept.push({ change, lists });
     }
-    buildPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
-    for (const { change, lists } of kept) {
-      const entry = await changeEntry(change);
-      for (const list of lists) list.push(entry);
-    }
-    return { byProject, byLanguage };
-  })();
-  return bucketsPromise;
-}
+  }
+  buildPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
+  for (const { change, lists } of kept) {
+    const entry = await changeEntry(change);
+    for (const list of lists) list.push(entry);
+  }
+  return { byProject, byLanguage };
+});

@@ -1,7 +1,7 @@
 /** Atom feeds of changes: the whole log's, and one per project and per language (docs/site.md). */
 import { decodeLink } from '../../snapshot/links.ts';
-import { relativeHref, sitePaths, type SitePath } from '../../site/paths.ts';
-import { publicUrl } from '../../site/web.ts';
+import { relativeHref, sitePaths, type SitePath } from '../../site-model/paths.ts';
+import { publicUrl } from '../../site-model/web.ts';
 import { atomFeed } from '../utils/atom.ts';
 import { ui } from '../i18n/page.ts';
 import type { ChangeEntry } from './changes.ts';

@@ -1,7 +1,7 @@
 /** Links out of the site: to the live server, and to the raw files archived with the snapshot. */
 import { decodeLink } from '../../snapshot/links.ts';
 import { storedFile } from '../../snapshot/schemas.ts';
-import { sitePaths } from '../../site/paths.ts';
+import { sitePaths } from '../../site-model/paths.ts';
 import { siteTree, type Snapshot, type TranslationEntry } from './tree.ts';
 
 /** The live page on the server: only an http(s) URL on the snapshot's own server. */

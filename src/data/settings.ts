@@ -1,12 +1,10 @@
-/** The build's branding and settings as the pages use them (site/env.ts, site/config.ts). */
-import { pageSettings, type PageSettings } from '../../site/env.ts';
+/** The build's branding and settings as the pages use them (site-model/page-settings.ts, site/config.ts). */
+import { defaultPageSettings, type PageSettings } from '../../site-model/page-settings.ts';
+import { buildInput } from './build-input.ts';
 import { uiTranslator } from '../i18n/index.ts';
 
-let cached: PageSettings | undefined;
-
 export function settings(): PageSettings {
-  cached ??= pageSettings();
-  return cached;
+  return { ...defaultPageSettings, ...buildInput().settings };
 }
 
 /** The site's name: `--title`, or "<host> translation status" in the interface language. */

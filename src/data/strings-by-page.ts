@@ -4,7 +4,7 @@
  * the unit pages; this tells which page holds the strings of each state.
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
-import { unitPageOf } from '../../site/paths.ts';
+import { unitPageOf } from '../../site-model/paths.ts';
 import { stateGroup } from '../utils/names.ts';
 
 export type StateGroup = ReturnType<typeof stateGroup>;

@@ -1,14 +1,14 @@
 /**
  * The site's tree of the snapshot: projects → components → translations, and languages, held
- * whole (they are small next to the units). Built once per build from the snapshot named by
- * the environment `buildSite` sets (site/env.ts); pages only render it (docs/site.md).
+ * whole (they are small next to the units). Built once per build from the snapshot the build
+ * input names (src/data/build-input.ts); pages only render it (docs/site.md).
  */
 import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../../snapshot/schemas.ts';
-import { siteEnv } from '../../site/env.ts';
-import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '../../site/paths.ts';
-import { publishedSnapshot } from '../../site/published-snapshot.ts';
-import { componentPathOf, siteRecords, type SiteRecords } from '../../site/records.ts';
+import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '../../site-model/paths.ts';
+import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
+import { componentPathOf, siteRecords, type SiteRecords } from '../../site-model/records.ts';
+import { perBuild, type BuildInput } from './build-input.ts';
 import { addTotals, emptyTotals, type Totals } from './totals.ts';
 
 export type { Snapshot };
@@ -69,26 +69,14 @@ function compareBy<T>(key: (item: T) => string) {
   return (a: T, b: T) => key(a).localeCompare(key(b), 'en');
 }
 
-let treePromise: Promise<SiteTree> | undefined;
-
 /** The tree of the snapshot this build renders, read once. */
-export function siteTree(): Promise<SiteTree> {
-  treePromise ??= loadTree();
-  return treePromise;
-}
+export const siteTree: () => Promise<SiteTree> = perBuild(loadTree);
 
-async function loadTree(): Promise<SiteTree> {
-  const content = process.env[siteEnv.content];
-  if (!content) throw new Error(`${siteEnv.content} is not set: build the site with \`tmsnap build --content DIR\`, which sets it.`);
+async function loadTree(input: BuildInput): Promise<SiteTree> {
   // Everything the pages read comes through the published view: no e-mail address, nothing an
-  // anonymous visitor could not see unless opted in (site/privacy.ts, docs/site.md).
-  const snapshot = await publishedSnapshot(await openSnapshot(content, process.env[siteEnv.snapshot] || undefined));
-  return {
-    snapshot,
-    ...buildTree(await siteRecords(snapshot)),
-    hideAuthors: process.env[siteEnv.hideAuthors] === '1',
-    siteUrl: process.env[siteEnv.siteUrl] || undefined,
-  };
+  // anonymous visitor could not see unless opted in (site-model/privacy.ts, docs/site.md).
+  const snapshot = await publishedSnapshot(await openSnapshot(input.content, input.snapshot), input);
+  return { snapshot, ...buildTree(await siteRecords(snapshot)), hideAuthors: input.hideAuthors, siteUrl: input.siteUrl };
 }
 
 /** Weblate's `enable_review` of a project: either kind of review makes approval the measure of completeness. */

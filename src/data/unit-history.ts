@@ -5,9 +5,9 @@
  * list did not change between two snapshots has the same hash in both and is read once:
  * the cost follows the number of changed lists, not of snapshots.
  */
-import { publishedSnapshot } from '../../site/published-snapshot.ts';
-import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
-import { contentDir, timeline } from './archive.ts';
+import type { Snapshot } from '../../snapshot/reader.ts';
+import { publishedArchiveSnapshot, timeline } from './archive.ts';
+import { perBuild } from './build-input.ts';
 import { authorLabel } from './authors.ts';
 import { settings } from './settings.ts';
 import { siteTree, type TranslationEntry } from './tree.ts';
@@ -22,39 +22,29 @@ export interface HistoryRow {
   author: string | undefined;
 }
 
-let snapshotsPromise: Promise<Snapshot[]> | undefined;
-
 /** The snapshots of the timeline, oldest first, opened once; empty when history is off or there is one snapshot only. */
-function archiveSnapshots(): Promise<Snapshot[]> {
-  snapshotsPromise ??= (async () => {
-    if (!settings().history) return [];
-    const ids = await timeline();
-    if (ids.length < 2) return [];
-    const built = (await siteTree()).snapshot;
-    return Promise.all(ids.map(async (id) => (id === built.id ? built : publishedSnapshot(await openSnapshot(contentDir(), id)))));
-  })();
-  return snapshotsPromise;
-}
-
-let authorsPromise: Promise<Map<number, Array<{ timestamp: string; user: string }>>> | undefined;
+const archiveSnapshots: () => Promise<Snapshot[]> = perBuild(async () => {
+  if (!settings().history) return [];
+  const ids = await timeline();
+  if (ids.length < 2) return [];
+  const built = (await siteTree()).snapshot;
+  return Promise.all(ids.map(async (id) => (id === built.id ? built : publishedArchiveSnapshot(id))));
+});
 
 /** Who changed each unit and when, from the built snapshot's change log (read once, only for histories). */
-function unitAuthors(): Promise<Map<number, Array<{ timestamp: string; user: string }>>> {
-  authorsPromise ??= (async () => {
-    const { snapshot, hideAuthors } = await siteTree();
-    const byUnit = new Map<number, Array<{ timestamp: string; user: string }>>();
-    for await (const change of snapshot.changes()) {
-      const id = change.unit === null ? undefined : /units\/(\d+)\/?$/.exec(change.unit)?.[1];
-      const user = change.user ?? change.author;
-      if (id === undefined || !user) continue;
-      const list = byUnit.get(Number(id)) ?? [];
-      list.push({ timestamp: change.timestamp, user: authorLabel(user, hideAuthors, true) });
-      byUnit.set(Number(id), list);
-    }
-    return byUnit;
-  })();
-  return authorsPromise;
-}
+const unitAuthors: () => Promise<Map<number, Array<{ timestamp: string; user: string }>>> = perBuild(async () => {
+  const { snapshot, hideAuthors } = await siteTree();
+  const byUnit = new Map<number, Array<{ timestamp: string; user: string }>>();
+  for await (const change of snapshot.changes()) {
+    const id = change.unit === null ? undefined : /units\/(\d+)\/?$/.exec(change.unit)?.[1];
+    const user = change.user ?? change.author;
+    if (id === undefined || !user) continue;
+    const list = byUnit.get(Number(id)) ?? [];
+    list.push({ timestamp: change.timestamp, user: authorLabel(user, hideAuthors, true) });
+    byUnit.set(Number(id), list);
+  }
+  return byUnit;
+});
 
 /** The author of the unit's last change at or before `until` (both ISO timestamps, compared as instants). */
 function authorBefore(changes: Array<{ timestamp: string; user: string }> | undefined, until: string): string | undefined {
@@ -71,12 +61,13 @@ function authorBefore(changes: Array<{ timestamp: string; user: string }> | unde
 const sameTarget = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, index) => text === b[index]);
 
 // Unit pages render translation by translation: one translation's histories at a time.
-let current: { path: string; histories: Promise<Map<number, HistoryRow[]>> } | undefined;
+const latest = perBuild((): { current?: { path: string; histories: Promise<Map<number, HistoryRow[]>> } } => ({}));
 
 /** Histories of the units of a translation that changed at least once in the archive, by unit id. */
 export function translationHistory(translation: TranslationEntry): Promise<Map<number, HistoryRow[]>> {
-  if (current?.path !== translation.path) current = { path: translation.path, histories: buildHistories(translation) };
-  return current.histories;
+  const held = latest();
+  if (held.current?.path !== translation.path) held.current = { path: translation.path, histories: buildHistories(translation) };
+  return held.current.histories;
 }
 
 async function buildHistories(translation: TranslationEntry): Promise<Map<number, HistoryRow[]>> {

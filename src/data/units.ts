@@ -5,7 +5,7 @@
  * of the component's strings (`addStrings`).
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
-import { stringChecksum, unitPageOf } from '../../site/paths.ts';
+import { stringChecksum, unitPageOf } from '../../site-model/paths.ts';
 import type { ComponentEntry, TranslationEntry } from './tree.ts';
 
 /** One translation of a string, for the string's page: where its unit is and what it says. */

@@ -3,7 +3,7 @@
  * handed to it as JSON in the form's `data-messages` (src/pages/search/index.astro): the
  * script is one bundle for every interface language.
  */
-import type { UiLanguage } from '../../site/config.ts';
+import type { UiLanguage } from '../../site-model/page-settings.ts';
 import { catalogs } from './index.ts';
 import type { MessageKey } from './en.ts';
 import type { Messages } from './translate.ts';

@@ -3,7 +3,7 @@
  * the source of keys; German and Arabic are typed against it and checked in full by
  * test/site/i18n.test.ts.
  */
-import type { UiLanguage } from '../../site/config.ts';
+import type { UiLanguage } from '../../site-model/page-settings.ts';
 import { ar } from './ar.ts';
 import { de } from './de.ts';
 import { en, type Catalog } from './en.ts';

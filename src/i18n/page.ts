@@ -1,8 +1,9 @@
 /**
- * The interface language of the build (`--ui-lang`, site/env.ts) as the pages use it: messages,
+ * The interface language of the build (`--ui-lang`, site-model/page-settings.ts) as the pages use it: messages,
  * numbers, percentages and dates (docs/site.md, "Interface languages").
  */
-import type { UiLanguage } from '../../site/config.ts';
+import type { UiLanguage } from '../../site-model/page-settings.ts';
+import { perBuild } from '../data/build-input.ts';
 import { settings } from '../data/settings.ts';
 import { formatTimestamp, isoDatetime } from '../utils/format.ts';
 import { html, type Html } from '../utils/html.ts';
@@ -71,11 +72,8 @@ export function pageUi(lang: UiLanguage): PageUi {
   };
 }
 
-let cached: PageUi | undefined;
-
 /** The build's interface language, English unless `--ui-lang` chose another. */
-export function ui(): PageUi {
+export const ui: () => PageUi = perBuild(() => {
   const lang = settings().uiLang;
-  cached ??= pageUi(lang === 'de' || lang === 'ar' ? lang : 'en');
-  return cached;
-}
+  return pageUi(lang === 'de' || lang === 'ar' ? lang : 'en');
+});

@@ -4,7 +4,7 @@
  * `src/utils/plural.ts` like the server's own formulas, never evaluated as code. Browser-safe:
  * the search page's script bundles it with the subset of messages it needs.
  */
-import type { UiLanguage } from '../../site/config.ts';
+import type { UiLanguage } from '../../site-model/page-settings.ts';
 import { evaluatePlural, parsePluralFormula, type PluralExpression } from '../utils/plural.ts';
 import type { Catalog, MessageKey } from './en.ts';
 

@@ -11,12 +11,12 @@
  * between tags, and attribute values escaped as Astro escapes them (`attr`), so a page reads the
  * same whichever way it was written.
  *
- * Links are relative to the page's own file (`path`, site/paths.ts); the 404 page, served at any
+ * Links are relative to the page's own file (`path`, site-model/paths.ts); the 404 page, served at any
  * depth, resolves them from the base path instead (docs/site.md, "For search engines and browsers").
  */
-import { relativeHref, rootPrefix, sitePaths, type SitePath } from '../../site/paths.ts';
-import type { PageSettings } from '../../site/env.ts';
-import { publicUrl } from '../../site/web.ts';
+import { relativeHref, rootPrefix, sitePaths, type SitePath } from '../../site-model/paths.ts';
+import type { PageSettings } from '../../site-model/page-settings.ts';
+import { publicUrl } from '../../site-model/web.ts';
 import type { Manifest } from '../../snapshot/schemas.ts';
 import { siteTree } from '../data/tree.ts';
 import { siteName, settings } from '../data/settings.ts';
@@ -45,7 +45,7 @@ export interface FrameContext {
   name: string;
 }
 
-/** The build's frame context, from the snapshot and settings `buildSite` handed over (site/env.ts). */
+/** The build's frame context, from the snapshot and settings of the build input (src/data/build-input.ts). */
 export async function frameContext(): Promise<FrameContext> {
   const { snapshot, siteUrl } = await siteTree();
   const { manifest } = snapshot;

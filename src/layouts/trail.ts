@@ -1,5 +1,5 @@
 /** Breadcrumbs shared by the pages below a project or a component (Base.astro's `breadcrumbs`). */
-import { sitePaths, type SitePath } from '../../site/paths.ts';
+import { sitePaths, type SitePath } from '../../site-model/paths.ts';
 import type { ComponentEntry, ProjectEntry } from '../data/tree.ts';
 import { ui } from '../i18n/page.ts';
 

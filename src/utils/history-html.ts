@@ -7,7 +7,7 @@
  */
 import { chartOf, dayLabel } from '../../archive/chart.ts';
 import type { History } from '../../archive/history.ts';
-import { archivePaths, relativeHref, type SitePath } from '../../site/paths.ts';
+import { archivePaths, relativeHref, type SitePath } from '../../site-model/paths.ts';
 import type { PageUi } from '../i18n/page.ts';
 import { attr } from '../layouts/frame.ts';
 import { html, type Html } from './html.ts';

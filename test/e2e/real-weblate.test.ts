@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSnapshot } from '../../search/snapshot-search.ts';
-import { sitePaths } from '../../site/paths.ts';
+import { sitePaths } from '../../site-model/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
@@ -94,7 +94,7 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
       expect(snapshot.manifest.counts.raw ?? 0).toBe(0);
 
       const out = join(dir, 'dist');
-      // A keyed crawl's site shows by default only what the public sees (site/privacy.ts): this
+      // A keyed crawl's site shows by default only what the public sees (site-model/privacy.ts): this
       // test checks everything the key can see, so it opts in.
       const built = await tmsnap(['build', '--content', content, '--out', out, ...(withToken ? ['--publish', 'private-projects,all-languages'] : [])]);
       expect(built.code, built.stderr).toBe(0);

@@ -1,11 +1,11 @@
 /**
- * The unit positions the bulk writers hand to the changes pages (site/bulk-positions.ts) are
+ * The unit positions the bulk writers hand to the changes pages (site-model/positions.ts) are
  * files named after a translation's path, which the server chooses: Weblate allows slugs of 100
  * characters, so a path can be longer than a file name may be (255 bytes on ext4), and it holds
  * slashes and dots.
  */
 import { describe, expect, it } from 'vitest';
-import { PositionsReader, positionOf, positionsChannel, publishPositions, unitPositions } from '../../site/bulk-positions.ts';
+import { PositionsReader, positionOf, positionsChannel, publishPositions, unitPositions } from '../../site-model/positions.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 const tempFolder = useTempFolders('tmsnap-positions-');

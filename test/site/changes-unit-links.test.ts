@@ -1,8 +1,8 @@
 /**
  * The changes pages' links to a change's unit, now that the bulk writers hand each translation's
- * unit positions to Astro's thread (site/bulk-positions.ts, docs/site.md "Changes pages' unit
+ * unit positions to Astro's thread (site-model/positions.ts, docs/site.md "Changes pages' unit
  * links"): on a crawl of the bundled Django catalogs, every link is the permalink the unit's own
- * position gives (site/paths.ts `unitHref`), worked out here from the snapshot's units, and a
+ * position gives (site-model/paths.ts `unitHref`), worked out here from the snapshot's units, and a
  * change whose unit the snapshot does not hold gets none.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { join, posix, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { publishedChanges, subjectChanges } from '../../src/data/changes.ts';
-import { unitHref } from '../../site/paths.ts';
+import { unitHref } from '../../site-model/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
 import { crawlComplete } from '../helpers/crawl.ts';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { componentPathOf, lenientParse, projectPathOf } from '../../site/records.ts';
+import { componentPathOf, lenientParse, projectPathOf } from '../../site-model/records.ts';
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
-import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site/paths.ts';
+import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/format.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
 import { progressSegments, translatedPercent } from '../../src/utils/progress.ts';
-import { unitPageCount, unitPageOf, unitsPerPage } from '../../site/paths.ts';
+import { unitPageCount, unitPageOf, unitsPerPage } from '../../site-model/paths.ts';
 import { locationLinks } from '../../src/utils/repoweb.ts';
 
 const formulas = {
@@ -229,7 +229,7 @@ describe('progress', () => {
   });
 });
 
-describe('raw records read leniently (site/records.ts)', () => {
+describe('raw records read leniently (site-model/records.ts)', () => {
   it('names the owner of a record from its path', () => {
     expect(componentPathOf('api/translations/demo/core/de/')).toBe('api/components/demo/core/');
     expect(componentPathOf('api/translations/demo/cat%252Fcomp/pt_BR/')).toBe('api/components/demo/cat%252Fcomp/');

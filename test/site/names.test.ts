@@ -4,7 +4,7 @@
  * every other slug keeps its plain folder name.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerSegments, safeFileName, safeSegment, sitePaths } from '../../site/paths.ts';
+import { registerSegments, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { unsafeName } from '../../site/name-check.ts';
 
 const devices = ['con', 'prn', 'aux', 'nul', ...Array.from({ length: 9 }, (_, i) => `com${i + 1}`), ...Array.from({ length: 9 }, (_, i) => `lpt${i + 1}`)];

@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   await crawlComplete(reference, content, { concurrency: 2, token: 'site-test' });
   // A keyed crawl's site leaves the repository fields and private projects out unless opted in
-  // (site/privacy.ts); the location links below need repoweb and branch, the figures every project.
+  // (site-model/privacy.ts); the location links below need repoweb and branch, the figures every project.
   await buildWithCli(['--content', content, '--out', dist, '--publish', 'repository,private-projects']);
   site = await serveStatic(dist);
   browser = await launchChromium();

@@ -15,7 +15,7 @@ import {
   redactTranslationFile,
   redactValue,
   repositoryFields,
-} from '../../site/privacy.ts';
+} from '../../site-model/privacy.ts';
 
 const run = promisify(execFile);
 

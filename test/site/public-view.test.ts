@@ -1,5 +1,5 @@
 /**
- * Only what the public sees, by default (issue 23; site/privacy.ts, docs/site.md): the reference
+ * Only what the public sees, by default (issue 23; site-model/privacy.ts, docs/site.md): the reference
  * server with a key configured is crawled anonymously and with the key, and both sites are built.
  * The keyed site holds nothing the anonymous one lacks but what `--publish` names, and neither
  * holds an e-mail address, though the data has them in PO headers, PO comments (a unit's note),
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { findEmails } from '../../site/privacy.ts';
+import { findEmails } from '../../site-model/privacy.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../site/link-check.ts';
 import { unsafeNames } from '../../site/name-check.ts';
-import { statusDocument } from '../../site/status-schema.ts';
+import { statusDocument } from '../../site-model/status-schema.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';

@@ -11,7 +11,7 @@ import type { SearchManifest, TargetShardData } from '../../search/format.ts';
 import { unitHref } from '../../search/shards.ts';
 import { searchSnapshot } from '../../search/snapshot-search.ts';
 import { checkLinks } from '../../site/link-check.ts';
-import { siteRecords } from '../../site/records.ts';
+import { siteRecords } from '../../site-model/records.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 import { buildWithCli, scratch } from './browser.ts';

@@ -5,7 +5,7 @@
  * (and its search index, which reads the same records) shows only the projects asked for.
  */
 import { describe, expect, it } from 'vitest';
-import { siteRecords } from '../../site/records.ts';
+import { siteRecords } from '../../site-model/records.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 import { builders } from '../helpers/records.ts';

@@ -33,7 +33,7 @@ let whole: Site;
 /** Builds the site of the archive `content` as a user would, and lists its files. */
 async function buildSite(content: string): Promise<Site> {
   const dist = `${content}-dist`;
-  // The project is private: a keyed crawl's site publishes it only when opted in (site/privacy.ts).
+  // The project is private: a keyed crawl's site publishes it only when opted in (site-model/privacy.ts).
   await buildWithCli(['--content', content, '--out', dist, '--publish', 'private-projects']);
   const { id, finished } = (await openSnapshot(content)).manifest;
   const files = (await readdir(dist, { recursive: true, withFileTypes: true }))

@@ -8,7 +8,7 @@ import { access, readdir, readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringChecksum } from '../../site/paths.ts';
+import { stringChecksum } from '../../site-model/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { openSnapshotWriter } from '../../snapshot/writer.ts';
 import { buildWithCli, launchChromium, scratch, seriousViolations } from './browser.ts';

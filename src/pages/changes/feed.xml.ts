@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { sitePaths } from '../../../site/paths.ts';
+import { sitePaths } from '../../../site-model/paths.ts';
 import { feedEntries, newestChanges } from '../../data/changes.ts';
 import { changesFeed } from '../../data/feeds.ts';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sitePaths } from '../../../site/paths.ts';
-import { statusVersion, type StatusDocument, type StatusStatistics } from '../../../site/status-schema.ts';
+import { sitePaths } from '../../../site-model/paths.ts';
+import { statusVersion, type StatusDocument, type StatusStatistics } from '../../../site-model/status-schema.ts';
 import { addTotals, emptyTotals, type Totals } from '../../data/totals.ts';
 import { siteTree } from '../../data/tree.ts';
 import { translatedPercent } from '../../utils/progress.ts';

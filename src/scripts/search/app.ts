@@ -22,7 +22,7 @@ import { routeShards } from '../../../search/plan.ts';
 import { mergeRanked, ShardSearch, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetIndex, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
-import type { UiLanguage } from '../../../site/config.ts';
+import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
 import { renderHit } from './render.ts';

@@ -16,9 +16,6 @@ import { createHash } from 'node:crypto';
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The build's folder of position files; unset outside `buildSite` (Astro's dev server, `astro check`). */
-export const positionsEnv = 'TMSNAP_UNIT_POSITIONS';
-
 /** Channel name: one build per process at a time shares it (`buildSite` builds one at a time per folder). */
 const channelName = (dir: string) => `tmsnap-unit-positions:${dir}`;
 

@@ -30,7 +30,7 @@ let caseCollisions: ReadonlySet<string> = new Set();
 /**
  * Tells `safeSegment` every slug and code of a snapshot, so that two that differ only by case
  * get folders that differ in more than case (case-insensitive file systems would merge them).
- * Others keep their plain names. `site/records.ts` calls it for the site and the search index.
+ * Others keep their plain names. `site-model/records.ts` calls it for the site and the search index.
  */
 export function registerSegments(values: Iterable<string>): void {
   const byFolded = new Map<string, Set<string>>();

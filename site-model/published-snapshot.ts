@@ -1,5 +1,5 @@
 /**
- * A snapshot as the site may publish it (site/privacy.ts): the same reader, but every record,
+ * A snapshot as the site may publish it (site-model/privacy.ts): the same reader, but every record,
  * unit, change and raw record it returns has its e-mail addresses removed, and what the
  * publication leaves out (projects an anonymous visitor cannot see, with everything under them;
  * repository fields; languages nothing published uses) is not there at all. Every read the site
@@ -8,8 +8,7 @@
  */
 import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import type { StoredChange } from '../snapshot/schemas.ts';
-import { siteEnv } from './env.ts';
-import { decidePublication, projectOfPath, publishKinds, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
+import { decidePublication, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
 
 /** What the build publishes beyond the public view, and whether it hides authors. */
 export interface PublishOptions {
@@ -17,21 +16,8 @@ export interface PublishOptions {
   hideAuthors: boolean;
 }
 
-/** The build's options, from the environment `buildSite` sets (site/env.ts): nothing extra when unset. */
-export function publishOptions(): PublishOptions {
-  return { publish: publishedKinds(), hideAuthors: process.env[siteEnv.hideAuthors] === '1' };
-}
-
-/** The `--publish` kinds of this build, from the environment `buildSite` sets; none when unset. */
-export function publishedKinds(): PublishKind[] {
-  const text = process.env[siteEnv.publish];
-  if (!text) return [];
-  const kinds = JSON.parse(text) as unknown;
-  return Array.isArray(kinds) ? kinds.filter((kind): kind is PublishKind => (publishKinds as readonly string[]).includes(kind as string)) : [];
-}
-
 /** The publication of `snapshot` with the build's opt-ins. */
-export async function publicationOf(snapshot: Snapshot, publish: readonly PublishKind[] = publishedKinds()): Promise<Publication> {
+export async function publicationOf(snapshot: Snapshot, publish: readonly PublishKind[]): Promise<Publication> {
   const projects: StoredEntry<unknown>[] = [...(await snapshot.projects()), ...(await snapshot.rawRecords('project'))];
   const heldMemory = [...snapshot.paths().keys()].some((path) => path.startsWith('api/memory/'));
   return decidePublication({ ...snapshot.manifest, heldMemory }, projects, publish);
@@ -40,7 +26,7 @@ export async function publicationOf(snapshot: Snapshot, publish: readonly Publis
 const published = new WeakMap<Snapshot, Snapshot>();
 
 /** `snapshot` as the build publishes it; the same view for the same snapshot. */
-export async function publishedSnapshot(snapshot: Snapshot, options: PublishOptions = publishOptions()): Promise<Snapshot> {
+export async function publishedSnapshot(snapshot: Snapshot, options: PublishOptions): Promise<Snapshot> {
   if (isPublished(snapshot)) return snapshot;
   let view = published.get(snapshot);
   if (view === undefined) {

@@ -1,0 +1,28 @@
+/**
+ * One build's input, as `buildSite` (site/build.ts) hands it over: to Astro's pages as the virtual
+ * module `virtual:tmsnap/build-input` (site/astro-integration.ts), to the bulk writer threads as
+ * their `workerData` (site/bulk-workers.ts). Plain data, so that it crosses both (docs/site.md).
+ */
+import type { PublishKind } from './privacy.ts';
+import type { PageSettings } from './page-settings.ts';
+
+export interface BuildInput {
+  /** The archive folder. */
+  content: string;
+  /** The id of the snapshot the site shows. */
+  snapshot: string;
+  hideAuthors: boolean;
+  /** Where the site will be published (`--site-url`), for absolute links. */
+  siteUrl?: string;
+  /** What a keyed crawl's site shows beyond the public view (site-model/privacy.ts). */
+  publish: PublishKind[];
+  settings: PageSettings;
+  /**
+   * The folder through which the bulk writers hand the units' positions to the changes pages
+   * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.
+   */
+  positions?: string;
+}
+
+/** The module name Astro's pages import the build input by. */
+export const buildInputModule = 'virtual:tmsnap/build-input';
