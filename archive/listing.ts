@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { partialSnapshots, resumable } from '../snapshot/index.ts';
-import { listObjects, listSnapshotDirs, readManifest, references, type ObjectKey } from './references.ts';
+import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, resumable, stateFile } from '../snapshot/index.ts';
+import { readManifest, references } from './references.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -63,7 +63,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
     referenced.push(new Set(found.objects.keys()));
     const bytes = [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
     if (snapshot.partial) {
-      const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
+      const state = await readFile(join(snapshot.dir, stateFile), 'utf8')
         .then((text) => JSON.parse(text) as { started?: string; base_url?: string; scope?: { projects?: string[]; changes_since?: string } })
         .catch(() => undefined);
       listings.push({

@@ -15,15 +15,19 @@ import {
   changesPerChunk,
   chunkFile,
   chunkUnits,
-  type IndexPart,
   indexPart,
+  type IndexPart,
   indexPartOf,
-  type IndexRoot,
   indexRoot,
+  type IndexRoot,
   keptInline,
   kindOfPath,
+  listObjects,
+  listSnapshotDirs,
   type Manifest,
   manifest as manifestSchema,
+  manifestFile,
+  type ObjectKey,
   ObjectStore,
   parseStoredJson,
   previousForBases,
@@ -40,7 +44,7 @@ import {
   type UnitList,
   writeAtomic,
 } from '../snapshot/index.ts';
-import { listObjects, listSnapshotDirs, references, type ObjectKey } from './references.ts';
+import { references } from './references.ts';
 import { verifyStore } from './verify.ts';
 
 export class MigrateError extends Error {
@@ -73,10 +77,10 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
   // What the snapshots needed before: objects of theirs that no migrated snapshot needs are dropped at the end.
   const before = await liveObjects(contentDir);
   for (const [at, snapshot] of finished.entries()) {
-    const manifestFile = join(snapshot.dir, 'manifest.json');
-    const parsed = manifestSchema.safeParse(parseStoredJson(await readFile(manifestFile, 'utf8').catch(() => 'null')));
+    const manifestPath = join(snapshot.dir, manifestFile);
+    const parsed = manifestSchema.safeParse(parseStoredJson(await readFile(manifestPath, 'utf8').catch(() => 'null')));
     if (!parsed.success)
-      throw new MigrateError(`${manifestFile} cannot be read: nothing more was changed; run \`tmsnap verify\` and repair or remove that snapshot first`);
+      throw new MigrateError(`${manifestPath} cannot be read: nothing more was changed; run \`tmsnap verify\` and repair or remove that snapshot first`);
     if (parsed.data.format === snapshotFormat) {
       already.push(snapshot.id);
       continue;
@@ -90,7 +94,7 @@ export async function migrate(contentDir: string, options: MigrateOptions = {}):
       throw new MigrateError(`snapshot ${snapshot.id}: ${error.message.split('\n')[0]}. It stays in format ${parsed.data.format}; run \`tmsnap verify\``);
     });
     // The manifest last, atomically: until this rename readers see the format-1 snapshot, whole.
-    await storeWrite(snapshot.dir, () => writeAtomic(manifestFile, canonicalJson(manifest)));
+    await storeWrite(snapshot.dir, () => writeAtomic(manifestPath, canonicalJson(manifest)));
     migrated.push(snapshot.id);
     options.onSnapshot?.(snapshot.id, at + 1, finished.length);
   }

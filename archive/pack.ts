@@ -4,28 +4,33 @@
  * holds (`entries.ts`), only plain files, every object checked against its hash, and nothing
  * becomes visible in the content directory until the whole archive has been read.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { type Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { gunzipSync } from 'node:zlib';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import * as tar from 'tar';
 import { statSync } from 'node:fs';
 import {
-  isCompressed,
   isDelta,
   kindOfExtension,
+  listSnapshotDirs,
+  manifestFile,
   MissingObjectError,
+  objectBytes,
   type ObjectExtension,
   objectPath,
   ObjectStore,
   readDeltaHeader,
+  sha256,
+  type SnapshotDir,
+  snapshotsDir,
+  splitObjectKey,
   writeAtomic,
 } from '../snapshot/index.ts';
 import { classifyPackPath } from './entries.ts';
-import { listSnapshotDirs, references, snapshotReferences, snapshotsDir, splitObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
+import { references, snapshotReferences, type StoredForms } from './references.ts';
 
 export class PackError extends Error {
   override name = 'PackError';
@@ -192,9 +197,9 @@ export async function unpack(contentDir: string, archive: string | Readable): Pr
         );
       }
       const target = join(snapshotsDir(contentDir), id);
-      const existing = await readFile(join(target, 'manifest.json')).catch(() => undefined);
+      const existing = await readFile(join(target, manifestFile)).catch(() => undefined);
       if (existing) {
-        if (!existing.equals(await readFile(join(dir, 'manifest.json')))) {
+        if (!existing.equals(await readFile(join(dir, manifestFile)))) {
           throw new PackError(`${label}: snapshot ${id} differs from the snapshot ${target} already here; move one of them away first`);
         }
         present.push(id);
@@ -259,11 +264,11 @@ async function stage(archive: string, staging: string, label: string, contentDir
               // Named by the hash of the uncompressed bytes, whatever the form (docs/snapshot-format.md).
               let content: Buffer;
               try {
-                content = isCompressed(kind.extension) ? gunzipSync(bytes) : bytes;
+                content = objectBytes(bytes, kind.extension);
               } catch (error) {
                 return refuse(`object "${entry.path}" is not valid gzip (${(error as Error).message})`);
               }
-              const actual = createHash('sha256').update(content).digest('hex');
+              const actual = sha256(content);
               if (actual !== kind.hash) return refuse(`object "${entry.path}" does not match its hash (it hashes to ${actual})`);
               const file = objectPath(staging, kind.hash, kind.extension);
               await mkdir(dirname(file), { recursive: true });

@@ -6,8 +6,8 @@
  */
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { partialSnapshots, resumable } from '../snapshot/index.ts';
-import { listObjects, listSnapshotDirs, readManifest, references, snapshotsDir, type ObjectKey, type SnapshotDir, type StoredForms } from './references.ts';
+import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, resumable, type SnapshotDir, snapshotsDir, stateFile } from '../snapshot/index.ts';
+import { readManifest, references, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
 
 export interface PrunableSnapshot {
@@ -77,7 +77,7 @@ export async function leftoverSnapshots(contentDir: string): Promise<LeftoverSna
 async function unreadableState(dir: string): Promise<string> {
   let text: string;
   try {
-    text = await readFile(join(dir, 'state.json'), 'utf8');
+    text = await readFile(join(dir, stateFile), 'utf8');
   } catch {
     return 'it has no state.json (its crawl died as it began)';
   }
@@ -184,7 +184,7 @@ async function finishInterruptedRemovals(contentDir: string): Promise<void> {
 /** When a crawl in progress started (its `state.json`); unreadable means "assume it always ran": spare everything. */
 async function crawlStart(snapshot: SnapshotDir): Promise<number> {
   try {
-    const started = Date.parse((JSON.parse(await readFile(join(snapshot.dir, 'state.json'), 'utf8')) as { started?: string }).started ?? '');
+    const started = Date.parse((JSON.parse(await readFile(join(snapshot.dir, stateFile), 'utf8')) as { started?: string }).started ?? '');
     return Number.isNaN(started) ? Number.NEGATIVE_INFINITY : started;
   } catch {
     return Number.NEGATIVE_INFINITY;

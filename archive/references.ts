@@ -3,75 +3,46 @@
  * in progress), the objects each one needs, and the objects on disk. verify, prune, pack and
  * snapshots all walk the store through here, so they agree on what "referenced" means.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { createGunzip, inflateRawSync } from 'node:zlib';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../api/index.ts';
 import {
-  applyDelta,
   type ChangeChunk,
-  deltaHeaderBytes,
+  extensionsOf,
+  hashObjectFile,
   indexPart,
   indexRoot,
   isCompressed,
   isDelta,
-  isSnapshotId,
+  journalFile,
   kindOfExtension,
   kindOfPath,
+  listObjects,
+  listSnapshotDirs,
   type Manifest,
   manifest as manifestSchema,
-  type ObjectExtension,
+  manifestFile,
+  objectKey,
+  type ObjectKey,
   type ObjectKind,
   objectPath,
   ObjectStore,
+  openDeltaFile,
   readDeltaHeader,
   readIndex,
+  rebuildFromBase,
   sha256,
+  type SnapshotDir,
+  splitObjectKey,
+  stateFile,
   storedFile,
+  type StoredObject,
   unitList,
 } from '../snapshot/index.ts';
 
-/** An object, named the way the store names its file: `<hash>.<extension>`. */
-export type ObjectKey = `${string}.${ObjectExtension}`;
-
-export const objectKey = (hash: string, extension: ObjectExtension): ObjectKey => `${hash}.${extension}`;
-
-export function splitObjectKey(key: ObjectKey): { hash: string; extension: ObjectExtension } {
-  const dot = key.indexOf('.');
-  return { hash: key.slice(0, dot), extension: key.slice(dot + 1) as ObjectExtension };
-}
-
-/** How a snapshot of each format keeps its JSON and raw objects on disk. */
-function extensionsOf(format: number): { json: ObjectExtension; raw: ObjectExtension } {
-  return format === 1 ? { json: 'json', raw: 'raw' } : { json: 'json.gz', raw: 'raw.gz' };
-}
-
-export interface SnapshotDir {
-  id: string;
-  /** `snapshots/<id>` for a finished snapshot, `snapshots/<id>.partial` for a crawl in progress. */
-  dir: string;
-  partial: boolean;
-}
-
-export const snapshotsDir = (contentDir: string) => join(contentDir, 'snapshots');
-const partialSuffix = '.partial';
-
-/** Every snapshot directory, newest first; names that are not snapshot ids are not tmsnap's and are left alone. */
-export async function listSnapshotDirs(contentDir: string): Promise<SnapshotDir[]> {
-  const names = await readdir(snapshotsDir(contentDir)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
-    throw error;
-  });
-  const dirs: SnapshotDir[] = [];
-  for (const name of names) {
-    const partial = name.endsWith(partialSuffix);
-    const id = partial ? name.slice(0, -partialSuffix.length) : name;
-    if (isSnapshotId(id)) dirs.push({ id, dir: join(snapshotsDir(contentDir), name), partial });
-  }
-  return dirs.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-}
+// Kept for the callers that still import the layout from here (bench/); new code imports snapshot/index.ts.
+export { listObjects, listSnapshotDirs, type ObjectKey, type SnapshotDir, splitObjectKey, type StoredObject } from '../snapshot/index.ts';
+export { snapshotsDir } from '../snapshot/index.ts';
 
 /** A broken link in the store, named so a person can find it. */
 export interface ReferenceProblem {
@@ -88,7 +59,7 @@ export interface SnapshotReferences {
 }
 
 export async function readManifest(dir: string): Promise<Manifest> {
-  const file = join(dir, 'manifest.json');
+  const file = join(dir, manifestFile);
   const parsed = manifestSchema.safeParse(parseJson(await readFile(file, 'utf8')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -176,10 +147,10 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   try {
     manifest = await readManifest(snapshot.dir);
   } catch (error) {
-    problem(join(snapshot.dir, 'manifest.json'), (error as Error).message);
+    problem(join(snapshot.dir, manifestFile), (error as Error).message);
     return { objects, problems };
   }
-  if (manifest.id !== snapshot.id) problem(join(snapshot.dir, 'manifest.json'), `names snapshot ${manifest.id}, but lives in ${snapshot.id}`);
+  if (manifest.id !== snapshot.id) problem(join(snapshot.dir, manifestFile), `names snapshot ${manifest.id}, but lives in ${snapshot.id}`);
   const ext = extensionsOf(manifest.format);
   objects.set(objectKey(manifest.index, ext.json), 'index');
   const indexFile = objectPath(contentDir, manifest.index, ext.json);
@@ -280,10 +251,10 @@ async function addFileBytes(
 export async function partialReferences(contentDir: string, snapshot: SnapshotDir, forms: StoredForms = new Map()): Promise<SnapshotReferences> {
   const objects = new Map<ObjectKey, string>();
   const problems: ReferenceProblem[] = [];
-  const journal = join(snapshot.dir, 'journal.ndjson');
+  const journal = join(snapshot.dir, journalFile);
   const text = await readFile(journal, 'utf8').catch(() => '');
   // A crawl of an older tmsnap journals format-1 objects; unreadable state: the current format.
-  const state = await readFile(join(snapshot.dir, 'state.json'), 'utf8')
+  const state = await readFile(join(snapshot.dir, stateFile), 'utf8')
     .then((json) => JSON.parse(json) as { format?: unknown })
     .catch(() => undefined);
   const format = state?.format === 1 ? 1 : 4;
@@ -308,44 +279,6 @@ export function references(contentDir: string, snapshot: SnapshotDir, forms?: St
   return snapshot.partial ? partialReferences(contentDir, snapshot, forms) : snapshotReferences(contentDir, snapshot, forms);
 }
 
-export interface StoredObject {
-  key: ObjectKey;
-  file: string;
-  size: number;
-  mtimeMs: number;
-}
-
-const objectName = /^([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz|json\.dz|raw\.dz)$/;
-
-/** Every file under `objects/`: the store's objects, and the files that have no business there. */
-export async function listObjects(contentDir: string): Promise<{ objects: StoredObject[]; strays: string[] }> {
-  const root = join(contentDir, 'objects');
-  const objects: StoredObject[] = [];
-  const strays: string[] = [];
-  const buckets = await readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  for (const bucket of buckets) {
-    const bucketPath = join(root, bucket.name);
-    if (!bucket.isDirectory() || !/^[0-9a-f]{2}$/.test(bucket.name)) {
-      strays.push(bucketPath);
-      continue;
-    }
-    for (const entry of await readdir(bucketPath, { withFileTypes: true })) {
-      const file = join(bucketPath, entry.name);
-      const match = objectName.exec(entry.name);
-      if (!entry.isFile() || !match) {
-        strays.push(file);
-        continue;
-      }
-      const info = await stat(file);
-      objects.push({ key: objectKey(bucket.name + match[1], match[2] as ObjectExtension), file, size: info.size, mtimeMs: info.mtimeMs });
-    }
-  }
-  return { objects, strays };
-}
-
 /**
  * The sha256 of an object's uncompressed content: streamed (through gunzip for `.gz`), or for
  * a delta rebuilt from its base chain (which must then be intact too). The name of every
@@ -353,7 +286,7 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
  */
 export async function hashObject(store: ObjectStore, object: StoredObject): Promise<string> {
   const { hash, extension } = splitObjectKey(object.key);
-  if (!isDelta(extension)) return hashFile(object.file);
+  if (!isDelta(extension)) return hashObjectFile(object.file);
   const kind = kindOfExtension(extension);
   try {
     // The store reads a `.gz` twin before the delta (an unpack can leave both): rebuild this file itself then.
@@ -367,21 +300,6 @@ export async function hashObject(store: ObjectStore, object: StoredObject): Prom
 
 /** The bytes a delta file makes of its base (read through the store, checked), for a delta the store would not read itself. */
 async function rebuildDelta(store: ObjectStore, file: string, kind: ObjectKind): Promise<Buffer> {
-  const stored = await readFile(file);
-  const header = readDeltaHeader(stored);
-  return applyDelta(await store.readBytes(header.base, kind), inflateRawSync(stored.subarray(deltaHeaderBytes)));
-}
-
-/** The sha256 of a `.gz` or plain object file's uncompressed content, streamed. */
-export async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  const source = createReadStream(file);
-  const stream = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
-  try {
-    for await (const chunk of stream) hash.update(chunk as Buffer);
-  } catch (error) {
-    source.destroy();
-    return `unreadable (${(error as Error).message})`;
-  }
-  return hash.digest('hex');
+  const { header, operations } = openDeltaFile(await readFile(file));
+  return rebuildFromBase(await store.readBytes(header.base, kind), operations);
 }

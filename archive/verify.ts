@@ -3,18 +3,8 @@
  * every manifest (and of every crawl in progress) to an object that exists and is intact.
  */
 import pLimit from 'p-limit';
-import { objectPath, ObjectStore } from '../snapshot/index.ts';
-import {
-  hashObject,
-  listObjects,
-  listSnapshotDirs,
-  readManifest,
-  references,
-  splitObjectKey,
-  type ObjectKey,
-  type ReferenceProblem,
-  type StoredForms,
-} from './references.ts';
+import { listObjects, listSnapshotDirs, type ObjectKey, objectPath, ObjectStore, splitObjectKey } from '../snapshot/index.ts';
+import { hashObject, readManifest, references, type ReferenceProblem, type StoredForms } from './references.ts';
 
 export interface VerifyReport {
   objects: number;

@@ -5,10 +5,11 @@
  * `tmsnap migrate` both choose through here, so both store the same objects the same way.
  */
 import { readFile } from 'node:fs/promises';
+import { type ObjectKind, objectPath, readDeltaHeader } from './content.ts';
 import { compareSnapshotIdsNewestFirst } from './ids.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
 import { indexRoot, storedFile, unitList } from './schemas.ts';
-import { maxRewrittenDepth, type ObjectKind, objectPath, type ObjectStore, readDeltaHeader } from './store.ts';
+import { maxRewrittenDepth, type ObjectStore } from './store.ts';
 
 /**
  * The base for an object rewritten every day (an index part, the newest change chunk): its

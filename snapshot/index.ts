@@ -4,6 +4,33 @@
  */
 export { alignChunks, Bases, previousForBases, rewrittenBase, siblingPaths } from './bases.ts';
 export { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+export {
+  deltaHeaderBytes,
+  extensionsOf,
+  hashObjectFile,
+  isCompressed,
+  isDelta,
+  journalFile,
+  kindOfExtension,
+  listObjects,
+  listSnapshotDirs,
+  manifestFile,
+  objectBytes,
+  type ObjectExtension,
+  objectKey,
+  type ObjectKey,
+  type ObjectKind,
+  objectPath,
+  openDeltaFile,
+  partialSuffix,
+  readDeltaHeader,
+  rebuildFromBase,
+  type SnapshotDir,
+  snapshotsDir,
+  splitObjectKey,
+  stateFile,
+  type StoredObject,
+} from './content.ts';
 export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
 export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
@@ -14,23 +41,7 @@ export { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from '
 export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRecord, type RecordKind, type RecordLookup } from './normalize.ts';
 export { listSnapshots, openSnapshot, readIndex, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
 export * from './schemas.ts';
-export {
-  deltaHeaderBytes,
-  isCompressed,
-  isDelta,
-  kindOfExtension,
-  maxDeltaDepth,
-  maxRewrittenDepth,
-  MissingObjectError,
-  type ObjectExtension,
-  type ObjectKind,
-  ObjectStore,
-  objectPath,
-  readDeltaHeader,
-  storeWrite,
-  StoreWriteError,
-  writeAtomic,
-} from './store.ts';
+export { maxDeltaDepth, maxRewrittenDepth, MissingObjectError, ObjectStore, storeWrite, StoreWriteError, writeAtomic } from './store.ts';
 export { parseUnitsJson } from './unit-json.ts';
 export {
   changesPerChunk,

@@ -13,8 +13,9 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { lockFileName } from './content.ts';
 
-export const lockFileName = '.lock';
+export { lockFileName };
 
 const holder = z.object({
   pid: z.number().int(),

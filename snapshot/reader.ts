@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { parseStoredJson, sha256 } from './canonical.ts';
+import { manifestFile, partialSuffix, snapshotsDir } from './content.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';
@@ -36,8 +37,6 @@ import {
 } from './schemas.ts';
 import { ObjectStore } from './store.ts';
 
-const partialSuffix = '.partial';
-
 /** A stored record with the relative API path it is indexed under (`api/projects/foo/`). */
 export interface StoredEntry<T> {
   path: string;
@@ -55,7 +54,7 @@ export interface SnapshotSummary {
 }
 
 async function readManifest(contentDir: string, id: string): Promise<Manifest> {
-  const path = join(contentDir, 'snapshots', id, 'manifest.json');
+  const path = join(snapshotsDir(contentDir), id, manifestFile);
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     throw new Error(`snapshot ${id} has no manifest (${path}): it is not a finished snapshot`, { cause: error });
   });
@@ -69,7 +68,7 @@ async function readManifest(contentDir: string, id: string): Promise<Manifest> {
 
 /** Every snapshot in `contentDir`, newest first, finished or not. */
 export async function listSnapshots(contentDir: string): Promise<SnapshotSummary[]> {
-  const names = await readdir(join(contentDir, 'snapshots')).catch(() => [] as string[]);
+  const names = await readdir(snapshotsDir(contentDir)).catch(() => [] as string[]);
   const summaries: SnapshotSummary[] = [];
   for (const name of names) {
     if (name.endsWith(partialSuffix)) {
@@ -90,7 +89,7 @@ export async function openSnapshot(contentDir: string, id?: string): Promise<Sna
   let chosen = id;
   if (chosen === undefined) {
     chosen = (await listSnapshots(contentDir)).find((summary) => summary.complete)?.id;
-    if (chosen === undefined) throw new Error(`no complete snapshot in ${join(contentDir, 'snapshots')}: run \`tmsnap crawl\` first`);
+    if (chosen === undefined) throw new Error(`no complete snapshot in ${snapshotsDir(contentDir)}: run \`tmsnap crawl\` first`);
   } else if (!isSnapshotId(chosen)) {
     throw new Error(`"${chosen}" is not a snapshot id (expected like 2026-11-22T041500Z); \`tmsnap snapshots\` lists them`);
   }

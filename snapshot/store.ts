@@ -3,9 +3,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { deflateRaw, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib';
+import { deflateRaw, gzipSync } from 'node:zlib';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
-import { applyDelta, makeDelta } from './delta.ts';
+import {
+  deltaFile,
+  type DeltaHeader,
+  gunzipObject,
+  objectPath,
+  objectsDir,
+  type ObjectExtension,
+  type ObjectKind,
+  openDeltaFile,
+  readDeltaHeader,
+  rebuildFromBase,
+} from './content.ts';
+import { makeDelta } from './delta.ts';
 import { InlineRecords } from './inline.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
@@ -30,20 +42,6 @@ function readIfPresent(path: string): Buffer | undefined {
   }
 }
 
-/** Inflated sizes beyond this are not trusted to size the output buffer in one piece (a damaged trailer could claim 4 GiB). */
-const maxOneBufferBytes = 64 * 1024 * 1024;
-
-/**
- * The bytes of a `.gz` object, its gzip CRC-32 checked. The output buffer is sized from the
- * trailer's length, so zlib inflates into one buffer: with its default 16 KiB pieces a unit chunk
- * (about 32 KiB) took three buffers and a copy to join them, a quarter of its inflating
- * (docs/snapshot-format.md, "Format 4: a new language's bases, and reads checked by CRC").
- */
-function gunzipObject(stored: Buffer): Buffer {
-  const size = stored.length >= 18 ? stored.readUInt32LE(stored.length - 4) : 0;
-  return gunzipSync(stored, size < maxOneBufferBytes ? { chunkSize: Math.max(64, size + 1) } : {});
-}
-
 /**
  * How a read checks an object against its name. `sha256`: the bytes are hashed, as their name
  * promises. `crc`: an object kept whole (`.gz`) is checked by gzip's own CRC-32 only, which zlib
@@ -63,64 +61,6 @@ export type ReadCheck = 'sha256' | 'crc';
  * (docs/snapshot-format.md, "Read speed against the day issue 11 was filed").
  */
 export type BaseUse = 'keep' | 'pass';
-
-/**
- * How an object is kept on disk. Format 1 wrote `json` and `raw` as they are; format 2 writes
- * `json.gz` and `raw.gz`, gzip of the same bytes; format 3 adds `json.dz` and `raw.dz`, the
- * bytes as a delta against another object (its base). The name is the sha256 of the
- * uncompressed bytes in every form, so an object's identity never depends on how it is kept
- * (docs/snapshot-format.md, "Objects" and "Deltas").
- */
-export type ObjectExtension = 'json' | 'raw' | 'json.gz' | 'raw.gz' | 'json.dz' | 'raw.dz';
-/** What an object holds, whatever its form on disk. */
-export type ObjectKind = 'json' | 'raw';
-
-export const isCompressed = (extension: ObjectExtension): boolean => extension.endsWith('.gz');
-export const isDelta = (extension: ObjectExtension): boolean => extension.endsWith('.dz');
-export const kindOfExtension = (extension: ObjectExtension): ObjectKind => (extension.startsWith('json') ? 'json' : 'raw');
-
-const hashPattern = /^[0-9a-f]{64}$/;
-
-/**
- * `objects/<2 hex>/<62 hex>.<ext>`, named by the sha256 of the (uncompressed) bytes. Names come
- * from hashes only, never from slugs or codes, so no server string can steer a path.
- */
-export function objectPath(contentDir: string, hash: string, extension: ObjectExtension): string {
-  if (!hashPattern.test(hash)) throw new Error(`"${hash}" is not an object hash (64 lowercase hex digits)`);
-  return join(contentDir, 'objects', hash.slice(0, 2), `${hash.slice(2)}.${extension}`);
-}
-
-/** The uncompressed bytes of an object file's content (not for deltas: those need their base, `ObjectStore.readBytes`). */
-export function objectBytes(stored: Buffer, extension: ObjectExtension): Buffer {
-  if (isDelta(extension)) throw new Error('a delta object is read through its store (it needs its base)');
-  return isCompressed(extension) ? gunzipSync(stored) : stored;
-}
-
-/**
- * A delta object's file (`.dz`): `TMSD`, a version byte (1), its depth (1 + its base's; a
- * `.gz` base has depth 0), the base's sha256 (32 bytes, same kind: a `.json.dz` has a json
- * base), then the operations of snapshot/delta.ts, raw-deflated.
- */
-const deltaMagic = Buffer.from('TMSD1', 'latin1');
-export const deltaHeaderBytes = deltaMagic.length + 1 + 32;
-
-export interface DeltaHeader {
-  depth: number;
-  base: string;
-}
-
-/** The header of a delta object's file; throws when the bytes are not one. */
-export function readDeltaHeader(stored: Uint8Array): DeltaHeader {
-  const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (bytes.length < deltaHeaderBytes || !bytes.subarray(0, deltaMagic.length).equals(deltaMagic)) throw new Error('not a tmsnap delta (bad header)');
-  const depth = bytes[deltaMagic.length]!;
-  if (depth < 1) throw new Error('not a tmsnap delta (depth 0)');
-  return { depth, base: bytes.toString('hex', deltaMagic.length + 1, deltaHeaderBytes) };
-}
-
-function deltaFile(header: DeltaHeader, deflated: Uint8Array): Buffer {
-  return Buffer.concat([deltaMagic, Buffer.from([header.depth]), Buffer.from(header.base, 'hex'), deflated]);
-}
 
 /**
  * How long a chain of deltas may grow: reading an object reads its whole chain, so every this
@@ -275,11 +215,11 @@ export class ObjectStore {
       stored = delta;
       path = objectPath(this.contentDir, hash, `${kind}.dz`);
     }
-    await storeWrite(join(this.contentDir, 'objects'), async () => {
+    await storeWrite(objectsDir(this.contentDir), async () => {
       this.#fault?.();
       // Each of the 256 folders is made once per store, not once per object: storing a 10M crawl's
       // translation files took about a fifth less CPU (docs/crawl.md). A folder removed meanwhile is made again.
-      const folder = join(this.contentDir, 'objects', hash.slice(0, 2));
+      const folder = join(objectsDir(this.contentDir), hash.slice(0, 2));
       if (!this.#folders.has(folder)) await mkdir(folder, { recursive: true });
       await writeAtomic(path, stored).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
@@ -429,7 +369,7 @@ export class ObjectStore {
     try {
       header = readDeltaHeader(stored);
       if (header.depth > withinDepth) throw new Error(`its chain is ${header.depth} deep where at most ${withinDepth} may be`);
-      operations = inflateRawSync(stored.subarray(deltaHeaderBytes));
+      ({ operations } = openDeltaFile(stored));
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }
@@ -438,7 +378,7 @@ export class ObjectStore {
       throw new Error(`object ${path} is a delta whose base ${header.base} cannot be read: ${error.message}`, { cause: error });
     });
     try {
-      return applyDelta(base, operations);
+      return rebuildFromBase(base, operations);
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }

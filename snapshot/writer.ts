@@ -5,6 +5,7 @@ import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 import { alignChunks, type Bases, chunkBase, previousForBases, rewrittenBase } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
+import { journalFile, manifestFile, partialSuffix, snapshotsDir, stateFile } from './content.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
@@ -37,8 +38,6 @@ export const snapshotFormat = 4;
  * used 1000; 250 makes that daily rewrite a quarter as big.
  */
 export const changesPerChunk = 250;
-
-const partialSuffix = '.partial';
 
 /**
  * A parent a nested list leaves out, named by the URL of its own record instead (the crawler
@@ -119,12 +118,8 @@ export interface FinishedSnapshot {
   manifest: Manifest;
 }
 
-function snapshotsDir(contentDir: string): string {
-  return join(contentDir, 'snapshots');
-}
-
 async function readPartialState(dir: string): Promise<PartialState | undefined> {
-  const text = await readFile(join(dir, 'state.json'), 'utf8').catch(() => undefined);
+  const text = await readFile(join(dir, stateFile), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   const parsed = partialState.safeParse(JSON.parse(text));
   return parsed.success ? parsed.data : undefined;
@@ -280,11 +275,11 @@ export class SnapshotWriter {
   }
 
   async #saveState(): Promise<void> {
-    await storeWrite(this.dir, () => writeAtomic(join(this.dir, 'state.json'), `${JSON.stringify(this.#state, null, 2)}\n`));
+    await storeWrite(this.dir, () => writeAtomic(join(this.dir, stateFile), `${JSON.stringify(this.#state, null, 2)}\n`));
   }
 
   async #loadJournal(): Promise<void> {
-    const path = join(this.dir, 'journal.ndjson');
+    const path = join(this.dir, journalFile);
     const text = await readFile(path, 'utf8').catch(() => '');
     const complete = text.slice(0, text.lastIndexOf('\n') + 1);
     // A crash can leave half a line at the end; drop it so the next append starts clean.
@@ -305,7 +300,7 @@ export class SnapshotWriter {
   }
 
   async #journal(line: z.infer<typeof journalLine>): Promise<void> {
-    await storeWrite(this.dir, () => appendFile(join(this.dir, 'journal.ndjson'), `${JSON.stringify(line)}\n`));
+    await storeWrite(this.dir, () => appendFile(join(this.dir, journalFile), `${JSON.stringify(line)}\n`));
   }
 
   async #index(path: string, entry: JournalEntry): Promise<void> {
@@ -579,11 +574,11 @@ export class SnapshotWriter {
       // The root is never a delta: damage to one snapshot's root must not make the next one's unreadable.
       index: await this.#put(index),
     });
-    await writeAtomic(join(this.dir, 'manifest.json'), canonicalJson(manifest));
+    await writeAtomic(join(this.dir, manifestFile), canonicalJson(manifest));
     const finalDir = join(snapshotsDir(this.contentDir), this.id);
     await rename(this.dir, finalDir);
     // The journal, the change buffers and whatever the crawler kept in the directory are no longer needed.
-    const leftovers = (await readdir(finalDir)).filter((name) => name !== 'manifest.json');
+    const leftovers = (await readdir(finalDir)).filter((name) => name !== manifestFile);
     await Promise.all(leftovers.map((name) => rm(join(finalDir, name), { recursive: true, force: true })));
     return { id: this.id, dir: finalDir, manifest };
   }

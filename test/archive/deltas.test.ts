@@ -3,9 +3,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pack, unpack } from '../../archive/pack.ts';
 import { prune } from '../../archive/prune.ts';
-import { listSnapshotDirs, references, splitObjectKey, type ObjectKey } from '../../archive/references.ts';
+import { references } from '../../archive/references.ts';
 import { verifyStore } from '../../archive/verify.ts';
-import { maxDeltaDepth, objectPath, ObjectStore, openSnapshot, openSnapshotWriter, readDeltaHeader } from '../../snapshot/index.ts';
+import {
+  listSnapshotDirs,
+  maxDeltaDepth,
+  type ObjectKey,
+  objectPath,
+  ObjectStore,
+  openSnapshot,
+  openSnapshotWriter,
+  readDeltaHeader,
+  splitObjectKey,
+} from '../../snapshot/index.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { archiveOfDays } from './days.ts';

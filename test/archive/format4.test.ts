@@ -3,24 +3,28 @@ import { join } from 'node:path';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../archive/migrate.ts';
-import { listObjects, listSnapshotDirs, references, splitObjectKey, type ObjectKey } from '../../archive/references.ts';
+import { references } from '../../archive/references.ts';
 import { verifyStore } from '../../archive/verify.ts';
 import { parseJson } from '../../api/index.ts';
 import {
   canonicalJson,
   deltaHeaderBytes,
   exportRecords,
-  type IndexPart,
   indexPart,
+  type IndexPart,
   indexRoot,
+  listObjects,
+  listSnapshotDirs,
   type Manifest,
   maxRewrittenDepth,
+  type ObjectKey,
   objectPath,
   ObjectStore,
   openSnapshot,
   openSnapshotWriter,
   readDeltaHeader,
   sha256,
+  splitObjectKey,
 } from '../../snapshot/index.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
