@@ -1,6 +1,6 @@
 /**
  * Issue 28: every size or count the docs state about the bundled demo is a build's, not retyped.
- * docs/publishing.md marks each such figure `<!-- figure: NAME -->`; this builds the bundled data
+ * The README and docs/*.md mark each such figure `<!-- figure: NAME -->`; this builds the bundled data
  * as `tmsnap demo` does and fails when a marked figure differs from the build's, or when the doc
  * marks a figure this test does not compute (or leaves out one it does).
  */
@@ -41,7 +41,7 @@ interface StatusJson {
   projects: Array<{ components: Array<{ translations: unknown[] }> }>;
 }
 
-describe('the figures docs/publishing.md states about the bundled demo', () => {
+describe('the figures the docs state about the bundled demo', () => {
   /** The figures a build of the bundled data gives, formatted as the docs write them. */
   let built: Map<string, string>;
 
