@@ -1,12 +1,11 @@
 /**
  * The pages that grow with the instance, written outside Astro: the unit pages (100 units each),
- * the string pages (one source string in every language), the translation pages
- * (site/bulk-translation-pages.ts), their badges (site/bulk-badges.ts) and the archived raw
- * files. Astro costs 20–40 ms and several MB of RSS per thousand files it writes, whatever the
- * file, which a million-unit instance's 50,000 such files cannot afford (docs/site.md, "Pages
- * written outside Astro"). Their content is built as strings (src/utils/unit-html.ts and the
- * modules above); here it goes into the frame every page shares (src/layouts/frame.ts) and
- * straight to a file.
+ * the string pages (one source string in every language), the translation pages, their badges
+ * and the archived raw files. Astro costs 20–40 ms and several MB of RSS per thousand files it
+ * writes, whatever the file, which a million-unit instance's 50,000 such files cannot afford
+ * (docs/site.md, "Pages written outside Astro"). Their bodies are string templates made in
+ * src/templates/, in the frame every page shares (src/layouts/frame.ts); here they go straight
+ * to a file.
  *
  * It streams component by component: a translation's units are read once, its unit pages and its
  * translation page written, and the strings it holds added to the component's index; once the
@@ -15,8 +14,7 @@
  * components (`Shard`): site/bulk-workers.ts runs one per core in worker threads, beside Astro.
  *
  * Like the pages, it renders the build input `buildSite` hands over (site-model/build-input.ts;
- * a writer thread gets it as its `workerData`), with src/: the one module of site/ that imports
- * src/ (with the bulk-* modules it uses), loaded only in the writers' threads.
+ * a writer thread gets it as its `workerData`).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -26,19 +24,13 @@ import { history } from '../src/data/archive.ts';
 import { provideBuildInput } from '../src/data/build-input.ts';
 import { liveUrl, rawFile } from '../src/data/server-links.ts';
 import { siteTree, type ComponentEntry, type SiteTree, type TranslationEntry } from '../src/data/tree.ts';
-import { translationHistory } from '../src/data/unit-history.ts';
 import { addStrings, sourceTranslation, stringsWithPages, type ComponentString } from '../src/data/units.ts';
-import { ui } from '../src/i18n/page.ts';
-import { frameContext, framedPage, type FrameContext } from '../src/layouts/frame.ts';
-import { componentTrail } from '../src/layouts/trail.ts';
-import { excerpt, languageTag } from '../src/utils/format.ts';
-import { pluralLabels } from '../src/utils/plural-labels.ts';
-import { locationLinks } from '../src/utils/repoweb.ts';
-import { stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../src/utils/unit-html.ts';
-import { componentBadges, projectBadges, translationBadges } from './bulk-badges.ts';
+import { frameContext } from '../src/layouts/frame.ts';
+import { componentBadges, projectBadges, translationBadges } from '../src/templates/badges.ts';
+import { translationPage } from '../src/templates/translation-page.ts';
+import { stringPage, unitPages } from '../src/templates/unit-pages.ts';
 import { positionsChannel, publishPositions, unitPositions, type PositionsMessage } from '../site-model/positions.ts';
-import { translationPage } from './bulk-translation-pages.ts';
-import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from '../site-model/paths.ts';
+import { sitePaths, stringChecksum, type SitePath } from '../site-model/paths.ts';
 
 export interface BulkReport {
   unitPages: number;
@@ -151,7 +143,10 @@ export async function writeBulkPages(
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
       await positions.publish(translation.path, list);
-      report.unitPages += await writeUnitPages(writer, tree, frame, translation, list, hasPage, locationOnStringPage);
+      for await (const page of unitPages(tree, frame, translation, list, hasPage, locationOnStringPage)) {
+        await writer.write(...page);
+        report.unitPages += 1;
+      }
       // The raw file as the crawl archived it, for download, as published: without e-mail
       // addresses (and with --hide-authors without its translators; site-model/privacy.ts). The page
       // gives the size of what it links to.
@@ -214,83 +209,4 @@ export function nextComponent(components: readonly ComponentEntry[], wanted: Rea
           );
     return left.splice(at, 1)[0];
   };
-}
-
-async function writeUnitPages(
-  writer: PageWriter,
-  tree: SiteTree,
-  frame: FrameContext,
-  translation: TranslationEntry,
-  list: readonly StoredUnit[],
-  hasPage: (checksum: string) => boolean,
-  locationOnStringPage: (unit: StoredUnit) => boolean,
-): Promise<number> {
-  const { component, language } = translation;
-  const histories = await translationHistory(translation);
-  const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
-  const pageUi = ui();
-  const pages = translation.unitPages;
-  for (let page = 1; page <= pages; page += 1) {
-    const path = sitePaths.units(translation.key, page);
-    const link = (to: SitePath) => relativeHref(path, to);
-    const context: UnitContext = {
-      source: textLanguage(languageTag(component.sourceLanguage), sourceLanguage?.direction ?? 'ltr', pageUi.dir),
-      target: textLanguage(languageTag(language.code), language.direction, pageUi.dir),
-      sourceLabels: (forms) => pluralLabels(sourceLanguage?.record?.plural, forms, pageUi),
-      targetLabels: (forms) => pluralLabels(language.record?.plural, forms, pageUi),
-      locations: (unit) => locationLinks(unit.location, component.record.repoweb, component.record.branch),
-      locationOnStringPage,
-      allLanguages: (unit) => {
-        const checksum = stringChecksum(unit.id_hash);
-        return hasPage(checksum) ? link(sitePaths.sourceString(translation.key.project, translation.key.component, checksum)) : undefined;
-      },
-      live: (unit) => liveUrl(unit.web_url, tree.snapshot),
-      history: (unit) => histories.get(unit.id),
-      ui: pageUi,
-    };
-    // Units beyond what `total` promised stay on the last page (site-model/paths.ts, `unitPageOf`).
-    const onPage = list.slice((page - 1) * unitsPerPage, page === pages ? undefined : page * unitsPerPage);
-    const title = pageUi.t('units.title', {
-      name: `${component.record.name} — ${language.name}`,
-      from: String(onPage[0]?.position ?? ''),
-      to: String(onPage.at(-1)?.position ?? ''),
-    });
-    const pager = {
-      page,
-      pages,
-      previous: page > 1 ? link(sitePaths.units(translation.key, page - 1)) : undefined,
-      next: page < pages ? link(sitePaths.units(translation.key, page + 1)) : undefined,
-    };
-    const breadcrumbs = [...componentTrail(component), { label: language.name, path: sitePaths.translation(translation.key) }];
-    await writer.write(path, framedPage({ path, title, breadcrumbs }, frame, unitPageBody(onPage, pager, context)));
-  }
-  return pages;
-}
-
-function stringPage(tree: SiteTree, frame: FrameContext, component: ComponentEntry, checksum: string, found: ComponentString): [SitePath, string] {
-  const path = sitePaths.sourceString(component.project.slug, component.slug, checksum);
-  const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
-  const pageUi = ui();
-  const rows: StringRow[] = found.translations.map((entry) => ({
-    name: entry.translation.language.name,
-    href: relativeHref(path, sitePaths.units(entry.translation.key, entry.page), `unit-${entry.id}`),
-    state: entry.state,
-    target: entry.target,
-    language: textLanguage(languageTag(entry.translation.language.code), entry.translation.language.direction, pageUi.dir),
-    labels: (forms: number) => pluralLabels(entry.translation.language.record?.plural, forms, pageUi),
-    live: liveUrl(entry.webUrl, tree.snapshot),
-    source: entry.translation.language.code === component.sourceLanguage,
-  }));
-  const { source } = found;
-  // The title is repeated in <title>, Open Graph and <h1>, and serves as the description: one
-  // page per string, so every byte here is paid once per string (docs/site.md, "One page per string").
-  const title = pageUi.t('string.title', { text: excerpt(source.source.join(' | '), 40) });
-  const sourceHtml = stringSource(
-    source,
-    textLanguage(languageTag(component.sourceLanguage), sourceLanguage?.direction ?? 'ltr', pageUi.dir),
-    pluralLabels(sourceLanguage?.record?.plural, source.source.length, pageUi),
-    locationLinks(source.location, component.record.repoweb, component.record.branch),
-    pageUi,
-  );
-  return [path, framedPage({ path, title, description: title, breadcrumbs: componentTrail(component) }, frame, stringPageBody(sourceHtml, rows, pageUi))];
 }

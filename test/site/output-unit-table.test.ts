@@ -2,13 +2,13 @@
  * The markup of the pages that grow with the strings (issue 14, docs/site.md "One page per
  * string"): a unit page is one table whose head says the labels once, each unit a row at its
  * permalink `#unit-<id>`; a string page has one editor link, the source language's. Rendered by
- * src/utils/unit-html.ts directly; the built pages are held to the same in source-string-page.test.ts.
+ * src/templates/unit-html.ts directly; the built pages are held to the same in source-string-page.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { pageUi } from '../../src/i18n/page.ts';
 import { html } from '../../src/utils/html.ts';
-import { stringPageBody, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../../src/utils/unit-html.ts';
+import { stringPageBody, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../../src/templates/unit-html.ts';
 import { builders } from '../helpers/records.ts';
 
 const base = 'https://weblate.example.org/';

@@ -263,7 +263,7 @@ describe('bytes per string at 50 languages (issue 14)', () => {
       expect(page.match(editor), file).toBeNull();
       // The labels and UTC are said once, in the table's head; each time is to the minute, as text.
       expect(page, file).toContain('<p class="muted">Times are in UTC.</p>');
-      // "Added": this server sends no last_updated, as Weblate before 5.6 (src/utils/unit-html.ts).
+      // "Added": this server sends no last_updated, as Weblate before 5.6 (src/templates/unit-html.ts).
       expect(page.match(/<th scope="col">(Last changed|Added)<\/th>/g), file).toHaveLength(1);
       const table = page.slice(page.indexOf('<table class="units">'), page.lastIndexOf('</table>'));
       expect(table.match(/<dt>(Source|Translation|Last changed|Added)<\/dt>|<time/g), file).toBeNull();

@@ -6,21 +6,21 @@
  * `src/pages/projects/[project]/[component]/[language]/index.astro` made, byte for byte (the
  * spaces of Astro's compressed output, attributes escaped as Astro escapes them: `attr`).
  */
-import type { History } from '../archive/history.ts';
-import type { StoredUnit } from '../snapshot/schemas.ts';
-import { authorLabel } from '../src/data/authors.ts';
-import { liveUrl } from '../src/data/server-links.ts';
-import { stringsByPage, type StateGroup } from '../src/data/strings-by-page.ts';
-import type { SiteTree, TranslationEntry } from '../src/data/tree.ts';
-import type { PageUi } from '../src/i18n/page.ts';
-import { attr, framedPage, type FrameContext } from '../src/layouts/frame.ts';
-import { componentTrail } from '../src/layouts/trail.ts';
-import { percent } from '../src/utils/format.ts';
-import { historyChartHtml } from '../src/utils/history-html.ts';
-import { html, type Html } from '../src/utils/html.ts';
-import { progressSegments, type Progress } from '../src/utils/progress.ts';
-import { publicUrl } from '../site-model/web.ts';
-import { relativeHref, sitePaths, type SitePath } from '../site-model/paths.ts';
+import type { History } from '../../archive/history.ts';
+import type { StoredUnit } from '../../snapshot/schemas.ts';
+import { authorLabel } from '../data/authors.ts';
+import { liveUrl } from '../data/server-links.ts';
+import { stringsByPage, type StateGroup } from '../data/strings-by-page.ts';
+import type { SiteTree, TranslationEntry } from '../data/tree.ts';
+import type { PageUi } from '../i18n/page.ts';
+import { attr, framedPage, type FrameContext } from '../layouts/frame.ts';
+import { componentTrail } from '../layouts/trail.ts';
+import { percent } from '../utils/format.ts';
+import { historyChartHtml } from './history-html.ts';
+import { html, type Html } from '../utils/html.ts';
+import { progressSegments, type Progress } from '../utils/progress.ts';
+import { publicUrl } from '../../site-model/web.ts';
+import { relativeHref, sitePaths, type SitePath } from '../../site-model/paths.ts';
 
 /** The archived raw file of a translation, when the crawl stored one. */
 export interface RawFile {

@@ -10,7 +10,7 @@ import type { History } from '../../archive/history.ts';
 import { archivePaths, relativeHref, type SitePath } from '../../site-model/paths.ts';
 import type { PageUi } from '../i18n/page.ts';
 import { attr } from '../layouts/frame.ts';
-import { html, type Html } from './html.ts';
+import { html, type Html } from '../utils/html.ts';
 
 export type HistoryKind = 'project' | 'component' | 'translation' | 'language';
 

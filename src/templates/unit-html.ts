@@ -5,9 +5,9 @@
  */
 import type { StoredUnit } from '../../snapshot/schemas.ts';
 import { pageUi, type PageUi } from '../i18n/page.ts';
-import { labelText } from './format.ts';
-import { html, type Html } from './html.ts';
-import type { SourceLocation } from './repoweb.ts';
+import { labelText } from '../utils/format.ts';
+import { html, type Html } from '../utils/html.ts';
+import type { SourceLocation } from '../utils/repoweb.ts';
 
 export interface TextLanguage {
   tag: string;

@@ -5,11 +5,11 @@
  * per translation were a third of the files Astro wrote at 1M units (docs/site.md, "Pages written
  * outside Astro").
  */
-import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../src/data/tree.ts';
-import type { PageUi } from '../src/i18n/page.ts';
-import { badgeColor, badgeSvg, formatPercent } from '../src/utils/badge.ts';
-import { translatedPercent, type Progress } from '../src/utils/progress.ts';
-import { sitePaths, type BadgeFormat, type SitePath } from '../site-model/paths.ts';
+import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../data/tree.ts';
+import type { PageUi } from '../i18n/page.ts';
+import { badgeColor, badgeSvg, formatPercent } from '../utils/badge.ts';
+import { translatedPercent, type Progress } from '../utils/progress.ts';
+import { sitePaths, type BadgeFormat, type SitePath } from '../../site-model/paths.ts';
 
 /** The SVG and JSON of one badge: `path(format)` names each file. */
 function badgeFiles(path: (format: BadgeFormat) => SitePath, totals: Progress, title: string, pageUi: PageUi): Array<[SitePath, string]> {
