@@ -8,13 +8,11 @@
 import { type ApiPath, formatApiPath, parseApiPath } from '../api/paths.ts';
 import type { AccessProblem } from '../snapshot/schemas.ts';
 import type { AccessDeniedError } from './errors.ts';
-import { rootPath } from './links.ts';
 import type { ProblemLog } from './queue/problem-log.ts';
 import type { Task } from './queue/request-queue.ts';
 
 /** The kind of resource a path (relative to the API root) names: each key of its object written `*`, e.g. `components/*` + `/*` + `/lock/`. */
-export function accessKind(path: string): string {
-  const parsed = parseApiPath(path);
+export function accessKind(path: string, parsed: ApiPath | undefined = parseApiPath(path)): string {
   if (parsed === undefined) return path;
   const kind: ApiPath = { ...parsed };
   for (const key of ['project', 'component', 'language', 'id'] as const) if (kind[key] !== undefined) kind[key] = '*';
@@ -26,13 +24,10 @@ export class AccessRules {
   readonly #probing = new Map<string, string>();
   readonly #readable = new Set<string>();
 
-  constructor(
-    readonly problems: ProblemLog,
-    readonly apiRoot: URL,
-  ) {}
+  constructor(readonly problems: ProblemLog) {}
 
   kindOf(task: Task): string {
-    return accessKind(rootPath(task.url, this.apiRoot));
+    return accessKind(task.path, task.parsed);
   }
 
   /** Whether `task` must wait: a sibling of its kind is the one finding out. */

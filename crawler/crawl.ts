@@ -14,8 +14,9 @@ import { rootPath, serverBase } from './links.ts';
 import { anonymousHint, outcomeOf } from './outcomes.ts';
 import { phases } from './plan.ts';
 import { anonymousProjects } from './public-view.ts';
-import type { Task } from './queue/request-queue.ts';
+import { parsedTask, type Task } from './queue/request-queue.ts';
 import { type CrawlState, openCrawlState } from './queue/state.ts';
+import { requestKind } from './queue/statistics.ts';
 import { UnitSpool } from './queue/unit-spool.ts';
 import { drain } from './scheduler.ts';
 import { CrawlScope } from './scope.ts';
@@ -155,7 +156,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
   const started = new Date().toISOString();
-  const state = openCrawlState(join(writer.dir, journalName), started);
+  const state = openCrawlState(join(writer.dir, journalName), started, options.apiRoot);
   // A journal replayed keeps the start time of the run that began it.
   options.onStart?.({ snapshotId: writer.id, dir: writer.dir, resumed: state.started !== started, made: state.statistics.made });
   const spool = new UnitSpool(join(writer.dir, spoolName));
@@ -188,23 +189,6 @@ export { anonymousHint };
 /** Requests sent for the task running in this async context: each task's own, however many run at once. */
 const taskRequests = new AsyncLocalStorage<{ made: number }>();
 
-/** Where a task's requests are counted in the report. */
-function requestKind(task: Task, root: URL): RequestKind {
-  switch (task.kind) {
-    case 'records':
-    case 'changes':
-      return 'lists';
-    case 'units':
-      return 'units';
-    case 'file':
-      return 'files';
-    case 'resource':
-      return parseApiPath(rootPath(task.url, root))?.sub === 'statistics' ? 'statistics' : 'other';
-    default:
-      return 'other';
-  }
-}
-
 class CrawlRun {
   readonly #access: AccessRules;
   readonly queue: CrawlState['queue'];
@@ -234,7 +218,7 @@ class CrawlRun {
     this.statistics = state.statistics;
     this.problems = state.problems;
     this.translations = state.translations;
-    this.#access = new AccessRules(state.problems, options.apiRoot);
+    this.#access = new AccessRules(state.problems);
     // An incremental crawl reads the touched translations' units back from the spool (incremental.ts).
     const units = new UnitsStrategy(options.apiRoot, state.queue, state.translations, spool, incremental === undefined);
     this.#tasks = new TaskContext(options.apiRoot, options.changesSince, scope, writer, state, spool, client, units, options.maxResourceItems);
@@ -340,7 +324,7 @@ class CrawlRun {
    */
   #unusedLanguage(task: Task): boolean {
     if (task.kind !== 'resource') return false;
-    const path = parseApiPath(rootPath(task.url, this.options.apiRoot));
+    const path = task.parsed;
     if (path?.kind !== 'language' || path.sub !== 'statistics' || path.language === undefined) return false;
     if (this.#usedLanguages?.size !== this.translations.projects.size) {
       const used = new Set<string>();
@@ -371,7 +355,7 @@ class CrawlRun {
         await this.writer.putUnits(translation, spooled);
         continue;
       }
-      const again: Task = { url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers };
+      const again = parsedTask({ url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers }, this.options.apiRoot);
       await taskRequests.run({ made: 0 }, async () => {
         try {
           this.#done(again, await fetchUnitsAgain(translation, again, this.#tasks));
@@ -495,7 +479,7 @@ class CrawlRun {
   #done(task: Task, minimum: number): void {
     const made = taskRequests.getStore()?.made ?? 0;
     this.#reportedMade += made;
-    this.queue.done(task.url, { made, minimum, requests: requestKind(task, this.options.apiRoot) });
+    this.queue.done(task.url, { made, minimum, requests: requestKind(task) });
   }
 
   #progress(phase: number): void {

@@ -98,7 +98,7 @@ export class IncrementalCrawl {
   /** Whether the crawl can skip `task` because this took care of it (carried it over, or queued narrower tasks). */
   async take(task: Task, context: CrawlContext): Promise<boolean> {
     const touched = await this.#prepare(context);
-    const located = locate(task.url, context.apiRoot);
+    const located: Located = { stored: `api/${task.path}`, parsed: task.parsed };
     switch (task.kind) {
       case 'changes':
         // The window since the previous snapshot is stored (#prepare). The rest comes from the

@@ -4,7 +4,7 @@
  * items no `component`) and, for anonymous clients, the `url` out of `users/` items
  * (docs/crawl.md, "What a list's URL says"). Pure: decided with `parseApiPath`.
  */
-import { type ApiPathKind, formatApiPath, objectPath, parseApiPath } from '../api/paths.ts';
+import { type ApiPath, type ApiPathKind, formatApiPath, objectPath } from '../api/paths.ts';
 
 /** Nested lists whose items leave out the object the list hangs off: object kind → sub-resource → field. */
 const parentFields: Partial<Record<ApiPathKind, Readonly<Record<string, string>>>> = {
@@ -19,9 +19,8 @@ export interface ListParent {
   path: string;
 }
 
-/** The parent that every item of the list at `listPath` (relative to the API root, no query) belongs to. */
-export function listParent(listPath: string): ListParent | undefined {
-  const parsed = parseApiPath(listPath);
+/** The parent that every item of the list at `parsed` (the list's path, parsed) belongs to. */
+export function listParent(parsed: ApiPath | undefined): ListParent | undefined {
   if (parsed?.sub === undefined || parsed.rest !== undefined) return undefined;
   const field = parentFields[parsed.kind]?.[parsed.sub];
   return field === undefined ? undefined : { field, path: objectPath(parsed) };
@@ -33,8 +32,7 @@ export function listParent(listPath: string): ListParent | undefined {
  * `reverse`, which leaves `@`, `+`, `.`, `-` and `_` (all a username may hold besides letters
  * and digits) unescaped and percent-encodes the UTF-8 of anything else.
  */
-export function itemPathWithoutUrl(listPath: string, item: unknown): string | undefined {
-  const parsed = parseApiPath(listPath);
+export function itemPathWithoutUrl(parsed: ApiPath | undefined, item: unknown): string | undefined {
   const username = (item as { username?: unknown } | null)?.username;
   if (parsed?.kind !== 'collection' || parsed.collection !== 'users' || typeof username !== 'string' || username === '') return undefined;
   const id = encodeURIComponent(username).replaceAll('%40', '@').replaceAll('%2B', '+');

@@ -15,7 +15,7 @@ import {
   RateLimitError,
   stopCodes,
 } from './errors.ts';
-import type { Task } from './queue/request-queue.ts';
+import type { NewTask } from './queue/request-queue.ts';
 
 export type Outcome =
   /** The crawl cannot go on; resumable with the same command. */
@@ -31,7 +31,7 @@ export type Outcome =
  * `token` is the crawl's API key, only ever tested for presence: a stop for a long wait says how
  * to give one when there is none.
  */
-export function outcomeOf(task: Task, error: unknown, pending: number, token?: string): Outcome {
+export function outcomeOf(task: NewTask, error: unknown, pending: number, token?: string): Outcome {
   if (error instanceof CrawlStoppedError) return { type: 'stop', stop: error };
   if (!(error instanceof CrawlError)) throw error;
   const hint = error instanceof RateLimitError ? anonymousHint(error.waitSeconds, token) : '';

@@ -7,7 +7,7 @@
 import { phases } from './plan.ts';
 import { resolveLink, withParameters } from './links.ts';
 import type { Problem } from '../snapshot/schemas.ts';
-import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { NewTask, RequestQueue } from './queue/request-queue.ts';
 import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 
@@ -35,7 +35,7 @@ export class UnitsStrategy {
    * Whether the first page of a project's units holds only that project's (servers that
    * ignore `q` give everyone's); when not, the project falls back to per-translation lists.
    */
-  accepts(task: Task, items: readonly unknown[]): boolean {
+  accepts(task: NewTask, items: readonly unknown[]): boolean {
     if (task.project === undefined || task.page) return true;
     const project = task.project;
     const matches = items.every((unit) => {
@@ -55,7 +55,7 @@ export class UnitsStrategy {
   }
 
   /** Spools a page of units under their translations; answers the problems of units that name none. */
-  spoolPage(task: Task, items: readonly unknown[]): Problem[] {
+  spoolPage(task: NewTask, items: readonly unknown[]): Problem[] {
     const { problems, byTranslation } = this.#group(task, items);
     this.spool.append(byTranslation);
     return problems;
@@ -70,7 +70,7 @@ export class UnitsStrategy {
    * translations are already in the snapshot (a page fetched again after a resume): their
    * units are dropped.
    */
-  takePage(task: Task, items: readonly unknown[], written: (translation: string) => boolean): { problems: Problem[]; whole: Map<string, unknown[]> } {
+  takePage(task: NewTask, items: readonly unknown[], written: (translation: string) => boolean): { problems: Problem[]; whole: Map<string, unknown[]> } {
     const { problems, byTranslation } = this.#group(task, items);
     const whole = new Map<string, unknown[]>();
     for (const [translation, units] of byTranslation) {
@@ -125,7 +125,7 @@ export class UnitsStrategy {
   /** Units spooled so far per translation not yet answered whole (`#spooledCount`). */
   readonly #spooled = new Map<string, number>();
 
-  #group(task: Task, items: readonly unknown[]): { problems: Problem[]; byTranslation: Map<string, unknown[]> } {
+  #group(task: NewTask, items: readonly unknown[]): { problems: Problem[]; byTranslation: Map<string, unknown[]> } {
     const problems: Problem[] = [];
     const byTranslation = new Map<string, unknown[]>();
     for (const [index, unit] of items.entries()) {

@@ -1,9 +1,11 @@
+import { type ApiPath, parseApiPath } from '../../api/paths.ts';
 import type { RequestKind } from '../../snapshot/schemas.ts';
+import { rootPath } from '../links.ts';
 import type { TaskKind } from '../plan.ts';
 import type { CrawlJournal } from './journal.ts';
 
-/** One request (or, for a `resource`, one chain of pages) the crawl still has to make. */
-export interface Task {
+/** A task as it is queued (and journalled): what it fetches. */
+export interface NewTask {
   /** The canonical URL it fetches: the de-duplication key. */
   url: string;
   kind: TaskKind;
@@ -12,6 +14,24 @@ export interface Task {
   page?: boolean | undefined;
   /** Units of one project through `/api/units/?q=project:…`: checked to be what was asked for. */
   project?: string | undefined;
+}
+
+/**
+ * One request (or, for a `resource`, one chain of pages) the crawl still has to make, with its
+ * URL's path parsed once, when it is queued: every part of the crawl that asks what a task
+ * names (the plan of access, the incremental crawl, the handlers) reads it here.
+ */
+export interface Task extends NewTask {
+  /** The URL's path relative to the API root, without the query (`projects/foo/statistics/`). */
+  readonly path: string;
+  /** What that path names (api/paths.ts); undefined when it is none of Weblate's. */
+  readonly parsed: ApiPath | undefined;
+}
+
+/** `task` with its path parsed: what the queue hands out. */
+export function parsedTask(task: NewTask, apiRoot: URL): Task {
+  const path = rootPath(task.url, apiRoot);
+  return { ...stripUndefined(task), path, parsed: parseApiPath(path) };
 }
 
 /** What a finished task cost: requests made, the minimum it implied, and the kind they are counted under (`CrawlStatistics`). */
@@ -34,10 +54,13 @@ export class RequestQueue {
   readonly #pending = new Map<number, Map<string, Task>>();
   #pendingCount = 0;
 
-  constructor(journal: CrawlJournal) {
+  constructor(
+    journal: CrawlJournal,
+    readonly apiRoot: URL,
+  ) {
     this.#journal = journal;
     journal.read((event) => {
-      if ('add' in event) this.#add(stripUndefined(event.add));
+      if ('add' in event) this.#add(parsedTask(event.add, apiRoot));
       else if ('done' in event) this.#done(event.done);
     });
   }
@@ -56,9 +79,10 @@ export class RequestQueue {
   }
 
   /** Queues a task unless its URL was ever queued; says whether it was new. */
-  add(added: Task): boolean {
+  add(added: NewTask): boolean {
     if (this.#tasks.has(added.url)) return false;
-    this.#journal.record({ add: stripUndefined(added) });
+    const { url, kind, phase, page, project } = added;
+    this.#journal.record({ add: stripUndefined({ url, kind, phase, page, project }) });
     return true;
   }
 
@@ -90,6 +114,6 @@ export class RequestQueue {
   }
 }
 
-function stripUndefined(value: Task): Task {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as unknown as Task;
+function stripUndefined(value: NewTask): NewTask {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as unknown as NewTask;
 }

@@ -19,12 +19,12 @@ export interface CrawlState {
   translations: StoredTranslations;
 }
 
-/** Opens (replaying) the journal at `path`, or starts one with `started` as the crawl's start time. */
-export function openCrawlState(path: string, started: string): CrawlState {
+/** Opens (replaying) the journal at `path`, or starts one with `started` as the crawl's start time; tasks' paths are parsed against `apiRoot`. */
+export function openCrawlState(path: string, started: string, apiRoot: URL): CrawlState {
   const journal = CrawlJournal.open(path, started);
   return {
     started: journal.started,
-    queue: new RequestQueue(journal),
+    queue: new RequestQueue(journal, apiRoot),
     statistics: new CrawlStatistics(journal),
     problems: new ProblemLog(journal),
     translations: new StoredTranslations(journal),

@@ -1,5 +1,23 @@
 import type { RequestCount, RequestKind } from '../../snapshot/schemas.ts';
 import type { CrawlJournal } from './journal.ts';
+import type { Task } from './request-queue.ts';
+
+/** Where a task's requests are counted in the report. */
+export function requestKind(task: Task): RequestKind {
+  switch (task.kind) {
+    case 'records':
+    case 'changes':
+      return 'lists';
+    case 'units':
+      return 'units';
+    case 'file':
+      return 'files';
+    case 'resource':
+      return task.parsed?.sub === 'statistics' ? 'statistics' : 'other';
+    default:
+      return 'other';
+  }
+}
 
 /**
  * The crawl's statistics (crawlee's `Statistics`): requests made and the minimum the crawl

@@ -89,14 +89,13 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
  */
 async function putListRecords(task: Task, items: unknown[], context: TaskContext): Promise<void> {
   const { apiRoot, queue, problems, writer } = context;
-  const listPath = rootPath(task.url, apiRoot);
-  const list = parseApiPath(listPath);
+  const list = task.parsed;
   const projects = !context.scope.whole && list?.kind === 'collection' && list.collection === 'projects';
-  const parent = listParent(listPath);
+  const parent = listParent(list);
   const parentUrl = parent && new URL(parent.path, apiRoot).href;
   for (const [index, item] of items.entries()) {
     const link = (item as { url?: unknown } | null)?.url;
-    const derived = link === undefined ? itemPathWithoutUrl(listPath, item) : undefined;
+    const derived = link === undefined ? itemPathWithoutUrl(list, item) : undefined;
     const own = typeof link === 'string' ? resolveLink(link, apiRoot) : derived && new URL(derived, apiRoot).href;
     if (own === undefined) {
       problems.problem({ url: task.url, field: `results.${index}.url`, reason: 'a list item without a url under the API root; not stored' });

@@ -33,7 +33,7 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
         count === undefined
           ? `it lists more than the ${context.maxResourceItems} items a resource is held whole for`
           : `it lists ${count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
-      context.problems.skip(task.url, { kind: accessKind(rootPath(task.url, context.apiRoot)), reason });
+      context.problems.skip(task.url, { kind: accessKind(task.path, task.parsed), reason });
       return pages;
     }
     first ??= parsed.data;
@@ -44,7 +44,7 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
   }
   const record = pages > 1 || anyPage.safeParse(first).success ? { ...(first as AnyPage), next: null, previous: null, results } : first;
   await context.store(task.url, record);
-  await putTranslationStatistics(task.url, results, context);
+  await putTranslationStatistics(task, results, context);
   return pages;
 }
 
@@ -53,8 +53,8 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
  * serializer's output (docs/weblate-api.md, Values): each item, named by its language `code`,
  * is stored at its translation's own URL, which is never asked for (plan.ts).
  */
-async function putTranslationStatistics(url: string, items: readonly unknown[], context: TaskContext): Promise<void> {
-  const path = parseApiPath(rootPath(url, context.apiRoot));
+async function putTranslationStatistics(task: Task, items: readonly unknown[], context: TaskContext): Promise<void> {
+  const path = task.parsed;
   if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
   const byLanguage = new Map<string, string>();
   for (const translation of context.translations.projects.keys()) {

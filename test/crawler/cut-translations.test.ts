@@ -17,7 +17,7 @@ let folder: string;
 
 function strategy(dir = folder, writesWhole = true): { units: UnitsStrategy; spool: UnitSpool } {
   mkdirSync(dir, { recursive: true });
-  const { queue, translations } = openCrawlState(join(dir, 'journal.ndjson'), '2026-01-01T00:00:00.000Z');
+  const { queue, translations } = openCrawlState(join(dir, 'journal.ndjson'), '2026-01-01T00:00:00.000Z', apiRoot);
   for (const [code, total] of [
     ['de', 2],
     ['fr', 4],

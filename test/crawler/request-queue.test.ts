@@ -7,6 +7,7 @@ import { UnitSpool } from '../../crawler/queue/unit-spool.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 const tempFolder = useTempFolders('tmsnap-queue-', 'all');
+const root = new URL('http://h/api/');
 let folder: string;
 beforeAll(async () => {
   folder = await tempFolder();
@@ -15,7 +16,7 @@ beforeAll(async () => {
 describe("the crawl's state (queue/state.ts)", () => {
   it('de-duplicates by URL, runs lower phases first, and every part replays the one journal after a kill', () => {
     const path = join(folder, 'journal.ndjson');
-    const { queue, statistics, problems, translations } = openCrawlState(path, '2026-01-01T00:00:00.000Z');
+    const { queue, statistics, problems, translations } = openCrawlState(path, '2026-01-01T00:00:00.000Z', root);
     expect(queue.add({ url: 'http://h/api/units/', kind: 'units', phase: 2 })).toBe(true);
     expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(true);
     expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
@@ -31,10 +32,18 @@ describe("the crawl's state (queue/state.ts)", () => {
     // A kill in the middle of an append leaves half a line.
     appendFileSync(path, '{"add":{"url":"http://h/api/tor');
 
-    const resumed = openCrawlState(path, '2030-01-01T00:00:00.000Z');
+    const resumed = openCrawlState(path, '2030-01-01T00:00:00.000Z', root);
     expect(resumed.started).toBe('2026-01-01T00:00:00.000Z');
     expect(resumed.queue.pendingCount).toBe(1);
-    expect(resumed.queue.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/units/');
+    // A task replayed carries its parsed path, as one just queued does; the journal holds only what it fetches.
+    expect(resumed.queue.next(Number.POSITIVE_INFINITY, () => false)).toEqual({
+      url: 'http://h/api/units/',
+      kind: 'units',
+      phase: 2,
+      path: 'units/',
+      parsed: { kind: 'collection', collection: 'units' },
+    });
+    expect(readFileSync(path, 'utf8')).not.toContain('parsed');
     expect(resumed.queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
     expect([resumed.statistics.made, resumed.statistics.minimum, resumed.statistics.byKind.get('lists')]).toEqual([2, 1, { made: 2, minimum: 1 }]);
     expect(resumed.translations.projects.get('http://h/api/translations/p/c/de/')).toBe('p');
@@ -55,7 +64,7 @@ describe("the crawl's state (queue/state.ts)", () => {
   it('refuses a journal that is not one, saying what to do', () => {
     const path = join(folder, 'foreign.ndjson');
     appendFileSync(path, '{"what":1}\n');
-    expect(() => openCrawlState(path, '2026-01-01T00:00:00.000Z')).toThrow('delete the .partial snapshot to start over');
+    expect(() => openCrawlState(path, '2026-01-01T00:00:00.000Z', root)).toThrow('delete the .partial snapshot to start over');
   });
 });
 
