@@ -336,7 +336,8 @@ try {
     const buildStarted = performance.now();
     const build = await run(
       process.execPath,
-      [join(repo, 'bin/tmsnap.js'), 'build', '--content', contentDir, ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist],
+      // --verbose: Astro's log, where the search integration says how long the index took.
+      [join(repo, 'bin/tmsnap.js'), 'build', '--verbose', '--content', contentDir, ...(args.snapshot ? ['--snapshot', args.snapshot] : []), '--out', dist],
       {
         maxBuffer: 256 * 1024 * 1024,
       },

@@ -197,7 +197,8 @@ const all = [...kinds.values()].reduce((sum, size) => ({ files: sum.files + size
   bytes: 0,
   disk: 0,
 });
-const units = /(\d+) units/.exec(build ?? '')?.[1];
+// The build report's input line (bench/build.ts): `input: 27829 units, …`.
+const units = /input: (\d+) units/.exec(build ?? '')?.[1];
 console.log(
   `input: ${html} HTML pages, ${all.files} files, ${(all.bytes / 1e6).toFixed(1)} MB (${(all.disk / 1e6).toFixed(1)} MB on disk)${units ? `, ${(all.bytes / Number(units)).toFixed(0)} B per unit` : ''}`,
 );
