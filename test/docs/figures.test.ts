@@ -48,8 +48,10 @@ describe('the figures the docs state about the bundled demo', () => {
   beforeAll(async () => {
     const demo = await buildBundledDemo(await tempFolder());
     const counts = (await openSnapshot(demo.content)).manifest.counts;
-    const status = JSON.parse(await readFile(join(demo.out, 'data', 'status.json'), 'utf8')) as StatusJson;
+    const statusBytes = await readFile(join(demo.out, 'data', 'status.json'));
+    const status = JSON.parse(statusBytes.toString('utf8')) as StatusJson;
     const siteUnits = status.instance.statistics.total;
+    const siteTranslations = status.projects.flatMap((p) => p.components).reduce((sum, c) => sum + c.translations.length, 0);
     const perUnit = demo.summary.bytes / siteUnits;
     built = new Map([
       ['demo-projects', count(counts.project ?? 0)],
@@ -57,12 +59,14 @@ describe('the figures the docs state about the bundled demo', () => {
       ['demo-units', count(counts.unit ?? 0)],
       ['demo-archive-mb', megabytes(await folderBytes(demo.content))],
       ['site-projects', count(status.projects.length)],
-      ['site-translations', count(status.projects.flatMap((p) => p.components).reduce((sum, c) => sum + c.translations.length, 0))],
+      ['site-translations', count(siteTranslations)],
       ['site-units', count(siteUnits)],
       ['site-files', count(demo.summary.files)],
       ['site-mb', megabytes(demo.summary.bytes)],
       ['site-bytes-per-unit', count(Math.round(perUnit))],
       ['site-units-per-gb', count(Math.round(1e9 / perUnit / 1000) * 1000)],
+      ['site-status-json-bytes', count(statusBytes.length)],
+      ['site-status-json-bytes-per-translation', count(Math.round(statusBytes.length / siteTranslations))],
     ]);
   }, 600_000);
 
