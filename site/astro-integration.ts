@@ -34,18 +34,22 @@ export function tmsnapSite(input: BuildInput): AstroIntegration {
         injectScript('page-ssr', `import ${JSON.stringify(buildInputModule)};`);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { siteUnitHref }] = await Promise.all([
+        const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { searchRecords, siteUnitHref }] = await Promise.all([
           import('../snapshot/reader.ts'),
           import('../site-model/published-snapshot.ts'),
-          import('../search/build.ts'),
-          import('./search-links.ts'),
+          import('../search-index/build.ts'),
+          import('../site-model/search-input.ts'),
         ]);
         const started = performance.now();
         logger.info('building the search index');
         try {
           // The search index holds only what the pages may publish (site-model/published-snapshot.ts).
           const snapshot = await publishedSnapshot(await openSnapshot(input.content, input.snapshot), input);
-          const report = await buildSearchIndex(snapshot, fileURLToPath(dir), { unitHref: siteUnitHref, onProgress: (message) => logger.info(message) });
+          const report = await buildSearchIndex(snapshot, fileURLToPath(dir), {
+            records: await searchRecords(snapshot),
+            unitHref: siteUnitHref,
+            onProgress: (message) => logger.info(message),
+          });
           logger.info(
             `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +
               `${(report.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`,

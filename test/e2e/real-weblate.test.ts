@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchSnapshot } from '../../search/snapshot-search.ts';
+import { searchSnapshot } from '../../search-index/snapshot-search.ts';
 import { sitePaths } from '../../site-model/paths.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';

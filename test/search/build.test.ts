@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { openSnapshot } from '../../snapshot/reader.ts';
-import { buildSearchIndex } from '../../search/build.ts';
 import type { SearchManifest, SourceShardData, TargetShardData } from '../../search/format.ts';
-import { siteUnitHref } from '../../site/search-links.ts';
+import { siteSearchIndex } from './site-index.ts';
 import { fixtureComponents, unitId, writeSearchFixture } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -31,7 +30,7 @@ describe('buildSearchIndex', () => {
   test('writes a manifest naming every shard, sources once per bucket and targets per language', async () => {
     const out = join(dir, 'one-bucket');
     const snapshot = await openSnapshot(content);
-    const report = await buildSearchIndex(snapshot, out, { unitHref: siteUnitHref });
+    const report = await siteSearchIndex(snapshot, out);
     const manifest = await loadSearchFile<SearchManifest>(out, 'manifest.js');
 
     expect(manifest.snapshot.id).toBe(snapshot.id);
@@ -67,7 +66,7 @@ describe('buildSearchIndex', () => {
 
   test('links each unit to its anchor on the site page that holds it', async () => {
     const out = join(dir, 'links');
-    await buildSearchIndex(await openSnapshot(content), out, { unitHref: siteUnitHref });
+    await siteSearchIndex(await openSnapshot(content), out);
     const manifest = await loadSearchFile<SearchManifest>(out, 'manifest.js');
     const pl = manifest.targets.find((target) => manifest.languages[target.language]!.code === 'pl')!;
     const shard = await loadSearchFile<TargetShardData>(out, pl.file);
@@ -79,7 +78,7 @@ describe('buildSearchIndex', () => {
 
   test('splits components into buckets by the units-per-shard limit', async () => {
     const out = join(dir, 'buckets');
-    await buildSearchIndex(await openSnapshot(content), out, { unitHref: siteUnitHref, unitsPerShard: 2 });
+    await siteSearchIndex(await openSnapshot(content), out, { unitsPerShard: 2 });
     const manifest = await loadSearchFile<SearchManifest>(out, 'manifest.js');
     expect(manifest.buckets.map((bucket) => bucket.components)).toEqual([[0], [1], [2]]);
     expect(manifest.targets).toHaveLength(18);
@@ -89,7 +88,7 @@ describe('buildSearchIndex', () => {
 
   test('reports progress per bucket and language', async () => {
     const messages: string[] = [];
-    await buildSearchIndex(await openSnapshot(content), join(dir, 'progress'), { unitHref: siteUnitHref, onProgress: (message) => messages.push(message) });
+    await siteSearchIndex(await openSnapshot(content), join(dir, 'progress'), { onProgress: (message) => messages.push(message) });
     expect(messages).toEqual(['ar', 'de', 'en', 'ja', 'pl', 'ru'].map((code) => `search index: bucket 1/1, language ${code}`));
   });
 });

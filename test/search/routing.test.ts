@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildSearchIndex } from '../../search/build.ts';
+
 import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetIndexData, type TargetShardData } from '../../search/format.ts';
 import { indexOptions, searchOptions, type SearchDocument } from '../../search/matching.ts';
 import { routeShards, selectShards } from '../../search/plan.ts';
@@ -20,7 +20,7 @@ import { termIndexOf } from '../../search/term-index.ts';
 import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
 import { tokenize } from '../../search/text.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
-import { siteUnitHref } from '../../site/search-links.ts';
+import { siteSearchIndex } from './site-index.ts';
 import { writeSearchFixture } from './fixture.ts';
 import { query, text } from './random-texts.ts';
 import { useTempFolders } from '../helpers/temp.ts';
@@ -95,7 +95,7 @@ describe('routing over a built index', () => {
     await writeSearchFixture(join(dir, 'content'));
     const out = join(dir, 'out');
     // Two units per shard: three buckets, so routing has buckets to skip as well as languages.
-    await buildSearchIndex(await openSnapshot(join(dir, 'content')), out, { unitHref: siteUnitHref, unitsPerShard: 2 });
+    await siteSearchIndex(await openSnapshot(join(dir, 'content')), out, { unitsPerShard: 2 });
     manifest = await load<SearchManifest>(out, 'manifest.js');
     routes = await load<SearchRoutes>(out, routesFile);
     for (const bucket of manifest.buckets) if (bucket.sources) shards.set(bucket.sources.file, await load(out, bucket.sources.file));

@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildSearchIndex } from '../../search/build.ts';
+
 import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetIndexData, type TargetShardData } from '../../search/format.ts';
 import { phraseForm, phraseTier, tiers } from '../../search/matching.ts';
 import { routeShards } from '../../search/plan.ts';
@@ -18,7 +18,7 @@ import { searchShards, ShardSearch, type SearchScope } from '../../search/query.
 import { openRoutes, routeQuery } from '../../search/routing.ts';
 import { openSourceShard, openTargetIndex, openTargetShard, unitHref, type OpenTargetShard } from '../../search/shards.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';
-import { siteUnitHref } from '../../site/search-links.ts';
+import { siteSearchIndex } from './site-index.ts';
 import { writeSearchFixture } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const dir = await tempFolder();
   await writeSearchFixture(join(dir, 'content'));
   out = join(dir, 'out');
-  await buildSearchIndex(await openSnapshot(join(dir, 'content')), out, { unitHref: siteUnitHref, unitsPerShard: 2 });
+  await siteSearchIndex(await openSnapshot(join(dir, 'content')), out, { unitsPerShard: 2 });
   manifest = await load<SearchManifest>('manifest.js');
   routes = await load<SearchRoutes>(routesFile);
   for (const file of await readdir(join(out, 'search/shards'))) files.set(`shards/${file}`, await load(`shards/${file}`));

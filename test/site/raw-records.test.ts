@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchManifest, TargetShardData } from '../../search/format.ts';
 import { unitHref } from '../../search/shards.ts';
-import { searchSnapshot } from '../../search/snapshot-search.ts';
+import { searchSnapshot } from '../../search-index/snapshot-search.ts';
 import { checkLinks } from '../../site/link-check.ts';
 import { siteRecords } from '../../site-model/records.ts';
 import { openSnapshot } from '../../snapshot/reader.ts';

@@ -5,8 +5,7 @@
  */
 import type { StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
-import { componentPathOf } from '../site-model/records.ts';
-import type { SearchManifest } from './format.ts';
+import type { SearchManifest } from '../search/format.ts';
 
 export interface NumberedTranslation {
   component: number;
@@ -24,16 +23,19 @@ export interface Numbering {
   translations: NumberedTranslation[];
 }
 
-export interface NumberingRecords {
+/** The records search numbers, as the site reads them (site-model/search-input.ts). */
+export interface SearchRecords {
   projects: readonly StoredEntry<StoredProject>[];
   components: readonly StoredEntry<StoredComponent>[];
   languages: readonly StoredEntry<StoredLanguage>[];
   translations: readonly StoredEntry<StoredTranslation>[];
+  /** The path of the component a translation belongs to (a translation may be stored without the link). */
+  componentOf(translation: StoredEntry<StoredTranslation>): string;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function numberRecords(records: NumberingRecords): Numbering {
+export function numberRecords(records: SearchRecords): Numbering {
   const projectEntries = [...records.projects].sort((a, b) => byText(a.record.slug, b.record.slug));
   const projectByPath = new Map(projectEntries.map((project, position) => [project.path, position]));
   const componentEntries = records.components
@@ -47,7 +49,7 @@ export function numberRecords(records: NumberingRecords): Numbering {
 
   const translations: NumberedTranslation[] = [];
   for (const entry of records.translations) {
-    const component = componentByPath.get(entry.record.component ?? componentPathOf(entry.path));
+    const component = componentByPath.get(records.componentOf(entry));
     if (component === undefined) continue;
     translations.push({ component, language: languageByCode.get(entry.record.language_code)!, entry });
   }

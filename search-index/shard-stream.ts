@@ -5,14 +5,13 @@
  */
 import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
-import { siteRecords, type RecordSource } from '../site-model/records.ts';
-import { numberRecords, type Numbering } from './numbering.ts';
-import type { SourceShardData } from './format.ts';
-import { planBuckets, type ShardSelection } from './plan.ts';
-import { buildSourceShard, buildTargetShard, SourceTable, type BuiltTargetShard, type SearchUnit } from './shards.ts';
+import { numberRecords, type Numbering, type SearchRecords } from './numbering.ts';
+import type { SourceShardData } from '../search/format.ts';
+import { planBuckets, type ShardSelection } from '../search/plan.ts';
+import { buildSourceShard, buildTargetShard, SourceTable, type BuiltTargetShard, type SearchUnit } from '../search/shards.ts';
 
-/** What search reads from a snapshot. */
-export type SearchableSnapshot = RecordSource & Pick<Snapshot, 'manifest' | 'units'>;
+/** What search reads from a snapshot besides the records it is given. */
+export type SearchableSnapshot = Pick<Snapshot, 'manifest' | 'units'>;
 
 /** Where a unit sits, for building its link. `index` is its place in position order. */
 export interface UnitPlace {
@@ -32,9 +31,8 @@ export interface SearchPlan {
 /** Most units per language in one shard: about 1 MB of index, parsed in well under a second. */
 export const defaultUnitsPerShard = 20_000;
 
-export async function planSearch(snapshot: SearchableSnapshot, unitsPerShard = defaultUnitsPerShard): Promise<SearchPlan> {
-  // The site's records, raw ones read leniently included, so search finds every string the site shows.
-  const numbering = numberRecords(await siteRecords(snapshot));
+export function planSearch(records: SearchRecords, unitsPerShard = defaultUnitsPerShard): SearchPlan {
+  const numbering = numberRecords(records);
   const sizes = numbering.components.map((_, component) => ({ component, units: 0 }));
   for (const { component, entry } of numbering.translations) sizes[component]!.units = Math.max(sizes[component]!.units, entry.record.total);
   return { numbering, buckets: planBuckets(sizes, unitsPerShard) };

@@ -17,11 +17,14 @@ import {
   type ShardFile,
   type ShardRoute,
   type TargetIndexData,
-} from './format.ts';
-import { indexTerms, shardRoute } from './routing.ts';
+} from '../search/format.ts';
+import { indexTerms, shardRoute } from '../search/routing.ts';
+import type { SearchRecords } from './numbering.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
 export interface SearchBuildOptions {
+  /** The records to index, as the site reads them (site-model/search-input.ts). */
+  records: SearchRecords;
   /** The unit's page (a site path from the root) plus its fragment: the site decides the scheme. */
   unitHref: ShardStreamOptions['unitHref'];
   /** Most units per language in one shard. */
@@ -54,7 +57,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
   const dir = join(outDir, 'search');
   await rm(join(dir, 'shards'), { recursive: true, force: true });
   await mkdir(join(dir, 'shards'), { recursive: true });
-  const plan = await planSearch(snapshot, options.unitsPerShard ?? defaultUnitsPerShard);
+  const plan = planSearch(options.records, options.unitsPerShard ?? defaultUnitsPerShard);
   const report: SearchBuildReport = { shards: 0, bytes: 0, routeBytes: 0, units: 0, sources: 0 };
   const write = async (file: string, data: unknown): Promise<ShardFile> => {
     const text = shardScript(file, data);

@@ -1,0 +1,119 @@
+/**
+ * Searching a snapshot directly, without a built site: the shards the filters need are built
+ * in memory from the snapshot and queried with the same rules as the site.
+ */
+import { stateName, unitStates } from '../api/unit.ts';
+import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
+import { decodeLink } from '../snapshot/links.ts';
+import type { Snapshot } from '../snapshot/reader.ts';
+import type { RecordSource } from '../site-model/records.ts';
+import { resolveFilters, type FilterInput } from '../search/filters.ts';
+import type { SearchManifest } from '../search/format.ts';
+import { canMatch, type ShardRouting } from '../search/plan.ts';
+import { searchShards, type SearchScope } from '../search/query.ts';
+import { openSourceShard, openTargetShard, unitHref, type BuiltTargetShard, type OpenSourceShard, type OpenTargetShard } from '../search/shards.ts';
+import { indexTerms, RouteTest, shardRoute } from '../search/routing.ts';
+import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
+import { tokenize } from '../search/text.ts';
+
+export interface SnapshotQuery {
+  text: string;
+  scope: SearchScope;
+  filters: FilterInput;
+  onProgress?: (message: string) => void;
+}
+
+export interface SnapshotResult {
+  language: string;
+  project: string;
+  component: string;
+  state: number;
+  state_name: string;
+  source: string[];
+  target: string[];
+  /** The unit's page on the live server. */
+  web_url: string;
+  /** The unit's id on the server, its `id_hash` (a signed 64-bit integer) and its position in the translation. */
+  id: number;
+  id_hash: bigint;
+  position: number;
+  /** The unit's permalink on the built site, relative to the site root: its unit page plus anchor. */
+  site_path: string;
+}
+
+/** Thrown when a filter names nothing in the snapshot: bad input, reported as such. */
+export class FilterError extends Error {
+  override name = 'FilterError';
+}
+
+const knownStates = Object.entries(unitStates).map(([code, name]): [number, string] => [Number(code), name]);
+
+export async function searchSnapshot(
+  snapshot: SearchableSnapshot & RecordSource & Pick<Snapshot, 'linkBase'>,
+  query: SnapshotQuery,
+): Promise<SnapshotResult[]> {
+  // The site's records and links: a hit names the unit page the built site would show it on.
+  const plan = planSearch(await searchRecords(snapshot));
+  const { numbering } = plan;
+  const manifest: Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'> = { ...numbering, states: knownStates };
+  const filters = resolveFilters(manifest, query.filters);
+  if (filters.problems.length > 0) throw new FilterError(filters.problems.join('; '));
+
+  const reported: Pick<SnapshotResult, 'id' | 'id_hash' | 'position' | 'site_path' | 'web_url'>[] = [];
+  const sources = new Map<number, OpenSourceShard>();
+  const targets: OpenTargetShard[] = [];
+  const shards = streamShards(snapshot, plan, {
+    // The CLI's shards stay in memory: each unit's "href" is its row in this table, which
+    // holds what a result reports (the site's shards keep only the site link).
+    unitHref: (place) => {
+      const { unit } = place;
+      reported.push({
+        id: unit.id,
+        id_hash: unit.id_hash,
+        position: unit.position,
+        site_path: siteUnitHref(place),
+        web_url: decodeLink(unit.web_url, snapshot.linkBase),
+      });
+      return String(reported.length - 1);
+    },
+    selection: { languages: filters.languages, components: filters.components },
+    ...(query.onProgress ? { onProgress: query.onProgress } : {}),
+  });
+  // The site's routing rules (search/routing.ts), applied as each bucket's shards are built:
+  // only shards where the query can match are opened and searched. A bucket's source shard
+  // comes after its target shards, so those wait for it.
+  const terms = tokenize(query.text);
+  const holds = (data: { index: BuiltTargetShard['index'] }) => terms.length > 0 && new RouteTest(shardRoute(indexTerms(data.index))).holdsAll(terms);
+  let waiting: BuiltTargetShard[] = [];
+  for await (const shard of shards) {
+    if (shard.kind === 'target') {
+      waiting.push(shard.data);
+      continue;
+    }
+    const fromSources = holds(shard.data);
+    const routing: ShardRouting = { scope: query.scope, source: () => fromSources, target: (position) => holds(waiting[position]!) };
+    const wanted = waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
+    if (wanted.length > 0) {
+      sources.set(shard.data.bucket, openSourceShard(shard.data));
+      targets.push(...wanted.map((data) => openTargetShard(data)));
+    }
+    waiting = [];
+  }
+
+  const hits = searchShards({ text: query.text, scope: query.scope, components: filters.components, states: filters.states }, sources, targets);
+  return hits.map(({ shard, unit }) => {
+    const { units } = shard.data;
+    const component = numbering.components[units.component[unit]!]!;
+    const state = units.state[unit]!;
+    return {
+      language: numbering.languages[shard.data.language]!.code,
+      project: numbering.projects[component.project]!.slug,
+      component: component.slug,
+      state,
+      state_name: stateName(state),
+      source: sources.get(shard.data.bucket)?.data.texts[units.source[unit]!] ?? [],
+      target: units.target[unit] ?? [],
+      ...reported[Number(unitHref(shard.data, unit))]!,
+    };
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * What the site gives the search indexer (search-index/): the records it numbers, as the site
+ * reads them (raw ones read leniently included, so search finds every string the site shows),
+ * and where the site publishes a unit: the unit page holding it, with its `unit-<id>` anchor,
+ * from the same page arithmetic the pages use (docs/site.md, docs/search.md).
+ */
+import type { StoredEntry } from '../snapshot/reader.ts';
+import type { StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
+import { lastSegment, unitHref } from './paths.ts';
+import { componentPathOf, siteRecords, type RecordSource, type SiteRecords } from './records.ts';
+
+/** The site's records, and the component each translation belongs to. */
+export async function searchRecords(snapshot: RecordSource): Promise<SiteRecords & { componentOf(translation: StoredEntry<StoredTranslation>): string }> {
+  return { ...(await siteRecords(snapshot)), componentOf: (translation) => translation.record.component ?? componentPathOf(translation.path) };
+}
+
+/** Where a unit sits (search-index/shard-stream.ts, `UnitPlace`): what its link is made from. */
+export interface UnitPlaceOnSite {
+  project: StoredEntry<Pick<StoredProject, 'slug'>>;
+  component: { path: string };
+  translation: StoredEntry<Pick<StoredTranslation, 'language_code' | 'total'>>;
+  unit: { id: number };
+  index: number;
+}
+
+export function siteUnitHref({ project, component, translation, unit, index }: UnitPlaceOnSite): string {
+  const key = { project: project.record.slug, component: lastSegment(component.path), language: translation.record.language_code };
+  return unitHref(key, translation.record.total, index, unit.id);
+}
