@@ -6,7 +6,7 @@
  * in the manifest's `access`). An anonymous crawl spends one 403 per kind, not one per object.
  */
 import { type ApiPath, formatApiPath, parseApiPath } from '../api/paths.ts';
-import type { AccessProblem } from '../snapshot/schemas.ts';
+import type { AccessProblem } from '../snapshot/index.ts';
 import type { AccessDeniedError } from './errors.ts';
 import type { ProblemLog } from './queue/problem-log.ts';
 import type { Task } from './queue/request-queue.ts';

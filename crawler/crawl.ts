@@ -2,10 +2,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseApiPath } from '../api/paths.ts';
-import { openSnapshotWriter, type SnapshotWriter } from '../snapshot/writer.ts';
-import { ArchiveLockedError, withArchiveLock } from '../snapshot/lock.ts';
-import { storeWrite, StoreWriteError } from '../snapshot/store.ts';
-import type { AccessProblem, Problem, RequestCount, RequestKind, SkippedResources } from '../snapshot/schemas.ts';
+import {
+  openSnapshotWriter,
+  type SnapshotWriter,
+  ArchiveLockedError,
+  withArchiveLock,
+  storeWrite,
+  StoreWriteError,
+  type AccessProblem,
+  type Problem,
+  type RequestCount,
+  type RequestKind,
+  type SkippedResources,
+} from '../snapshot/index.ts';
 import { AccessRules } from './access.ts';
 import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
 import { HttpClient } from './http/client.ts';

@@ -18,12 +18,18 @@ import { action } from '../api/change.ts';
 import { page } from '../api/common.ts';
 import { type ApiPath, apiPaths, objectPath, parseApiPath } from '../api/paths.ts';
 import { z } from 'zod';
-import { withoutFormatApi } from '../snapshot/links.ts';
-import { expandRecord, kindOfPath, type RecordLookup } from '../snapshot/normalize.ts';
-import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
-import type { Scope } from '../snapshot/schemas.ts';
-import type { SnapshotWriter } from '../snapshot/writer.ts';
-import { canonicalJson } from '../snapshot/canonical.ts';
+import {
+  withoutFormatApi,
+  expandRecord,
+  kindOfPath,
+  type RecordLookup,
+  listSnapshots,
+  openSnapshot,
+  type Snapshot,
+  type Scope,
+  type SnapshotWriter,
+  canonicalJson,
+} from '../snapshot/index.ts';
 
 /** What the crawl lends `take`. */
 export interface CrawlContext {

@@ -2,7 +2,7 @@
  * What a failed task means for the crawl, decided by the error's class (crawler/errors.ts says
  * what each class is; this says what the crawl does with it), as crawlee's error classes do.
  */
-import type { Problem } from '../snapshot/schemas.ts';
+import type { Problem } from '../snapshot/index.ts';
 import {
   AccessDeniedError,
   BotChallengeError,

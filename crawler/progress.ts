@@ -1,4 +1,4 @@
-import { requestKinds } from '../snapshot/schemas.ts';
+import { requestKinds } from '../snapshot/index.ts';
 import type { CrawlProgress, CrawlResult } from './crawl.ts';
 import { phases } from './plan.ts';
 

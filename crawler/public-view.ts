@@ -4,7 +4,7 @@
  * project records do not say which ones are private; the site publishes only these by default
  * (site/privacy.ts, docs/site.md "Only what the public sees").
  */
-import { apiPath } from '../snapshot/links.ts';
+import { apiPath } from '../snapshot/index.ts';
 import { AccessDeniedError } from './errors.ts';
 import { HttpClient, type HttpClientOptions } from './http/client.ts';
 import { serverBase } from './links.ts';

@@ -4,7 +4,7 @@
  * path segments (as the server writes them in URLs, which later links are compared in).
  */
 import { parseApiPath } from '../api/paths.ts';
-import type { Scope } from '../snapshot/schemas.ts';
+import type { Scope } from '../snapshot/index.ts';
 import type { LinkScope } from './plan.ts';
 
 export class CrawlScope implements LinkScope {

@@ -7,7 +7,7 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { accessProblem, problem, requestKinds } from '../../snapshot/schemas.ts';
+import { accessProblem, problem, requestKinds } from '../../snapshot/index.ts';
 import { taskKinds } from '../plan.ts';
 
 /** A task as the journal stores it: what it fetches, never what is derived from that. */

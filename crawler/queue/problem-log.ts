@@ -1,4 +1,4 @@
-import type { AccessProblem, Problem, SkippedResources } from '../../snapshot/schemas.ts';
+import type { AccessProblem, Problem, SkippedResources } from '../../snapshot/index.ts';
 import type { CrawlJournal } from './journal.ts';
 
 /** Why a resource was left out on purpose; without one it is the statistics of a language no translation uses. */

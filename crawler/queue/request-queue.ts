@@ -1,5 +1,5 @@
 import { type ApiPath, parseApiPath } from '../../api/paths.ts';
-import type { RequestKind } from '../../snapshot/schemas.ts';
+import type { RequestKind } from '../../snapshot/index.ts';
 import { rootPath } from '../links.ts';
 import type { TaskKind } from '../plan.ts';
 import type { CrawlJournal } from './journal.ts';

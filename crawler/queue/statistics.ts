@@ -1,4 +1,4 @@
-import type { RequestCount, RequestKind } from '../../snapshot/schemas.ts';
+import type { RequestCount, RequestKind } from '../../snapshot/index.ts';
 import type { CrawlJournal } from './journal.ts';
 import type { Task } from './request-queue.ts';
 

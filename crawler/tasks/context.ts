@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { page } from '../../api/common.ts';
 import { parseApiPath } from '../../api/paths.ts';
-import type { SnapshotWriter } from '../../snapshot/writer.ts';
+import type { SnapshotWriter } from '../../snapshot/index.ts';
 import type { HttpClient } from '../http/client.ts';
 import { findLinks, rootPath, withParameters } from '../links.ts';
 import { planLink, withoutAbsentFile } from '../plan.ts';

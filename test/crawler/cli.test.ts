@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { listSnapshots } from '../../snapshot/reader.ts';
+import { listSnapshots } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { json, startScriptedServer } from './scripted-server.ts';

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { parseJson } from '../../api/json.ts';
-import { exportRecords } from '../../snapshot/export.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { exportRecords, openSnapshot } from '../../snapshot/index.ts';
 
 /** GETs from the server directly, as a plain client would: no crawler code involved. */
 export async function serverGet(url: string, token?: string): Promise<{ status: number; body: unknown; bytes: Buffer }> {

@@ -6,7 +6,7 @@ import { parseApiRoot } from '../../crawler/links.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import type { Behaviours } from '../../reference-server/server.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';
 import { expectExportMatchesServer, serverGet } from './compare.ts';

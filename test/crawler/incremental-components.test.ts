@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { randomActivity } from '../archive/activity.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, type ReferenceServer, type TestServerOptions } from '../helpers/reference-server.ts';

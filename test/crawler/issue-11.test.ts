@@ -4,7 +4,7 @@ import { loadDataset } from '../../reference-server/datasets.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import type { Model } from '../../reference-server/model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { translationPath } from '../archive/activity.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';

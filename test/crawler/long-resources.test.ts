@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../reference-server/datasets.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -6,7 +6,7 @@ import { parsePageJson } from '../../crawler/http/page-json.ts';
 import { parseUnitLines, unitLine } from '../../crawler/queue/unit-lines.ts';
 import { startReferenceServer } from '../../reference-server/server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { bundledModel, type ReferenceServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

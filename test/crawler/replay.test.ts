@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../api/json.ts';
 import { crawl } from '../../crawler/crawl.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { type Recording, keyOf, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../reference-server/data/random.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
+import { listSnapshots, openSnapshot } from '../../snapshot/index.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 

@@ -7,8 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CrawlScope } from '../../crawler/scope.ts';
-import { exportRecords } from '../../snapshot/export.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { exportRecords, openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { useContentFolders } from '../helpers/temp.ts';

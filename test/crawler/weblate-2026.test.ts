@@ -10,7 +10,7 @@ import { actionName, laterActionNames } from '../../api/change.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import type { Behaviours } from '../../reference-server/server.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { listSnapshots, openSnapshot } from '../../snapshot/reader.ts';
+import { listSnapshots, openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, type TestServerOptions, withTestServer } from '../helpers/reference-server.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
+import { openSnapshot, type Snapshot } from '../../snapshot/index.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';
 import { startCountingProxy } from './counting-proxy.ts';
