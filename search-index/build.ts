@@ -1,12 +1,11 @@
 /**
- * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js`, the
- * shards' scripts under `shards/` (`s-` sources, `t-` unit tables, `i-` target indexes), and `app.js` (the page's script, bundled as a classic script because module
- * scripts do not load from `file://`). The site's Astro integration calls this once the pages
- * are written (site/search-integration.ts, on `astro:build:done`).
+ * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js` and the
+ * shards' scripts under `shards/` (`s-` sources, `t-` unit tables, `i-` target indexes), from
+ * the records and unit links it is given. The site's Astro integration calls this once the pages
+ * are written (site/astro-integration.ts, on `astro:build:done`), then bundles the page's script.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stateName } from '../api/unit.ts';
 import {
   registerFunction,
@@ -34,15 +33,13 @@ export interface SearchBuildOptions {
 
 export interface SearchBuildReport {
   shards: number;
-  /** Bytes of every file written (manifest, routes, shards, app). */
+  /** Bytes of every file written (manifest, routes, shards). */
   bytes: number;
   /** Bytes of the routes file alone. */
   routeBytes: number;
   units: number;
   sources: number;
 }
-
-const appEntry = fileURLToPath(new URL('../src/scripts/search/app.ts', import.meta.url));
 
 /**
  * A search file: data handed to the page's registration function, named by its path. The data
@@ -113,25 +110,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     buckets: plan.buckets.map((components, bucket) => ({ components, sources: sourceFiles.get(bucket) ?? null })),
     targets,
   };
-  report.bytes += await bundleApp(join(dir, 'app.js'));
   // Last, so a build that failed half-way never leaves a manifest naming missing shards.
   await write('manifest.js', manifest);
   return report;
-}
-
-/** Bundles the page's script; also used by bench/search.ts to measure a page change on an index built before. */
-export async function bundleApp(outfile: string): Promise<number> {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [appEntry],
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    target: 'es2022',
-    outfile,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 }

@@ -5,9 +5,11 @@
  * Astro has written the pages, hooked on `astro:build:done` as Starlight hooks Pagefind
  * (docs/site.md, docs/search.md).
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildInputModule, type BuildInput } from '../site-model/build-input.ts';
+import { bundleApp } from './search-app.ts';
 
 /** The data modules' door for the input (src/data/build-input.ts), under the build's `srcDir`. */
 const providerOf = (srcDir: URL) => fileURLToPath(new URL('data/build-input.ts', srcDir));
@@ -45,11 +47,13 @@ export function tmsnapSite(input: BuildInput): AstroIntegration {
         try {
           // The search index holds only what the pages may publish (site-model/published-snapshot.ts).
           const snapshot = await publishedSnapshot(await openSnapshot(input.content, input.snapshot), input);
-          const report = await buildSearchIndex(snapshot, fileURLToPath(dir), {
+          const out = fileURLToPath(dir);
+          const report = await buildSearchIndex(snapshot, out, {
             records: await searchRecords(snapshot),
             unitHref: siteUnitHref,
             onProgress: (message) => logger.info(message),
           });
+          report.bytes += await bundleApp(join(out, 'search', 'app.js'));
           logger.info(
             `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +
               `${(report.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
