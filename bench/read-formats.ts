@@ -10,7 +10,7 @@
  *   pages take the units' positions from them, site/bulk-positions.ts), file entries and
  *   files, every change chunk parsed;
  * - search build: `buildSearchIndex` whole (reads and MiniSearch), and its reads alone
- *   (planSearch's records, then the units in the order the shard stream asks for them).
+ *   (the site's search records, then the units in the order the shard stream asks for them).
  *
  * The format-1 copy is written into a temporary folder from the snapshot read
  * (test/snapshot/format1.ts). With `--days N`, the snapshot is first copied there and N more
@@ -29,10 +29,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSearchIndex } from '../search/build.ts';
-import { planSearch } from '../search/shard-stream.ts';
-import { siteUnitHref } from '../site/search-links.ts';
-import { siteRecords } from '../site/records.ts';
+import { buildSearchIndex } from '../search-index/build.ts';
+import { planSearch } from '../search-index/shard-stream.ts';
+import { siteRecords } from '../site-model/records.ts';
+import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
 import { exportRecords, objectPath, openSnapshot, openSnapshotWriter, readDeltaHeader, type Snapshot, storedChange } from '../snapshot/index.ts';
 import { writeFormat1Copy } from '../test/snapshot/format1.ts';
 import { figureOf, loadText, median, startBench } from './harness.ts';
@@ -105,7 +105,7 @@ const siteReads: Workload = async (content, id) => {
 
 const searchReads: Workload = async (content, id) => {
   const snapshot = await openSnapshot(content, id);
-  const plan = await planSearch(snapshot);
+  const plan = planSearch(await searchRecords(snapshot));
   let count = 0;
   for (const bucket of plan.buckets) {
     const inBucket = new Set(bucket);
@@ -119,7 +119,7 @@ const searchBuild: Workload = async (content, id, scratch) => {
   const snapshot = await openSnapshot(content, id);
   const out = await mkdtemp(join(scratch, 'search-'));
   try {
-    return (await buildSearchIndex(snapshot, out, { unitHref: siteUnitHref })).units;
+    return (await buildSearchIndex(snapshot, out, { records: await searchRecords(snapshot), unitHref: siteUnitHref })).units;
   } finally {
     await rm(out, { recursive: true, force: true });
   }

@@ -38,8 +38,8 @@ import { gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { canonicalJson, openSnapshot } from '../snapshot/index.ts';
 import { routesFile, type SearchManifest, type SourceShardData } from '../search/format.ts';
-import { buildSearchIndex, bundleApp } from '../search/build.ts';
-import { siteUnitHref } from '../site/search-links.ts';
+import { buildSearchIndex, bundleApp } from '../search-index/build.ts';
+import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
 import { tokenize } from '../search/text.ts';
 import { figureOf, loadText, median as medianOf, startBench } from './harness.ts';
 import { scenarioResults } from './scenarios.ts';
@@ -329,7 +329,7 @@ try {
     if (!args['page-from']) throw new Error('--index-only needs --page-from DIR, a site built earlier (its search page and stylesheet are reused)');
     for (const path of ['search/index.html', 'assets']) await cp(join(resolve(args['page-from']), path), join(dist, path), { recursive: true });
     const started = performance.now();
-    await buildSearchIndex(snapshot, dist, { unitHref: siteUnitHref });
+    await buildSearchIndex(snapshot, dist, { records: await searchRecords(snapshot), unitHref: siteUnitHref });
     indexMs = performance.now() - started;
   } else {
     // 1. The site build, which writes the search index last and says how long that took.

@@ -14,8 +14,12 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { defaultPageSettings, siteEnv } from '../site/env.ts';
+import { writeBulkPages } from '../site/bulk-pages.ts';
+import type { BuildInput } from '../site-model/build-input.ts';
+import { defaultPageSettings } from '../site-model/page-settings.ts';
 import { listSnapshots } from '../snapshot/index.ts';
+import { provideBuildInput } from '../src/data/build-input.ts';
+import { siteTree } from '../src/data/tree.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioResults, scenarios } from './scenarios.ts';
 
@@ -110,18 +114,13 @@ function printParts(title: string, sample: { units: number; frame: number; parts
 
 const snapshotId = (await listSnapshots(content)).find((summary) => summary.complete)?.id;
 if (snapshotId === undefined) throw new Error(`no complete snapshot in ${content}`);
-process.env[siteEnv.content] = content;
-process.env[siteEnv.snapshot] = snapshotId;
-process.env[siteEnv.hideAuthors] = '';
-process.env[siteEnv.siteUrl] = '';
-process.env[siteEnv.settings] = JSON.stringify(defaultPageSettings);
-
-const { siteTree } = await import('../src/data/tree.ts');
-const { writeBulkPages } = await import('../site/bulk-pages.ts');
+// The public view, as `tmsnap build` builds it without --publish.
+const buildInput: BuildInput = { content, snapshot: snapshotId, hideAuthors: false, publish: [], settings: defaultPageSettings };
+provideBuildInput(buildInput);
 const tree = await siteTree();
 const all = tree.components.length;
 if (sampleComponents !== undefined && sampleComponents < all) {
-  // A sample spread over the instance: the bulk writer walks `tree.components`, read once per process.
+  // A sample spread over the instance: the bulk writer walks `tree.components`, read once per build input.
   const step = all / sampleComponents;
   const chosen = Array.from({ length: sampleComponents }, (_, index) => tree.components[Math.floor(index * step)]!);
   tree.components.splice(0, all, ...chosen);
@@ -135,7 +134,7 @@ console.log(`bench:site-output: snapshot ${snapshotId} in ${content}`);
 console.log(
   `  input: ${tree.components.length} of ${all} components${tree.components.length < all ? ' (a sample spread over the instance)' : ''}, ${units} units (components' totals)`,
 );
-const report = await writeBulkPages(out);
+const report = await writeBulkPages(buildInput, out);
 const kinds = await walk(out);
 const bytes = kinds.unit.bytes + kinds.string.bytes;
 console.log(`  written: ${report.unitPages} unit pages, ${report.stringPages} string pages in ${report.seconds.toFixed(1)} s into ${out}`);

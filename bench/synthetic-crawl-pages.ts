@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HttpClient } from '../crawler/http/client.ts';
 import { parseApiRoot } from '../crawler/links.ts';
-import { RequestQueue } from '../crawler/queue/request-queue.ts';
+import { openCrawlState } from '../crawler/queue/state.ts';
 import { UnitSpool } from '../crawler/queue/unit-spool.ts';
 import { CrawlScope } from '../crawler/scope.ts';
 import { TaskContext } from '../crawler/tasks/context.ts';
@@ -87,18 +87,18 @@ const serverCpu = () => cpuOf(serverPid);
 try {
   const apiRoot = parseApiRoot(url);
   const writer = await openSnapshotWriter(content, { baseUrl: url, scope: {}, tmsnapVersion: 'bench', resume: false });
-  const queue = RequestQueue.open(join(content, 'journal.ndjson'), new Date().toISOString());
+  const state = openCrawlState(join(content, 'journal.ndjson'), new Date().toISOString(), apiRoot);
   const spool = new UnitSpool(join(content, 'spool'));
-  const units = new UnitsStrategy(apiRoot, queue, spool);
+  const units = new UnitsStrategy(apiRoot, state.queue, state.translations, spool);
   const client = new HttpClient({ apiRoot, token: benchToken, userAgent: 'tmsnap-bench', concurrency: 1, timeoutMs: 600_000, retries: 0, maxWaitMs: 0 });
-  const context = new TaskContext(apiRoot, undefined, new CrawlScope([], undefined), writer, queue, spool, client, units);
+  const context = new TaskContext(apiRoot, undefined, new CrawlScope([], undefined), writer, state, spool, client, units);
   const page = async (path: string) => (await client.getJson(new URL(path, apiRoot).href)).body as { count: number; next: string | null; results: unknown[] };
 
   // The translations' totals, which decide what a units page writes; not timed.
   let translations = 0;
   for (let number = 1; ; number++) {
     const list = await page(`translations/?page_size=1000&page=${number}`);
-    for (const record of list.results as { url: string; total: number }[]) queue.setTotal(record.url, record.total);
+    for (const record of list.results as { url: string; total: number }[]) state.translations.setTotal(record.url, record.total);
     translations = list.count;
     if (list.next === null) break;
   }
