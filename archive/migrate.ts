@@ -138,7 +138,7 @@ async function inlineSmallRecords(store: ObjectStore, manifest: Manifest, bases:
 async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Promise<Manifest> {
   const index = await readIndex(store, manifest);
   const parts = new Map<string, IndexPart>();
-  const put = async (value: unknown, base?: string) => (await store.putJson(value, base)).hash;
+  const put = async (value: unknown, base?: string) => (await store.putJson(value, { base })).hash;
   const place = (path: string, stored: StoredValue, raw: boolean, chunked = false) => {
     const name = indexPartOf(path);
     let part = parts.get(name);
@@ -154,12 +154,12 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
       const cut = chunkUnits(units);
       const stored = await putChunks(store, cut.map(canonicalJson), 'json', () => bases.chunks(path));
       const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
-      place(path, await putValue(store, { count: units.length, chunks } satisfies UnitList, bases.record(path)), false);
+      place(path, await putValue(store, { count: units.length, chunks } satisfies UnitList, { base: bases.record(path) }), false);
     } else if (kind === 'file') {
       const entry = storedFile.parse(await store.readJson(hash));
       const bytes = await store.readBytes(entry.sha256, 'raw');
       const { hashes: chunks } = await putChunks(store, chunkFile(bytes), 'raw', () => bases.chunks(path));
-      place(path, await putValue(store, { ...entry, sha256: sha256(bytes), chunks }, bases.record(path)), false);
+      place(path, await putValue(store, { ...entry, sha256: sha256(bytes), chunks }, { base: bases.record(path) }), false);
     } else {
       // As the writer stores it: the same object (same bytes, same name, compressed), or a long list in chunks.
       const stored = await putRecordValue(store, await store.readJson(hash), { record: bases.record(path), chunks: () => bases.chunks(path) });
@@ -167,7 +167,7 @@ async function rewrite(store: ObjectStore, manifest: Manifest, bases: Bases): Pr
     }
   }
   for (const [path, hash] of Object.entries(index.raw))
-    place(path, await store.putBytes(await store.readBytes(hash, 'json'), 'json', bases.record(path)), true);
+    place(path, await store.putBytes(await store.readBytes(hash, 'json'), 'json', { base: bases.record(path) }), true);
 
   // Changes re-chunked to format 2's size, so the snapshots crawled next share them.
   const changes: ChangeChunk[] = [];

@@ -145,8 +145,8 @@ export class Bases {
     if (this.parent === undefined || hash === undefined) return Promise.resolve([]);
     let list = this.#lists.get(at);
     if (list === undefined) {
-      const store = this.parent.store;
-      list = store
+      // Through the snapshot, not its store: a short unit list or file entry is kept inline in its index part.
+      list = this.parent
         .readJson(hash)
         .then((value) => {
           const file = storedFile.safeParse(value);

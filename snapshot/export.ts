@@ -54,7 +54,7 @@ export async function* exportRecords(snapshot: Snapshot): AsyncGenerator<Exporte
     }
   }
   for (const chunk of snapshot.index.changes) {
-    const stored = await snapshot.store.readJson(chunk.hash);
+    const stored = await snapshot.readJson(chunk.hash);
     for (const change of Array.isArray(stored) ? stored : []) {
       const record = expandRecord('change', change, lookup, base);
       yield { url: urlOf(record, `${base.baseUrl}api/changes/`), kind: 'change', record };

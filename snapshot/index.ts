@@ -35,13 +35,29 @@ export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
 export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
 export { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
-export { inlineBelow, inlineCache, keptInline } from './inline.ts';
+export { inlineBelow, keptInline } from './inline.ts';
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';
 export { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from './lock.ts';
 export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRecord, type RecordKind, type RecordLookup } from './normalize.ts';
-export { listSnapshots, openSnapshot, readIndex, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
+export { listSnapshots, type OpenOptions, openSnapshot, readIndex, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
+export { ReadSession, type ReadSessionOptions } from './session.ts';
 export * from './schemas.ts';
-export { maxDeltaDepth, maxRewrittenDepth, MissingObjectError, ObjectStore, storeWrite, StoreWriteError, writeAtomic } from './store.ts';
+export {
+  type BaseUse,
+  failWritesAfter,
+  maxDeltaDepth,
+  maxRewrittenDepth,
+  MissingObjectError,
+  ObjectStore,
+  type PutOptions,
+  type ReadCheck,
+  type ReadOptions,
+  type StoreOptions,
+  storeWrite,
+  StoreWriteError,
+  type WriteFault,
+  writeAtomic,
+} from './store.ts';
 export { parseUnitsJson } from './unit-json.ts';
 export {
   changesPerChunk,
@@ -56,5 +72,6 @@ export {
   snapshotFormat,
   SnapshotWriter,
   type StoredValue,
+  type ValueOptions,
   type WriterOptions,
 } from './writer.ts';

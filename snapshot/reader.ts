@@ -35,7 +35,9 @@ import {
   type StoredUnit,
   type StoredUser,
 } from './schemas.ts';
-import { ObjectStore } from './store.ts';
+import { InlineRecords } from './inline.ts';
+import { ReadSession } from './session.ts';
+import { ObjectStore, type ReadOptions } from './store.ts';
 
 /** A stored record with the relative API path it is indexed under (`api/projects/foo/`). */
 export interface StoredEntry<T> {
@@ -84,8 +86,13 @@ export async function listSnapshots(contentDir: string): Promise<SnapshotSummary
   return summaries.sort((a, b) => compareSnapshotIdsNewestFirst(a.id, b.id));
 }
 
+export interface OpenOptions {
+  /** The caches this snapshot shares with the others its reader opens (a session of its own unless given). */
+  session?: ReadSession;
+}
+
 /** Opens a finished snapshot; without `id`, the newest complete one. */
-export async function openSnapshot(contentDir: string, id?: string): Promise<Snapshot> {
+export async function openSnapshot(contentDir: string, id?: string, options: OpenOptions = {}): Promise<Snapshot> {
   let chosen = id;
   if (chosen === undefined) {
     chosen = (await listSnapshots(contentDir)).find((summary) => summary.complete)?.id;
@@ -94,19 +101,22 @@ export async function openSnapshot(contentDir: string, id?: string): Promise<Sna
     throw new Error(`"${chosen}" is not a snapshot id (expected like 2026-11-22T041500Z); \`tmsnap snapshots\` lists them`);
   }
   const manifest = await readManifest(contentDir, chosen);
-  const store = new ObjectStore(contentDir);
-  return new Snapshot(manifest, await readIndex(store, manifest), store);
+  const session = options.session ?? new ReadSession();
+  const store = new ObjectStore(contentDir, { bases: session.bases });
+  const inline = new InlineRecords(session.inline, async (hash) => indexPart.parse(await store.readJson(hash)));
+  return new Snapshot(manifest, await readIndex(store, manifest, inline), store, inline);
 }
 
 /**
  * A snapshot's whole index in format 1's shape, whatever its format: format 2's root and parts
  * (docs/snapshot-format.md, "Index") merged, so callers see one `records` and one `raw` map.
+ * Inline records are named by their hash and served through `inline` (one of its own unless given).
  */
-export async function readIndex(store: ObjectStore, manifest: Manifest): Promise<SnapshotIndex> {
+export async function readIndex(store: ObjectStore, manifest: Manifest, inline?: InlineRecords): Promise<SnapshotIndex> {
   if (manifest.format === 1) return snapshotIndex.parse(await store.readJson(manifest.index));
   const root = indexRoot.parse(await store.readJson(manifest.index));
   const parts = await Promise.all(Object.values(root.parts).map(async (hash) => ({ hash, part: indexPart.parse(await store.readJson(hash)) })));
-  const records = store.inline.add(parts);
+  const records = (inline ?? new InlineRecords(new ReadSession().inline, async (hash) => indexPart.parse(await store.readJson(hash)))).add(parts);
   const raw: [string, string][] = [];
   const chunked: string[] = [];
   for (const { part } of parts) {
@@ -151,6 +161,8 @@ export class Snapshot {
     readonly manifest: Manifest,
     readonly index: SnapshotIndex,
     readonly store: ObjectStore,
+    /** Records format 4 keeps inline in its index parts, served by hash like objects (inline.ts). */
+    readonly inline: InlineRecords,
   ) {
     this.linkBase = { baseUrl: manifest.server.base_url, formatApi: manifest.server.format_api_links };
     this.#chunked = new Set(index.chunked ?? []);
@@ -159,6 +171,18 @@ export class Snapshot {
 
   get id(): string {
     return this.manifest.id;
+  }
+
+  /** The bytes of an object or of a record kept inline, by hash (`ObjectStore.readBytes`). */
+  async readBytes(hash: string, kind: 'json' | 'raw', options: ReadOptions = {}): Promise<Buffer> {
+    // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
+    const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
+    return inline ?? this.store.readBytes(hash, kind, options);
+  }
+
+  /** The JSON of an object or of a record kept inline, by hash. */
+  async readJson(hash: string, options: ReadOptions = {}): Promise<unknown> {
+    return parseStoredJson((await this.readBytes(hash, 'json', options)).toString('utf8'));
   }
 
   /** Every indexed path → object hash, sorted by path. */
@@ -186,14 +210,14 @@ export class Snapshot {
     if (hash === undefined) return undefined;
     if (this.manifest.format !== 1 && kindOfPath(path) === 'units' && this.index.records[path] === hash) return this.#unitList(path, hash);
     if (this.#chunked.has(path) && this.index.records[path] === hash) return this.#chunkedList(path, hash);
-    return this.store.readJson(hash);
+    return this.readJson(hash);
   }
 
   /** A long list kept in chunks (format 2), whole again: the list, or the page around it with its `results`. */
   async #chunkedList(path: string, hash: string): Promise<unknown> {
-    const list = chunkedList.safeParse(await this.store.readJson(hash));
+    const list = chunkedList.safeParse(await this.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${path}: expected a chunked list (count and chunks)`);
-    const items = (await readAll(list.data.chunks, (chunk) => this.store.readJson(chunk.hash))).flatMap((chunk) => (Array.isArray(chunk) ? chunk : []));
+    const items = (await readAll(list.data.chunks, (chunk) => this.readJson(chunk.hash))).flatMap((chunk) => (Array.isArray(chunk) ? chunk : []));
     if (items.length !== list.data.count) throw new Error(`snapshot ${this.id}, ${path}: its chunks hold ${items.length} items, not ${list.data.count}`);
     return list.data.around === undefined ? items : { ...list.data.around, results: items };
   }
@@ -205,7 +229,7 @@ export class Snapshot {
    * once, so the bases on the way are not kept (store.ts `BaseUse`).
    */
   async #readUnits(hash: string): Promise<unknown> {
-    return parseUnitsJson(await this.store.readBytes(hash, 'json', 'crc', 'pass'));
+    return parseUnitsJson(await this.readBytes(hash, 'json', { check: 'crc', bases: 'pass' }));
   }
 
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
@@ -215,7 +239,7 @@ export class Snapshot {
       if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
       return stored;
     }
-    const list = unitList.safeParse(await this.store.readJson(hash));
+    const list = unitList.safeParse(await this.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
     const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash));
     const units: unknown[] = [];
@@ -252,7 +276,7 @@ export class Snapshot {
   /** A record kept raw, exactly as it came from the server; undefined when none is kept at that path. */
   async rawRecord(pathOrUrl: string): Promise<unknown> {
     const hash = this.index.raw[this.toPath(pathOrUrl)];
-    return hash === undefined ? undefined : this.store.readJson(hash);
+    return hash === undefined ? undefined : this.readJson(hash);
   }
 
   /**
@@ -310,7 +334,7 @@ export class Snapshot {
   async *changes(): AsyncIterable<StoredChange> {
     for (const chunk of this.index.changes) {
       // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
-      const stored = await this.store.readJson(chunk.hash, 'crc');
+      const stored = await this.readJson(chunk.hash, { check: 'crc' });
       if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
       for (const change of stored) yield storedChange.parse(change);
     }
@@ -344,7 +368,7 @@ export class Snapshot {
     if (this.index.records[filePath] === undefined) return undefined;
     const entry = await this.#typed(filePath, storedFile);
     if (entry.chunks === undefined) return { contentType: entry.content_type, bytes: await this.store.readBytes(entry.sha256, 'raw') };
-    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw', 'crc', 'pass')));
+    const bytes = Buffer.concat(await readAll(entry.chunks, (hash) => this.store.readBytes(hash, 'raw', { check: 'crc', bases: 'pass' })));
     // Each chunk is checked by its CRC-32 (or, a delta, its hash); the whole against the file's sha256.
     if (bytes.length !== entry.size || sha256(bytes) !== entry.sha256)
       throw new Error(`snapshot ${this.id}, ${filePath}: its chunks do not make up the file (sha256 ${entry.sha256}); run \`tmsnap verify\``);

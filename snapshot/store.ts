@@ -18,7 +18,7 @@ import {
   rebuildFromBase,
 } from './content.ts';
 import { makeDelta } from './delta.ts';
-import { InlineRecords } from './inline.ts';
+import { BaseCache } from './session.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -118,19 +118,30 @@ export async function storeWrite<T>(folder: string, write: () => Promise<T>): Pr
 }
 
 /**
- * Test-only fault: `TMSNAP_TEST_WRITE_FAULT=ENOSPC:N` makes every object write after the
- * first N fail as a full disk would, so the crawl's stop-and-resume is testable without
- * filling a disk (test/snapshot/disk-full.test.ts). Unset in normal use.
+ * A refusal tests inject into object writes (`StoreOptions.writeFault`): called before each
+ * object is written, it throws to refuse the write, as a full disk or a read-only folder would,
+ * so a crawl's stop-and-resume is testable without filling a disk (test/snapshot/disk-full.test.ts).
  */
-function injectedFault(): (() => void) | undefined {
-  const setting = process.env.TMSNAP_TEST_WRITE_FAULT;
-  const match = setting === undefined ? null : /^([A-Z]+):(\d+)$/.exec(setting);
-  if (match === null) return undefined;
-  let allowed = Number(match[2]);
+export type WriteFault = () => void;
+
+/** A fault that lets `allowed` object writes through, then refuses every later one with the error code `code` (`ENOSPC`, `EROFS`…). */
+export function failWritesAfter(allowed: number, code: string, why = 'injected by a test'): WriteFault {
+  let left = allowed;
   return () => {
-    if (allowed-- > 0) return;
-    throw Object.assign(new Error(`${match[1]}: injected by TMSNAP_TEST_WRITE_FAULT`), { code: match[1] });
+    if (left-- > 0) return;
+    throw Object.assign(new Error(`${code}: ${why}`), { code });
   };
+}
+
+/**
+ * The fault `TMSNAP_TEST_WRITE_FAULT=ENOSPC:N` asks for: how tests reach the store of a crawl run
+ * as a child process. Read once, by the writer a crawl opens (writer.ts), not by the store; unset
+ * in normal use.
+ */
+export function writeFaultFromEnvironment(environment: NodeJS.ProcessEnv = process.env): WriteFault | undefined {
+  const setting = environment.TMSNAP_TEST_WRITE_FAULT;
+  const match = setting === undefined ? null : /^([A-Z]+):(\d+)$/.exec(setting);
+  return match === null ? undefined : failWritesAfter(Number(match[2]), match[1]!, 'injected by TMSNAP_TEST_WRITE_FAULT');
 }
 
 /** Writes `bytes` to `path` through a temporary file and a rename: a reader never sees half a file. */
@@ -156,6 +167,39 @@ export interface StoreOptions {
   compress?: boolean;
   /** Another content directory to read an object from when this one holds none (unpack checks a pack's deltas against the archive's bases). */
   fallback?: string;
+  /** Where delta bases read lately are kept: a session's (session.ts), so the snapshots it opens share them; a store's own unless given. */
+  bases?: BaseCache | undefined;
+  /** Tests only: refuses object writes as a full or read-only disk would. */
+  writeFault?: WriteFault | undefined;
+}
+
+/** How a read is checked and what it keeps (`ReadCheck`, `BaseUse`); `sha256` and `keep` unless told. */
+export interface ReadOptions {
+  check?: ReadCheck;
+  bases?: BaseUse;
+}
+
+/**
+ * How an object is stored: as a delta against `base` when that is worth it and its chain is
+ * shorter than `maxDepth` (`maxDeltaDepth` unless told); `hash`, when the caller hashed these
+ * very bytes already (to choose bases by hash).
+ */
+export interface PutOptions {
+  base?: string | undefined;
+  hash?: string;
+  maxDepth?: number;
+}
+
+/**
+ * One read along a delta chain: how deep a chain may still go, whether the bytes are hashed
+ * (`hashed: false` only for a delta's base, whose delta's own hash covers it), and the caller's
+ * `ReadOptions`.
+ */
+interface ChainRead {
+  withinDepth: number;
+  hashed: boolean;
+  check: ReadCheck;
+  bases: BaseUse;
 }
 
 /** gzip level: 6 (zlib's default) compresses canonical JSON about as well as 9 at half the time. */
@@ -166,26 +210,17 @@ export class MissingObjectError extends Error {
   override name = 'MissingObjectError';
 }
 
-/** Decompressed bases kept for the next delta that needs them: at most this many bytes. */
-const baseCacheBytes = 64 * 1024 * 1024;
-
-/** The content-addressed object store of one `content/` directory. */
+/** The content-addressed object store of one `content/` directory: bytes in and out by hash. */
 export class ObjectStore {
   readonly compress: boolean;
   readonly #fallback: string | undefined;
-  readonly #fault = injectedFault();
+  readonly #fault: WriteFault | undefined;
   /**
-   * Bases of deltas read lately, oldest first: a chain's objects are read again by the next delta
-   * on it. `checked`: the bytes were hashed; a base read for a delta that is checked as a whole
-   * need not be (see `#fromDelta`). Rebuilt deltas are not kept: bench:read-formats' site reads
-   * read every translation's units twice, and the second pass, with them kept, cost as much as the
-   * first (100k units: 1,275 delta chunks and their bases are more than the 64 MiB, so a pass
-   * evicts what the next needs first; docs/snapshot-format.md, "Format 4: chains").
+   * Bases of deltas read lately: a chain's objects are read again by the next delta on it.
+   * Rebuilt deltas are not kept: a pass over a snapshot's units reads each chain once, and
+   * keeping them evicted the bases the next pass needed first (docs/snapshot-format.md, "Format 3: deltas").
    */
-  readonly #bases = new Map<string, { bytes: Buffer; checked: boolean }>();
-  #baseBytes = 0;
-  /** Records a format-4 index part keeps inline, served by hash like objects (snapshot/inline.ts). */
-  readonly inline = new InlineRecords(this);
+  readonly #bases: BaseCache;
   /** Object folders (`objects/<2 hex>/`) this store has made or written into. */
   readonly #folders = new Set<string>();
 
@@ -195,17 +230,19 @@ export class ObjectStore {
   ) {
     this.compress = options.compress ?? false;
     this.#fallback = options.fallback;
+    this.#bases = options.bases ?? new BaseCache();
+    this.#fault = options.writeFault;
   }
 
   /**
-   * Stores `bytes` under their sha256; compressed when the store compresses. With `base` (the
+   * Stores `bytes` under their sha256; compressed when the store compresses. With a `base` (the
    * hash of an object of the same kind, usually the same path's object in the previous
    * snapshot), stores a delta against it instead when that is much smaller and the base's
-   * chain is shorter than `maxDeltaDepth` (docs/snapshot-format.md, "Deltas").
+   * chain is shorter than the depth allowed (docs/snapshot-format.md, "Format 3: deltas").
    */
-  async putBytes(bytes: Uint8Array | string, kind: ObjectKind, base?: string, knownHash?: string, maxDepth = maxDeltaDepth): Promise<PutResult> {
-    // `knownHash`: the caller hashed these very bytes already (to choose bases by hash).
-    const hash = knownHash ?? sha256(bytes);
+  async putBytes(bytes: Uint8Array | string, kind: ObjectKind, options: PutOptions = {}): Promise<PutResult> {
+    const { base, maxDepth = maxDeltaDepth } = options;
+    const hash = options.hash ?? sha256(bytes);
     if (await this.#stored(hash, kind)) return { hash, added: 0 };
     const extension: ObjectExtension = this.compress ? `${kind}.gz` : kind;
     let path = objectPath(this.contentDir, hash, extension);
@@ -254,74 +291,45 @@ export class ObjectStore {
   async #delta(bytes: Uint8Array | string, kind: ObjectKind, base: string, maxDepth: number): Promise<Buffer | undefined> {
     const depth = await this.depth(base, kind);
     if (depth === undefined || depth >= maxDepth) return undefined;
-    const baseBytes = await this.#base(base, kind).catch(() => undefined);
+    const baseBytes = await this.#base(base, kind, { withinDepth: maxReadDepth, hashed: true, check: 'sha256', bases: 'keep' }).catch(() => undefined);
     if (baseBytes === undefined) return undefined;
     const target = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
     const operations = makeDelta(baseBytes, target);
     return deltaFile({ depth: depth + 1, base }, await deflateRawAsync(operations, { level: 9 }));
   }
 
-  /** A base's bytes, from the cache or read (and then cached). */
-  async #base(hash: string, kind: ObjectKind, withinDepth = maxReadDepth, check = true, baseUse: BaseUse = 'keep'): Promise<Buffer> {
-    const cached = this.#cached(hash, check);
+  /** A base's bytes, from the cache or read (and then cached, when the read keeps its bases). */
+  async #base(hash: string, kind: ObjectKind, chain: ChainRead): Promise<Buffer> {
+    const cached = this.#bases.get(hash, chain.hashed);
     if (cached !== undefined) return cached;
-    const bytes = await this.#read(hash, kind, withinDepth, check, 'sha256', baseUse);
-    if (baseUse === 'keep') this.#remember(hash, bytes, check);
+    const bytes = await this.#read(hash, kind, { ...chain, check: 'sha256' });
+    if (chain.bases === 'keep') this.#bases.set(hash, bytes, chain.hashed);
     return bytes;
   }
 
-  /** Bytes of bases held for the next delta that needs them (at most 64 MiB). */
+  /** Bytes of bases held for the next delta that needs them (at most the cache's bound). */
   get heldBaseBytes(): number {
-    return this.#baseBytes;
+    return this.#bases.heldBytes;
   }
 
-  /** Bytes in the cache (most recently used last), if they were checked or need not be. */
-  #cached(hash: string, check: boolean): Buffer | undefined {
-    const cached = this.#bases.get(hash);
-    if (cached === undefined || (check && !cached.checked)) return undefined;
-    this.#bases.delete(hash);
-    this.#bases.set(hash, cached);
-    return cached.bytes;
-  }
-
-  /** Keeps bytes in the cache, dropping the least recently used beyond its bound. */
-  #remember(hash: string, bytes: Buffer, checked: boolean): void {
-    const cached = this.#bases.get(hash);
-    if (cached !== undefined) {
-      this.#bases.delete(hash);
-      this.#baseBytes -= cached.bytes.length;
-    }
-    this.#bases.set(hash, { bytes, checked });
-    this.#baseBytes += bytes.length;
-    for (const [old, entry] of this.#bases) {
-      if (this.#baseBytes <= baseCacheBytes) break;
-      this.#bases.delete(old);
-      this.#baseBytes -= entry.bytes.length;
-    }
-  }
-
-  putJson(value: unknown, base?: string, maxDepth = maxDeltaDepth): Promise<PutResult> {
-    return this.putBytes(canonicalJson(value), 'json', base, undefined, maxDepth);
+  putJson(value: unknown, options: Omit<PutOptions, 'hash'> = {}): Promise<PutResult> {
+    return this.putBytes(canonicalJson(value), 'json', options);
   }
 
   /** Stores an object rewritten every day (an index part, the newest change chunk) against its previous version: chains up to `maxRewrittenDepth`. */
   putRewritten(value: unknown, base: string | undefined): Promise<PutResult> {
-    return this.putJson(value, base, maxRewrittenDepth);
+    return this.putJson(value, { base, maxDepth: maxRewrittenDepth });
   }
 
   /**
    * The object's uncompressed bytes, from whichever form is on disk (format 2's `.gz` first,
    * then format 3's delta, then format 1's plain file), checked against the hash its name promises.
    */
-  async readBytes(hash: string, kind: ObjectKind, readCheck: ReadCheck = 'sha256', baseUse: BaseUse = 'keep'): Promise<Buffer> {
-    // An inline record's bytes are keyed by their own sha256, computed from a part read checked.
-    const inline = kind === 'json' && this.inline.has(hash) ? await this.inline.read(hash) : undefined;
-    if (inline !== undefined) return inline;
-    return this.#read(hash, kind, maxReadDepth, true, readCheck, baseUse);
+  readBytes(hash: string, kind: ObjectKind, options: ReadOptions = {}): Promise<Buffer> {
+    return this.#read(hash, kind, { withinDepth: maxReadDepth, hashed: true, check: options.check ?? 'sha256', bases: options.bases ?? 'keep' });
   }
 
-  /** `check: false` only for a delta's base: the delta's own bytes are checked, and a damaged base shows there. */
-  async #read(hash: string, kind: ObjectKind, withinDepth: number, check = true, readCheck: ReadCheck = 'sha256', baseUse: BaseUse = 'keep'): Promise<Buffer> {
+  async #read(hash: string, kind: ObjectKind, chain: ChainRead): Promise<Buffer> {
     const compressedPath = objectPath(this.contentDir, hash, `${kind}.gz`);
     let bytes: Buffer;
     let path = compressedPath;
@@ -332,7 +340,7 @@ export class ObjectStore {
       } catch (error) {
         throw new Error(`object ${compressedPath} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
       }
-      if (readCheck === 'crc') return bytes;
+      if (chain.check === 'crc') return bytes;
     } else {
       const deltaPath = objectPath(this.contentDir, hash, `${kind}.dz`);
       const delta = readIfPresent(deltaPath);
@@ -342,9 +350,9 @@ export class ObjectStore {
         // every byte they give it, which saves a chain's length in hashing per read. Only when
         // the whole does not match is the chain read again, each base checked, to name the
         // damaged one (docs/snapshot-format.md, "Reading").
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, false, baseUse);
-        if (!check || sha256(bytes) === hash) return bytes;
-        bytes = await this.#fromDelta(deltaPath, delta, kind, withinDepth, true, baseUse);
+        bytes = await this.#fromDelta(deltaPath, delta, kind, chain, false);
+        if (!chain.hashed || sha256(bytes) === hash) return bytes;
+        bytes = await this.#fromDelta(deltaPath, delta, kind, chain, true);
       } else {
         path = objectPath(this.contentDir, hash, kind);
         const plain = readIfPresent(path);
@@ -352,28 +360,28 @@ export class ObjectStore {
           if (this.#fallback === undefined)
             throw new MissingObjectError(`object ${hash} is missing from ${this.contentDir} (${compressedPath}); run \`tmsnap verify\``);
           // Checked by the other store.
-          return new ObjectStore(this.#fallback).readBytes(hash, kind, readCheck);
+          return new ObjectStore(this.#fallback).readBytes(hash, kind, { check: chain.check });
         }
         bytes = plain;
       }
     }
     // The name is the promise: a flipped bit must not pass for data.
-    if (check && sha256(bytes) !== hash) throw new Error(`object ${path} does not match its hash: the store is damaged; run \`tmsnap verify\``);
+    if (chain.hashed && sha256(bytes) !== hash) throw new Error(`object ${path} does not match its hash: the store is damaged; run \`tmsnap verify\``);
     return bytes;
   }
 
-  /** A delta's bytes: its base (read, cached; checked with `checkBase`) with the operations applied. Depths strictly fall along a chain, so no chain loops. */
-  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, withinDepth: number, checkBase: boolean, baseUse: BaseUse): Promise<Buffer> {
+  /** A delta's bytes: its base (read, cached; hashed when `hashBase`) with the operations applied. Depths strictly fall along a chain, so no chain loops. */
+  async #fromDelta(path: string, stored: Buffer, kind: ObjectKind, chain: ChainRead, hashBase: boolean): Promise<Buffer> {
     let header: DeltaHeader;
     let operations: Buffer;
     try {
       header = readDeltaHeader(stored);
-      if (header.depth > withinDepth) throw new Error(`its chain is ${header.depth} deep where at most ${withinDepth} may be`);
+      if (header.depth > chain.withinDepth) throw new Error(`its chain is ${header.depth} deep where at most ${chain.withinDepth} may be`);
       ({ operations } = openDeltaFile(stored));
     } catch (error) {
       throw new Error(`object ${path} cannot be read (${(error as Error).message}): the store is damaged; run \`tmsnap verify\``, { cause: error });
     }
-    const base = await this.#base(header.base, kind, header.depth - 1, checkBase, baseUse).catch((error: Error) => {
+    const base = await this.#base(header.base, kind, { ...chain, withinDepth: header.depth - 1, hashed: hashBase }).catch((error: Error) => {
       if (error instanceof MissingObjectError) throw new MissingObjectError(`object ${path} is a delta whose base ${header.base} is missing: ${error.message}`);
       throw new Error(`object ${path} is a delta whose base ${header.base} cannot be read: ${error.message}`, { cause: error });
     });
@@ -384,7 +392,7 @@ export class ObjectStore {
     }
   }
 
-  async readJson(hash: string, readCheck: ReadCheck = 'sha256'): Promise<unknown> {
-    return parseStoredJson((await this.readBytes(hash, 'json', readCheck)).toString('utf8'));
+  async readJson(hash: string, options: ReadOptions = {}): Promise<unknown> {
+    return parseStoredJson((await this.readBytes(hash, 'json', options)).toString('utf8'));
   }
 }

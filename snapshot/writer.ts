@@ -27,7 +27,7 @@ import {
   storedUser,
   type UnitList,
 } from './schemas.ts';
-import { maxRewrittenDepth, ObjectStore, type PutResult, storeWrite, writeAtomic } from './store.ts';
+import { maxRewrittenDepth, ObjectStore, type PutResult, storeWrite, type WriteFault, writeAtomic, writeFaultFromEnvironment } from './store.ts';
 
 /** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 to 4. */
 export const snapshotFormat = 4;
@@ -95,6 +95,12 @@ export interface WriterOptions {
   now?: () => Date;
   /** Which embedded objects become records of their own (all unless told): the crawl's scope (normalize.ts). */
   ownRecord?: OwnRecord;
+  /**
+   * Tests only: refuses object writes as a full or read-only disk would (store.ts `WriteFault`).
+   * Unless given, the one `TMSNAP_TEST_WRITE_FAULT` asks for, how a test reaches a crawl run as
+   * a child process.
+   */
+  writeFault?: WriteFault;
 }
 
 export interface FinishOptions {
@@ -219,8 +225,9 @@ export class SnapshotWriter {
     state: PartialState,
     private readonly now: () => Date,
     private readonly ownRecord: OwnRecord | undefined,
+    writeFault: WriteFault | undefined,
   ) {
-    this.#store = new ObjectStore(contentDir, { compress: true });
+    this.#store = new ObjectStore(contentDir, { compress: true, writeFault });
     this.#state = state;
   }
 
@@ -242,7 +249,7 @@ export class SnapshotWriter {
       started: now().toISOString(),
     };
     const dir = join(snapshotsDir(contentDir), state.id + partialSuffix);
-    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord);
+    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord, options.writeFault ?? writeFaultFromEnvironment());
     if (resumed === undefined) {
       await mkdir(join(dir, 'changes'), { recursive: true });
       await writer.#saveState();
@@ -314,7 +321,7 @@ export class SnapshotWriter {
   }
 
   async #put(value: unknown, base?: string): Promise<string> {
-    const { hash, added } = await this.#store.putJson(value, base);
+    const { hash, added } = await this.#store.putJson(value, { base });
     this.addedBytes += added;
     return hash;
   }
@@ -327,7 +334,7 @@ export class SnapshotWriter {
 
   /** A normalized record's journal entry: kept inline when small, else stored (as a delta against `base` when worth it). */
   async #putRecordValue(value: unknown, base?: string): Promise<JournalEntry> {
-    const stored = await putValue(this.#store, value, base);
+    const stored = await putValue(this.#store, value, { base });
     this.addedBytes += stored.added;
     return stored.inline === undefined ? { hash: stored.hash, raw: false } : { hash: stored.hash, raw: false, inline: stored.inline };
   }
@@ -597,7 +604,7 @@ export class SnapshotWriter {
       const last = changes.at(-1);
       if (first === undefined || last === undefined) continue;
       const base = await rewrittenBase(this.#store, await previous.changes(first.id, changesPerChunk));
-      const { hash, added } = await this.#store.putBytes(text, 'json', base, undefined, maxRewrittenDepth);
+      const { hash, added } = await this.#store.putBytes(text, 'json', { base, maxDepth: maxRewrittenDepth });
       this.addedBytes += added;
       stored.push({ first: first.id, last: last.id, count: changes.length, hash });
     }
@@ -627,7 +634,7 @@ function compareUnits(a: unknown, b: unknown): number {
 export async function putRecordValue(store: ObjectStore, value: unknown, bases: RecordBases = {}): Promise<StoredValue & { chunked: boolean }> {
   const long = longList(value);
   // A record is read once where a unit list is read per translation: it chains as long as an index part (store.ts `maxRewrittenDepth`).
-  if (long === undefined) return { ...(await putValue(store, value, bases.record, true)), chunked: false };
+  if (long === undefined) return { ...(await putValue(store, value, { base: bases.record, rewritten: true })), chunked: false };
   const items = chunkList(long.items, canonicalJson);
   const stored = await putChunks(store, items.map(canonicalJson), 'json', bases.chunks ?? (() => Promise.resolve([])));
   const chunks: ChunkedList['chunks'] = items.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
@@ -648,11 +655,17 @@ export interface StoredValue extends PutResult {
  * list's chunk list) chains like an index part, whose cut every ninth day was a worst day's cost
  * (bench:archive: a day adding 37 KiB of translation memory list and 17 KiB of statistics whole).
  */
-export async function putValue(store: ObjectStore, value: unknown, base?: string, rewritten = false): Promise<StoredValue> {
+export async function putValue(store: ObjectStore, value: unknown, options: ValueOptions = {}): Promise<StoredValue> {
   const text = canonicalJson(value);
   if (keptInline(text)) return { hash: sha256(text), added: 0, inline: text };
-  if (!rewritten) return store.putBytes(text, 'json', base);
-  return store.putBytes(text, 'json', await rewrittenBase(store, base), undefined, maxRewrittenDepth);
+  if (options.rewritten !== true) return store.putBytes(text, 'json', { base: options.base });
+  return store.putBytes(text, 'json', { base: await rewrittenBase(store, options.base), maxDepth: maxRewrittenDepth });
+}
+
+/** What `putValue` stores a value against: the previous version's object (`base`), and whether the value is rewritten every day. */
+export interface ValueOptions {
+  base?: string | undefined;
+  rewritten?: boolean;
 }
 
 /** What a record's objects are stored against: the previous version of the record, and of its chunks (asked only when it has some). */
@@ -679,7 +692,7 @@ export async function putChunks(
   for (const [at, chunk] of chunks.entries()) {
     // An unchanged chunk is stored already: no base to look for.
     const base = bases[at] === hashes[at] ? undefined : await chunkBase(store, bases[at], kind);
-    added += (await store.putBytes(chunk, kind, base, hashes[at])).added;
+    added += (await store.putBytes(chunk, kind, { base, hash: hashes[at]! })).added;
   }
   return { hashes, added };
 }

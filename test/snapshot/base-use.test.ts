@@ -43,7 +43,7 @@ describe('bases met on a delta chain: kept for the next read, or only used (stor
     let previous: string | undefined;
     const hashes: string[] = [];
     for (const version of versions) {
-      previous = (await writer.putJson(JSON.parse(version) as unknown, previous)).hash;
+      previous = (await writer.putJson(JSON.parse(version) as unknown, { base: previous })).hash;
       hashes.push(previous);
     }
     expect(await writer.depth(hashes[2]!, 'json')).toBe(2);
@@ -54,7 +54,7 @@ describe('bases met on a delta chain: kept for the next read, or only used (stor
     expect(kept.heldBaseBytes).toBe(Buffer.byteLength(versions[0]!) + Buffer.byteLength(versions[1]!));
 
     const passed = new ObjectStore(content);
-    expect((await passed.readBytes(hashes[2]!, 'json', 'crc', 'pass')).toString('utf8')).toBe(versions[2]);
+    expect((await passed.readBytes(hashes[2]!, 'json', { check: 'crc', bases: 'pass' })).toString('utf8')).toBe(versions[2]);
     expect(passed.heldBaseBytes).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { ObjectStore, openSnapshot, StoreWriteError } from '../../snapshot/index.ts';
+import { failWritesAfter, ObjectStore, openSnapshot, StoreWriteError } from '../../snapshot/index.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
@@ -11,7 +11,8 @@ import { tmsnap } from '../helpers/tmsnap.ts';
  * A full disk or a folder tmsnap may not write, met during a crawl: exit 1, one line saying
  * which folder and what to do, and the next run resumes with nothing lost
  * (docs/snapshot-format.md, "When a write fails"). We run as root, so a read-only folder would
- * not refuse us: the refusal is injected into the object store (TMSNAP_TEST_WRITE_FAULT).
+ * not refuse us: the refusal is injected into the object store (its `writeFault` option; the
+ * crawl run as a child process gets it from TMSNAP_TEST_WRITE_FAULT).
  */
 
 const token = 'disk-full-token';
@@ -50,16 +51,11 @@ describe('a crawl that cannot write', () => {
 
   it('names a read-only folder as such', async () => {
     const content = join(await folder(), 'content');
-    process.env.TMSNAP_TEST_WRITE_FAULT = 'EROFS:0';
-    try {
-      const store = new ObjectStore(content, { compress: true });
-      const error = await store.putJson({ a: 1 }).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(StoreWriteError);
-      expect((error as Error).message).toBe(
-        `cannot write to ${join(content, 'objects')}: ${join(content, 'objects')} is not writable (EROFS): make it writable (or give --content a folder you can write), then run the same command again; it resumes where it stopped and nothing stored so far is lost`,
-      );
-    } finally {
-      delete process.env.TMSNAP_TEST_WRITE_FAULT;
-    }
+    const store = new ObjectStore(content, { compress: true, writeFault: failWritesAfter(0, 'EROFS') });
+    const error = await store.putJson({ a: 1 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreWriteError);
+    expect((error as Error).message).toBe(
+      `cannot write to ${join(content, 'objects')}: ${join(content, 'objects')} is not writable (EROFS): make it writable (or give --content a folder you can write), then run the same command again; it resumes where it stopped and nothing stored so far is lost`,
+    );
   });
 });

@@ -32,7 +32,7 @@ export async function writeFormat1Copy(source: string, id: string, target: strin
   }
   const byChunk = new Map<number, unknown[]>();
   for (const chunk of snapshot.index.changes) {
-    for (const change of (await snapshot.store.readJson(chunk.hash)) as { id: number }[]) {
+    for (const change of (await snapshot.readJson(chunk.hash)) as { id: number }[]) {
       const number = Math.floor(change.id / 1000);
       byChunk.set(number, [...(byChunk.get(number) ?? []), change]);
     }

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canonicalJson, indexRoot, inlineCache, openSnapshot, openSnapshotWriter, sha256 } from '../../snapshot/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { canonicalJson, indexRoot, openSnapshot, openSnapshotWriter, ReadSession, sha256 } from '../../snapshot/index.ts';
 import { archiveOfDays } from '../archive/days.ts';
 import { syntheticInstance } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
@@ -25,64 +25,54 @@ async function writeDay(content: string, day: number): Promise<string> {
   return (await writer.finish({ requests: { made: 1, minimum: 1 }, problems: [], complete: true })).id;
 }
 
-function emptyCache(): void {
-  inlineCache.parts.clear();
-  inlineCache.heldBytes = 0;
-}
-
-const defaultLimit = inlineCache.limitBytes;
-afterEach(() => {
-  inlineCache.limitBytes = defaultLimit;
-  emptyCache();
-});
-
 describe('inline records held in memory (format 4)', () => {
-  it('holds one snapshot’s worth however many snapshots a process opens, and still serves every record by its hash', async () => {
+  it('holds one snapshot’s worth however many snapshots a session opens, and still serves every record by its hash', async () => {
     const { content, ids } = await archiveOfDays(contentDir, 5, writeDay);
-    emptyCache();
-    await openSnapshot(content, ids[0]);
-    const oneSnapshot = inlineCache.heldBytes;
+    const first = new ReadSession();
+    await openSnapshot(content, ids[0], { session: first });
+    const oneSnapshot = first.inline.heldBytes;
     expect(oneSnapshot).toBeGreaterThan(0);
+    // No cache is shared behind a reader's back: a snapshot opened in a session of its own leaves this one's alone.
+    await openSnapshot(content, ids[1]);
+    expect(first.inline.heldBytes).toBe(oneSnapshot);
 
-    emptyCache();
-    inlineCache.limitBytes = oneSnapshot;
+    const session = new ReadSession({ inlineBytes: oneSnapshot });
     const snapshots = [];
     let inline = 0;
-    for (const id of ids) snapshots.push(await openSnapshot(content, id));
-    expect(inlineCache.heldBytes).toBeLessThanOrEqual(oneSnapshot);
+    for (const id of ids) snapshots.push(await openSnapshot(content, id, { session }));
+    expect(session.inline.heldBytes).toBeLessThanOrEqual(oneSnapshot);
     for (const snapshot of snapshots) {
       for (const [path, hash] of snapshot.paths()) {
-        if (!snapshot.store.inline.has(hash)) continue;
+        if (!snapshot.inline.has(hash)) continue;
         inline += 1;
         // A unit list comes whole (its chunks' units), so its own bytes are checked through the store.
-        const bytes = path.endsWith('/units/') ? await snapshot.store.readBytes(hash, 'json') : Buffer.from(canonicalJson(await snapshot.record(path)));
+        const bytes = path.endsWith('/units/') ? await snapshot.readBytes(hash, 'json') : Buffer.from(canonicalJson(await snapshot.record(path)));
         expect(sha256(bytes)).toBe(hash);
-        expect(inlineCache.heldBytes).toBeLessThanOrEqual(oneSnapshot);
+        expect(session.inline.heldBytes).toBeLessThanOrEqual(oneSnapshot);
       }
     }
     // Each day's repository records differ, so five days of parts are about five times one day's: the bound was needed.
     expect(inline).toBeGreaterThan(4 * instance.translations.length);
-    expect(new Set(snapshots.flatMap((snapshot) => [...snapshot.paths().values()].filter((hash) => snapshot.store.inline.has(hash)))).size).toBeGreaterThan(
+    expect(new Set(snapshots.flatMap((snapshot) => [...snapshot.paths().values()].filter((hash) => snapshot.inline.has(hash)))).size).toBeGreaterThan(
       (snapshots.length * instance.translations.length) / 2,
     );
   });
 
   it('holds the snapshot opened last whole, beyond the limit: a pass over its records reads no index part again', async () => {
     const { content, ids } = await archiveOfDays(contentDir, 2, writeDay);
-    emptyCache();
     // Below any one part: before, each part was dropped as the next was read, and read again for each of its records.
-    inlineCache.limitBytes = 1;
-    const snapshot = await openSnapshot(content, ids.at(-1));
+    const session = new ReadSession({ inlineBytes: 1 });
+    const snapshot = await openSnapshot(content, ids.at(-1), { session });
     const partHashes = new Set(Object.values(indexRoot.parse(await snapshot.store.readJson(snapshot.manifest.index)).parts));
     const readJson = vi.spyOn(snapshot.store, 'readJson');
     let inline = 0;
     for (const [path, hash] of snapshot.paths()) {
-      if (!snapshot.store.inline.has(hash)) continue;
+      if (!snapshot.inline.has(hash)) continue;
       inline += 1;
-      expect(sha256(await snapshot.store.readBytes(hash, 'json')), path).toBe(hash);
+      expect(sha256(await snapshot.readBytes(hash, 'json')), path).toBe(hash);
     }
     expect(inline).toBeGreaterThan(2 * instance.translations.length);
     expect(readJson.mock.calls.filter(([hash]) => partHashes.has(hash))).toEqual([]);
-    expect(inlineCache.heldBytes).toBe(inlineCache.openedBytes);
+    expect(session.inline.heldBytes).toBe(session.inline.openedBytes);
   });
 });

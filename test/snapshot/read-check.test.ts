@@ -31,7 +31,7 @@ describe('reading a whole object checked by its gzip CRC-32 (ReadCheck "crc")', 
     const content = await storedAs(hash, gzipSync(text));
     expect(text.length).toBeGreaterThan(16 * 1024);
     const store = new ObjectStore(content);
-    expect((await store.readBytes(hash, 'json', 'crc')).toString('utf8')).toBe(text);
+    expect((await store.readBytes(hash, 'json', { check: 'crc' })).toString('utf8')).toBe(text);
     expect((await store.readBytes(hash, 'json')).toString('utf8')).toBe(text);
   });
 
@@ -41,7 +41,7 @@ describe('reading a whole object checked by its gzip CRC-32 (ReadCheck "crc")', 
       const flipped = Buffer.from(whole);
       flipped[at]! ^= 0x04;
       const content = await storedAs(hash, flipped);
-      await expect(new ObjectStore(content).readBytes(hash, 'json', 'crc')).rejects.toThrow(/cannot be read .*damaged.*tmsnap verify/);
+      await expect(new ObjectStore(content).readBytes(hash, 'json', { check: 'crc' })).rejects.toThrow(/cannot be read .*damaged.*tmsnap verify/);
     }
   });
 
@@ -50,6 +50,6 @@ describe('reading a whole object checked by its gzip CRC-32 (ReadCheck "crc")', 
     const content = await storedAs(hash, gzipSync(other));
     await expect(new ObjectStore(content).readBytes(hash, 'json')).rejects.toThrow(/does not match its hash/);
     // The CRC path trusts the name: what it is for (a pass over the units) and what it leaves to verify.
-    expect((await new ObjectStore(content).readBytes(hash, 'json', 'crc')).toString('utf8')).toBe(other);
+    expect((await new ObjectStore(content).readBytes(hash, 'json', { check: 'crc' })).toString('utf8')).toBe(other);
   });
 });

@@ -83,11 +83,11 @@ describe('a new language stored against its sibling', () => {
     const id = await writeDay(content, 2, true);
     const snapshot = await openSnapshot(content, id);
     const czechChunks = new Set(
-      ((await snapshot.store.readJson(snapshot.index.records[`${czech.url.slice(base.length)}units/`]!)) as { chunks: { hash: string }[] }).chunks.map(
+      ((await snapshot.readJson(snapshot.index.records[`${czech.url.slice(base.length)}units/`]!)) as { chunks: { hash: string }[] }).chunks.map(
         (chunk) => chunk.hash,
       ),
     );
-    const germanChunks = ((await snapshot.store.readJson(snapshot.index.records[`${german.url.slice(base.length)}units/`]!)) as { chunks: { hash: string }[] })
+    const germanChunks = ((await snapshot.readJson(snapshot.index.records[`${german.url.slice(base.length)}units/`]!)) as { chunks: { hash: string }[] })
       .chunks;
     const against = germanChunks.map((chunk) => deltaBase(content, chunk.hash, 'json'));
     expect(against.filter((hash) => hash !== undefined && czechChunks.has(hash)).length).toBeGreaterThan(germanChunks.length / 2);

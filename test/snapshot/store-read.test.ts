@@ -81,8 +81,8 @@ describe('reading deltas: the chain checked as a whole', () => {
     const store = new ObjectStore(content, { compress: true });
     const [h0, h1, h2] = [sha256(v0), sha256(v1), sha256(v2)];
     await store.putBytes(v0, 'json');
-    await store.putBytes(v1, 'json', h0);
-    await store.putBytes(v2, 'json', h1);
+    await store.putBytes(v1, 'json', { base: h0 });
+    await store.putBytes(v2, 'json', { base: h1 });
     expect(await store.depth(h2, 'json')).toBe(2);
     return { content, h0, h1, h2 };
   }
@@ -116,7 +116,7 @@ describe('reading deltas: the chain checked as a whole', () => {
     await expect(store.readBytes(h0, 'json')).rejects.toThrow(/does not match its hash/);
     // A delta against the damaged base would copy damaged bytes: the writer stores the object whole.
     const v3 = lines({ 1: '  "unit 1": "edited on day three",\n' });
-    await store.putBytes(v3, 'json', h0);
+    await store.putBytes(v3, 'json', { base: h0 });
     expect(await store.depth(sha256(v3), 'json')).toBe(0);
   });
 });
