@@ -3,8 +3,7 @@
  * positions in sorted lists, so shards refer to a component or language with a small integer.
  * The manifest carries the lists; shards carry the numbers.
  */
-import type { StoredEntry } from '../snapshot/reader.ts';
-import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
+import type { StoredEntry, StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../snapshot/index.ts';
 import type { SearchManifest } from '../search/format.ts';
 
 export interface NumberedTranslation {

@@ -3,8 +3,7 @@
  * bucket is in memory besides the bucket's source table. The site build writes what it yields;
  * the CLI opens it directly.
  */
-import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
-import type { StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/schemas.ts';
+import type { Snapshot, StoredEntry, StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/index.ts';
 import { numberRecords, type Numbering, type SearchRecords } from './numbering.ts';
 import type { SourceShardData } from '../search/format.ts';
 import { planBuckets, type ShardSelection } from '../search/plan.ts';

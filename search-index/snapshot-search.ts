@@ -4,8 +4,7 @@
  */
 import { stateName, unitStates } from '../api/unit.ts';
 import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
-import { decodeLink } from '../snapshot/links.ts';
-import type { Snapshot } from '../snapshot/reader.ts';
+import { decodeLink, type Snapshot } from '../snapshot/index.ts';
 import type { RecordSource } from '../site-model/records.ts';
 import { resolveFilters, type FilterInput } from '../search/filters.ts';
 import type { SearchManifest } from '../search/format.ts';

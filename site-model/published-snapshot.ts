@@ -6,8 +6,7 @@
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
  */
-import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
-import type { StoredChange } from '../snapshot/schemas.ts';
+import type { Snapshot, StoredEntry, StoredChange } from '../snapshot/index.ts';
 import { decidePublication, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
 
 /** What the build publishes beyond the public view, and whether it hides authors. */

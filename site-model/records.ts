@@ -5,8 +5,9 @@
  * from a raw translation record is better than none (docs/site.md, "Raw records").
  */
 import type { z } from 'zod';
-import type { Snapshot, StoredEntry } from '../snapshot/reader.ts';
 import {
+  type Snapshot,
+  type StoredEntry,
   storedComponent,
   storedLanguage,
   storedProject,
@@ -15,7 +16,7 @@ import {
   type StoredLanguage,
   type StoredProject,
   type StoredTranslation,
-} from '../snapshot/schemas.ts';
+} from '../snapshot/index.ts';
 import { lastSegment, registerSegments } from './paths.ts';
 
 export interface SiteRecords {

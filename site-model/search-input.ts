@@ -4,8 +4,7 @@
  * and where the site publishes a unit: the unit page holding it, with its `unit-<id>` anchor,
  * from the same page arithmetic the pages use (docs/site.md, docs/search.md).
  */
-import type { StoredEntry } from '../snapshot/reader.ts';
-import type { StoredProject, StoredTranslation } from '../snapshot/schemas.ts';
+import type { StoredEntry, StoredProject, StoredTranslation } from '../snapshot/index.ts';
 import { lastSegment, unitHref } from './paths.ts';
 import { componentPathOf, siteRecords, type RecordSource, type SiteRecords } from './records.ts';
 

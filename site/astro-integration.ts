@@ -37,7 +37,7 @@ export function tmsnapSite(input: BuildInput): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { searchRecords, siteUnitHref }] = await Promise.all([
-          import('../snapshot/reader.ts'),
+          import('../snapshot/index.ts'),
           import('../site-model/published-snapshot.ts'),
           import('../search-index/build.ts'),
           import('../site-model/search-input.ts'),

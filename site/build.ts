@@ -8,7 +8,7 @@ import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, wri
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/reader.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/index.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
 import { tmsnapSite } from './astro-integration.ts';

@@ -18,7 +18,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { StoredUnit } from '../snapshot/schemas.ts';
+import type { StoredUnit } from '../snapshot/index.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import { history } from '../src/data/archive.ts';
 import { provideBuildInput } from '../src/data/build-input.ts';

@@ -7,7 +7,7 @@ import { chooseSnapshotsForSite, compareSnapshots } from '../../archive/compare.
 import type { SnapshotDiff } from '../../archive/diff.ts';
 import { buildHistory, type History, type SnapshotPoint } from '../../archive/history.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from '../../archive/translations.ts';
-import { listSnapshots, openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../../snapshot/index.ts';
 import { redactValue } from '../../site-model/privacy.ts';
 import { publicationOfView, publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { buildInput, perBuild } from './build-input.ts';

@@ -1,5 +1,5 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
-import { storedChange, type StoredChange } from '../../snapshot/schemas.ts';
+import { storedChange, type StoredChange } from '../../snapshot/index.ts';
 import { positionOf, PositionsReader, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
 import { redactValue } from '../../site-model/privacy.ts';

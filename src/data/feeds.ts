@@ -1,5 +1,5 @@
 /** Atom feeds of changes: the whole log's, and one per project and per language (docs/site.md). */
-import { decodeLink } from '../../snapshot/links.ts';
+import { decodeLink } from '../../snapshot/index.ts';
 import { relativeHref, sitePaths, type SitePath } from '../../site-model/paths.ts';
 import { publicUrl } from '../../site-model/web.ts';
 import { atomFeed } from '../utils/atom.ts';

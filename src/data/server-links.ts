@@ -1,6 +1,5 @@
 /** Links out of the site: to the live server, and to the raw files archived with the snapshot. */
-import { decodeLink } from '../../snapshot/links.ts';
-import { storedFile } from '../../snapshot/schemas.ts';
+import { decodeLink, storedFile } from '../../snapshot/index.ts';
 import { sitePaths } from '../../site-model/paths.ts';
 import { siteTree, type Snapshot, type TranslationEntry } from './tree.ts';
 

@@ -3,7 +3,7 @@
  * shows instead of a row per string (docs/site.md, "Translation pages"). The strings are on
  * the unit pages; this tells which page holds the strings of each state.
  */
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { unitPageOf } from '../../site-model/paths.ts';
 import { stateGroup } from '../utils/names.ts';
 

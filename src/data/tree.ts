@@ -3,8 +3,7 @@
  * whole (they are small next to the units). Built once per build from the snapshot the build
  * input names (src/data/build-input.ts); pages only render it (docs/site.md).
  */
-import { openSnapshot, type Snapshot } from '../../snapshot/reader.ts';
-import type { StoredComponent, StoredLanguage, StoredProject, StoredTranslation } from '../../snapshot/schemas.ts';
+import { openSnapshot, type Snapshot, type StoredComponent, type StoredLanguage, type StoredProject, type StoredTranslation } from '../../snapshot/index.ts';
 import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '../../site-model/paths.ts';
 import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { componentPathOf, siteRecords, type SiteRecords } from '../../site-model/records.ts';

@@ -5,7 +5,7 @@
  * list did not change between two snapshots has the same hash in both and is read once:
  * the cost follows the number of changed lists, not of snapshots.
  */
-import type { Snapshot } from '../../snapshot/reader.ts';
+import type { Snapshot } from '../../snapshot/index.ts';
 import { publishedArchiveSnapshot, timeline } from './archive.ts';
 import { perBuild } from './build-input.ts';
 import { authorLabel } from './authors.ts';

@@ -4,7 +4,7 @@
  * writer (site/bulk-pages.ts), once each for a translation's page, its unit pages and its share
  * of the component's strings (`addStrings`).
  */
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { stringChecksum, unitPageOf } from '../../site-model/paths.ts';
 import type { ComponentEntry, TranslationEntry } from './tree.ts';
 

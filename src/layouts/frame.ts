@@ -17,7 +17,7 @@
 import { relativeHref, rootPrefix, sitePaths, type SitePath } from '../../site-model/paths.ts';
 import type { PageSettings } from '../../site-model/page-settings.ts';
 import { publicUrl } from '../../site-model/web.ts';
-import type { Manifest } from '../../snapshot/schemas.ts';
+import type { Manifest } from '../../snapshot/index.ts';
 import { siteTree } from '../data/tree.ts';
 import { siteName, settings } from '../data/settings.ts';
 import { ui, type PageUi } from '../i18n/page.ts';

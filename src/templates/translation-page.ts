@@ -7,7 +7,7 @@
  * spaces of Astro's compressed output, attributes escaped as Astro escapes them: `attr`).
  */
 import type { History } from '../../archive/history.ts';
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { authorLabel } from '../data/authors.ts';
 import { liveUrl } from '../data/server-links.ts';
 import { stringsByPage, type StateGroup } from '../data/strings-by-page.ts';

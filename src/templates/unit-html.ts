@@ -3,7 +3,7 @@
  * pages' tables and the string pages' rows. Pages compute the context; these only render, with
  * the interface language's words (src/i18n/, docs/site.md "Interface languages").
  */
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { pageUi, type PageUi } from '../i18n/page.ts';
 import { labelText } from '../utils/format.ts';
 import { html, type Html } from '../utils/html.ts';

@@ -4,7 +4,7 @@
  * write: their bodies are string templates (./unit-html.ts), not Astro pages, because they grow
  * with the instance (docs/site.md, "Pages written outside Astro").
  */
-import type { StoredUnit } from '../../snapshot/schemas.ts';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from '../../site-model/paths.ts';
 import { liveUrl } from '../data/server-links.ts';
 import type { ComponentEntry, SiteTree, TranslationEntry } from '../data/tree.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSnapshot } from '../../search-index/snapshot-search.ts';
 import { sitePaths } from '../../site-model/paths.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import type { SearchManifest, SourceShardData, TargetShardData } from '../../search/format.ts';
 import { siteSearchIndex } from './site-index.ts';
 import { fixtureComponents, unitId, writeSearchFixture } from './fixture.ts';

@@ -3,7 +3,7 @@
  * with diacritics (de, pl), Cyrillic (ru), Arabic (right-to-left, six plural forms), Japanese,
  * sources repeated across components, and a hostile target.
  */
-import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { openSnapshotWriter } from '../../snapshot/index.ts';
 import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 
 export const base = 'http://weblate.test/';

@@ -19,7 +19,7 @@ import { fuzzyEdits, indexTerms, openRoutes, routeQuery, RouteTest, shardRoute }
 import { termIndexOf } from '../../search/term-index.ts';
 import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
 import { tokenize } from '../../search/text.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { siteSearchIndex } from './site-index.ts';
 import { writeSearchFixture } from './fixture.ts';
 import { query, text } from './random-texts.ts';

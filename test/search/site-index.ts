@@ -1,4 +1,4 @@
-import type { Snapshot } from '../../snapshot/reader.ts';
+import type { Snapshot } from '../../snapshot/index.ts';
 import { buildSearchIndex, type SearchBuildOptions } from '../../search-index/build.ts';
 import { searchRecords, siteUnitHref } from '../../site-model/search-input.ts';
 

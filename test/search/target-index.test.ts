@@ -17,7 +17,7 @@ import { routeShards } from '../../search/plan.ts';
 import { searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
 import { openRoutes, routeQuery } from '../../search/routing.ts';
 import { openSourceShard, openTargetIndex, openTargetShard, unitHref, type OpenTargetShard } from '../../search/shards.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { siteSearchIndex } from './site-index.ts';
 import { writeSearchFixture } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';

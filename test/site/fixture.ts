@@ -3,7 +3,7 @@
  * projects, an RTL language with six plural forms, 150 units in one translation (two unit
  * pages), and hostile strings in every place the site shows server text.
  */
-import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { openSnapshotWriter } from '../../snapshot/index.ts';
 import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 
 export const base = 'http://weblate.test/';

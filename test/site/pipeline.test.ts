@@ -10,7 +10,7 @@ import { crawlComplete } from '../helpers/crawl.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference-server/server.ts';
 import { checkLinks } from '../../site/link-check.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
 import { hostile } from './fixture.ts';

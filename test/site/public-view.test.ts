@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
 import { findEmails } from '../../site-model/privacy.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { comparePublicSites, emailAddressesIn, siteFiles } from '../helpers/public-sites.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changesPages, changesPerPage, publishedChanges } from '../../src/data/changes.ts';
 import { stringsByPage } from '../../src/data/strings-by-page.ts';
 import { checkLinks } from '../../site/link-check.ts';
-import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { openSnapshotWriter } from '../../snapshot/index.ts';
 import { buildWithCli, launchChromium, scratch, seriousViolations, serveStatic } from './browser.ts';
 import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../site/link-check.ts';
 import { unsafeNames } from '../../site/name-check.ts';
 import { statusDocument } from '../../site-model/status-schema.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { siteRecords } from '../../site-model/records.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
-import { openSnapshotWriter } from '../../snapshot/writer.ts';
+import { openSnapshot, openSnapshotWriter } from '../../snapshot/index.ts';
 import { builders } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 

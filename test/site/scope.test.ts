@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../site/link-check.ts';
-import { openSnapshot } from '../../snapshot/reader.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { buildWithCli, launchChromium, scratch, screenshot, seriousViolations, serveStatic } from './browser.ts';
 import { fixtureUnits, hostile, writeFixtureSnapshot } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';
