@@ -120,7 +120,7 @@ const spoolName = 'crawl-units';
  */
 const unitPagesInFlight = 2;
 
-const isUnitPage = (task: Task): boolean => task.kind === 'units' && task.page === true;
+const isUnitPage = (task: Task): boolean => task.type === 'units' && task.page === true;
 
 /**
  * One crawl into one snapshot: queue the API root, run tasks phase by phase, store what they
@@ -234,7 +234,7 @@ class CrawlRun {
   }
 
   async execute(): Promise<CrawlResult> {
-    this.queue.add({ url: this.options.apiRoot.href, kind: 'root', phase: phases.root });
+    this.queue.add({ url: this.options.apiRoot.href, type: 'root', phase: phases.root });
     await drain({
       queue: this.queue,
       concurrency: this.options.concurrency,
@@ -263,7 +263,7 @@ class CrawlRun {
       try {
         await this.#recount();
       } catch (error) {
-        const outcome = outcomeOf({ url: 'recount', kind: 'units', phase: phases.stragglers }, error, 0, this.options.token);
+        const outcome = outcomeOf({ url: 'recount', type: 'units', phase: phases.stragglers }, error, 0, this.options.token);
         this.#halt(
           outcome.type === 'stop'
             ? outcome.stop
@@ -332,7 +332,7 @@ class CrawlRun {
    * are all zero. Asked only after the structure phase (plan.ts), when every translation is known.
    */
   #unusedLanguage(task: Task): boolean {
-    if (task.kind !== 'resource') return false;
+    if (task.type !== 'resource') return false;
     const path = task.parsed;
     if (path?.kind !== 'language' || path.sub !== 'statistics' || path.language === undefined) return false;
     if (this.#usedLanguages?.size !== this.translations.projects.size) {
@@ -364,7 +364,7 @@ class CrawlRun {
         await this.writer.putUnits(translation, spooled);
         continue;
       }
-      const again = parsedTask({ url: `${unitsUrl}#again`, kind: 'units', phase: phases.stragglers }, this.options.apiRoot);
+      const again = parsedTask({ url: `${unitsUrl}#again`, type: 'units', phase: phases.stragglers }, this.options.apiRoot);
       await taskRequests.run({ made: 0 }, async () => {
         try {
           this.#done(again, await fetchUnitsAgain(translation, again, this.#tasks));
@@ -391,7 +391,7 @@ class CrawlRun {
 
   /**
    * A lower bound of the requests still to make: the pending tasks less those that will never be
-   * sent (a denied kind's siblings, statistics of languages no translation stored so far uses).
+   * sent (a denied pattern's siblings, statistics of languages no translation stored so far uses).
    */
   #needed(): number {
     let needed = 0;
@@ -450,12 +450,12 @@ class CrawlRun {
       this.#done(task, 0);
       return;
     }
-    if (task.kind !== 'root' && this.#access.denied(task) !== undefined) {
+    if (task.type !== 'root' && this.#access.denied(task) !== undefined) {
       // A sibling already answered 401/403: this one would too (access.ts).
       this.#done(task, 0);
       return;
     }
-    if (task.kind !== 'root') this.#access.start(task);
+    if (task.type !== 'root') this.#access.start(task);
     try {
       const minimum = await this.#run(task);
       this.#access.finish(task, true);

@@ -31,9 +31,9 @@ export class HttpStatusError extends CrawlError {
 }
 
 /**
- * 401 or 403: these credentials may not read this resource, and the same kind of resource of
- * every sibling object answers the same (an anonymous client gets 403 on every `repository/`,
- * docs/crawl.md "Access limits"). The crawl stops asking for that kind and records it once
+ * 401 or 403: these credentials may not read this resource, and every sibling object's
+ * resource of the same pattern answers the same (an anonymous client gets 403 on every `repository/`,
+ * docs/crawl.md "Access limits"). The crawl stops asking for that pattern and records it once
  * as a limit of access, not a problem of the data.
  */
 export class AccessDeniedError extends HttpStatusError {

@@ -105,7 +105,7 @@ export class IncrementalCrawl {
   async take(task: Task, context: CrawlContext): Promise<boolean> {
     const touched = await this.#prepare(context);
     const located: Located = { stored: `api/${task.path}`, parsed: task.parsed };
-    switch (task.kind) {
+    switch (task.type) {
       case 'changes':
         // The window since the previous snapshot is stored (#prepare). The rest comes from the
         // previous snapshot once every list and unit is in (the last phase): a change keeps no
@@ -114,7 +114,7 @@ export class IncrementalCrawl {
           this.#changesCarried ??= this.#carryChanges(touched, context);
           await this.#changesCarried;
         } else {
-          context.queue.add({ url: withParameters(task.url, { [carryMarker]: '1' }), kind: 'changes', phase: phases.stragglers });
+          context.queue.add({ url: withParameters(task.url, { [carryMarker]: '1' }), type: 'changes', phase: phases.stragglers });
         }
         return true;
       case 'units':
@@ -233,7 +233,7 @@ export class IncrementalCrawl {
       const { user, author } = change as { user?: unknown; author?: unknown };
       for (const link of findLinks({ user, author }, context.apiRoot)) {
         const planned = planLink(rootPath(link, context.apiRoot), this.scope);
-        if (planned !== undefined) context.queue.add({ url: link, kind: planned.kind, phase: planned.phase });
+        if (planned !== undefined) context.queue.add({ url: link, type: planned.type, phase: planned.phase });
       }
     }
   }
@@ -333,7 +333,7 @@ export class IncrementalCrawl {
         const units = (await this.previous.units(translation.stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
         await context.writer.putUnits(translationUrl, units);
       } else {
-        context.queue.add({ url: `${translationUrl}units/`, kind: 'units', phase: phases.bulk });
+        context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
       }
     }
   }

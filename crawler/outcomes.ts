@@ -20,7 +20,7 @@ import type { NewTask } from './queue/request-queue.ts';
 export type Outcome =
   /** The crawl cannot go on; resumable with the same command. */
   | { type: 'stop'; stop: CrawlStoppedError }
-  /** The credentials may not read this kind of resource (`access.ts`). */
+  /** The credentials may not read this resource pattern (`access.ts`). */
   | { type: 'denied'; error: AccessDeniedError }
   /** An answer, not a failure: the server will say the same next time. Done, with a problem of the data if any. */
   | { type: 'answered'; problem: Problem | undefined }
@@ -38,7 +38,7 @@ export function outcomeOf(task: NewTask, error: unknown, pending: number, token?
   const stop = (message: string): Outcome => ({ type: 'stop', stop: new CrawlStoppedError(stopCodes.answer, message + hint, { cause: error }) });
   // Each says all there is to say in its one line, wherever in the crawl it happens.
   if (error instanceof BotChallengeError || error instanceof KeyRefusedError || error instanceof ConnectionRefusedError) return stop(error.message);
-  if (task.kind === 'root') return stop(rootAdvice(error));
+  if (task.type === 'root') return stop(rootAdvice(error));
   if (error instanceof RateLimitError) return stop(`${error.message}. About ${pending} requests remain; re-run the same command after that to resume.`);
   if (error instanceof AccessDeniedError) return { type: 'denied', error };
   if (error instanceof HttpStatusError && error.status < 500) {

@@ -7,9 +7,10 @@
 import { parseApiPath } from '../api/paths.ts';
 
 /**
- * The kinds of task, in one list that the plan and the queue's journal schema both use:
+ * The types of task, one handler each in tasks/ (a task's `type`; "kind" is what an API path
+ * names, api/paths.ts):
  * - `root`: the API root.
- * - `records`: a paginated list of records that each have their own `url`: stored one by one,
+ * - `list`: a paginated list of records that each have their own `url`: stored one by one,
  *   never fetched again.
  * - `units`: a paginated list of units, collected per translation.
  * - `changes`: a paginated list of changes, fetched in the crawl's time window.
@@ -19,8 +20,8 @@ import { parseApiPath } from '../api/paths.ts';
  * - `record`: a single record no list covers (users in a scoped crawl), or a list item short
  *   of its schema, fetched on its own.
  */
-export const taskKinds = ['root', 'records', 'units', 'changes', 'resource', 'file', 'record'] as const;
-export type TaskKind = (typeof taskKinds)[number];
+export const taskTypes = ['root', 'list', 'units', 'changes', 'resource', 'file', 'record'] as const;
+export type TaskType = (typeof taskTypes)[number];
 
 /**
  * Tasks run in phases: the structure first, so that units and changes know every translation.
@@ -32,7 +33,7 @@ export type TaskKind = (typeof taskKinds)[number];
 export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3, downloads: 4 } as const;
 
 export interface Planned {
-  kind: TaskKind;
+  type: TaskType;
   phase: number;
 }
 
@@ -41,7 +42,7 @@ export interface LinkScope {
   projects?: ReadonlySet<string> | undefined;
 }
 
-const structure = (kind: TaskKind): Planned => ({ kind, phase: phases.structure });
+const structure = (type: TaskType): Planned => ({ type, phase: phases.structure });
 
 /**
  * Sub-resources of projects and components that are not data of the translation's state
@@ -69,20 +70,20 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
 
   switch (parsed.kind) {
     case 'root':
-      return { kind: 'root', phase: phases.root };
+      return { type: 'root', phase: phases.root };
     case 'collection':
       switch (parsed.collection) {
         case 'languages':
         case 'projects':
-          return structure('records');
+          return structure('list');
         case 'components':
         case 'translations':
         case 'users':
-          return whole ? structure('records') : undefined;
+          return whole ? structure('list') : undefined;
         case 'units':
-          return whole ? { kind: 'units', phase: phases.bulk } : undefined;
+          return whole ? { type: 'units', phase: phases.bulk } : undefined;
         case 'changes':
-          return whole ? { kind: 'changes', phase: phases.bulk } : undefined;
+          return whole ? { type: 'changes', phase: phases.bulk } : undefined;
         default:
           // Collections the description does not detail (groups, roles, memory, screenshots,
           // add-ons, component lists, and whatever newer servers add) are instance-wide.
@@ -92,20 +93,20 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       // After the structure phase, when every translation is known: a real server lists every
       // language it knows (652), and only those a translation uses have statistics worth a
       // request (the crawl skips the others, docs/crawl.md).
-      return whole && below ? { kind: 'resource', phase: phases.bulk } : undefined;
+      return whole && below ? { type: 'resource', phase: phases.bulk } : undefined;
     case 'project':
       if (!inScope(parsed.project) || !below) return undefined;
-      if (sub === 'components') return whole ? undefined : structure('records');
-      if (sub === 'changes') return whole ? undefined : { kind: 'changes', phase: phases.bulk };
+      if (sub === 'components') return whole ? undefined : structure('list');
+      if (sub === 'changes') return whole ? undefined : { type: 'changes', phase: phases.bulk };
       if (notCrawled.has(sub)) return undefined;
       return structure('resource');
     case 'component':
       if (!inScope(parsed.project) || !below) return undefined;
-      if (sub === 'translations') return whole ? undefined : structure('records');
+      if (sub === 'translations') return whole ? undefined : structure('list');
       if (sub === 'changes') return undefined;
       // Its items are its translations' statistics/ records (crawl.ts stores each at its own
       // URL), so it waits until the structure phase has stored every translation.
-      if (sub === 'statistics') return { kind: 'resource', phase: phases.bulk };
+      if (sub === 'statistics') return { type: 'resource', phase: phases.bulk };
       if (notCrawled.has(sub)) return undefined;
       return structure('resource');
     case 'translation':
@@ -113,9 +114,9 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       // A translation's statistics/ is an item of its component's statistics/ list, which Weblate
       // writes with the same serializer (docs/weblate-api.md, Values): one request per component.
       if (sub === 'units' || sub === 'changes' || sub === 'statistics') return undefined;
-      return sub === 'file' ? { kind: 'file', phase: phases.downloads } : structure('resource');
+      return sub === 'file' ? { type: 'file', phase: phases.downloads } : structure('resource');
     case 'user':
-      if (sub === undefined) return whole ? undefined : { kind: 'record', phase: phases.stragglers };
+      if (sub === undefined) return whole ? undefined : { type: 'record', phase: phases.stragglers };
       return below ? structure('resource') : undefined;
     case 'unit':
     case 'change':

@@ -25,7 +25,7 @@ export class UnitsStrategy {
   queueProject(segment: string, slug: string): void {
     this.queue.add({
       url: withParameters(new URL('units/', this.apiRoot).href, { q: `project:${slug}` }),
-      kind: 'units',
+      type: 'units',
       phase: phases.bulk,
       project: segment,
     });
@@ -50,7 +50,7 @@ export class UnitsStrategy {
   perTranslation(project: string): void {
     this.translations.markUnitsPerTranslation(project);
     for (const [translation, owner] of this.translations.projects) {
-      if (owner === project) this.queue.add({ url: `${translation}units/`, kind: 'units', phase: phases.bulk });
+      if (owner === project) this.queue.add({ url: `${translation}units/`, type: 'units', phase: phases.bulk });
     }
   }
 

@@ -8,23 +8,53 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { accessProblem, problem, requestKinds } from '../../snapshot/index.ts';
-import { taskKinds } from '../plan.ts';
+import type { TaskType } from '../plan.ts';
+import type { NewTask } from './request-queue.ts';
+
+/**
+ * The journal's word for each type of task: its lines keep the words of the first format
+ * (`kind`, `records`), so a `.partial` an earlier tmsnap left resumes.
+ */
+const journalKinds = {
+  root: 'root',
+  list: 'records',
+  units: 'units',
+  changes: 'changes',
+  resource: 'resource',
+  file: 'file',
+  record: 'record',
+} as const satisfies Record<TaskType, string>;
+type JournalKind = (typeof journalKinds)[TaskType];
+const taskTypeOf = Object.fromEntries(Object.entries(journalKinds).map(([type, kind]) => [kind, type])) as Record<JournalKind, TaskType>;
 
 /** A task as the journal stores it: what it fetches, never what is derived from that. */
-export const journalTask = z.object({
+const storedTask = z.object({
   url: z.string(),
-  kind: z.enum(taskKinds),
+  kind: z.enum(Object.values(journalKinds) as [JournalKind, ...JournalKind[]]),
   phase: z.number().int(),
   page: z.boolean().optional(),
   project: z.string().optional(),
 });
+type StoredTask = z.infer<typeof storedTask>;
+
+/** A task's journal line, its fields in the order the first format wrote them and none undefined. */
+export function journalTask(task: NewTask): StoredTask {
+  const { url, type, phase, page, project } = task;
+  return { url, kind: journalKinds[type], phase, ...(page === undefined ? {} : { page }), ...(project === undefined ? {} : { project }) };
+}
+
+/** The task a journal line stores. */
+export function queuedTask(stored: StoredTask): NewTask {
+  const { url, kind, phase, page, project } = stored;
+  return { url, type: taskTypeOf[kind], phase, ...(page === undefined ? {} : { page }), ...(project === undefined ? {} : { project }) };
+}
 
 /** Every line of the journal, one shape each; the owner of each is named beside it. */
 const journalEvent = z.union([
   /** The crawl's start time: the first line (the journal itself). */
   z.object({ started: z.string() }),
   /** A task queued (`RequestQueue`). */
-  z.object({ add: journalTask }),
+  z.object({ add: storedTask }),
   /** A task finished (`RequestQueue`), with the requests it made and needed (`CrawlStatistics`): one line, so a kill never parts them. */
   z.object({ done: z.string(), made: z.number().int(), minimum: z.number().int(), requests: z.enum(requestKinds).optional() }),
   /** A translation record stored, under its project's path segment (`StoredTranslations`). */

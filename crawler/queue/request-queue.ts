@@ -1,14 +1,14 @@
 import { type ApiPath, parseApiPath } from '../../api/paths.ts';
 import type { RequestKind } from '../../snapshot/index.ts';
 import { rootPath } from '../links.ts';
-import type { TaskKind } from '../plan.ts';
-import type { CrawlJournal } from './journal.ts';
+import type { TaskType } from '../plan.ts';
+import { type CrawlJournal, journalTask, queuedTask } from './journal.ts';
 
 /** A task as it is queued (and journalled): what it fetches. */
 export interface NewTask {
   /** The canonical URL it fetches: the de-duplication key. */
   url: string;
-  kind: TaskKind;
+  type: TaskType;
   phase: number;
   /** A page the first page already counted and fanned out: its `next` is not followed. */
   page?: boolean | undefined;
@@ -60,7 +60,7 @@ export class RequestQueue {
   ) {
     this.#journal = journal;
     journal.read((event) => {
-      if ('add' in event) this.#add(parsedTask(event.add, apiRoot));
+      if ('add' in event) this.#add(parsedTask(queuedTask(event.add), apiRoot));
       else if ('done' in event) this.#done(event.done);
     });
   }
@@ -81,8 +81,7 @@ export class RequestQueue {
   /** Queues a task unless its URL was ever queued; says whether it was new. */
   add(added: NewTask): boolean {
     if (this.#tasks.has(added.url)) return false;
-    const { url, kind, phase, page, project } = added;
-    this.#journal.record({ add: stripUndefined({ url, kind, phase, page, project }) });
+    this.#journal.record({ add: journalTask(added) });
     return true;
   }
 

@@ -4,8 +4,8 @@ import type { Task } from './request-queue.ts';
 
 /** Where a task's requests are counted in the report. */
 export function requestKind(task: Task): RequestKind {
-  switch (task.kind) {
-    case 'records':
+  switch (task.type) {
+    case 'list':
     case 'changes':
       return 'lists';
     case 'units':

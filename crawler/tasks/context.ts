@@ -1,5 +1,5 @@
 /**
- * What a task handler (one module per kind of task in this folder) gets from the run: the
+ * What a task handler (one module per type of task in this folder) gets from the run: the
  * server, the queue, the snapshot being written, the units strategy, and the one way a record
  * is stored, which queues what it links to. `crawl.ts` makes one per run.
  */
@@ -71,8 +71,8 @@ export class TaskContext {
     for (const link of findLinks(value, this.apiRoot)) {
       const planned = planLink(rootPath(link, this.apiRoot), this.scope);
       if (planned === undefined) continue;
-      const url = planned.kind === 'changes' ? this.#changesWindow(link) : link;
-      this.queue.add({ url, kind: planned.kind, phase: planned.phase });
+      const url = planned.type === 'changes' ? this.#changesWindow(link) : link;
+      this.queue.add({ url, type: planned.type, phase: planned.phase });
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * The task handlers, one module per kind of task (plan.ts lists the kinds): each fetches what
+ * The task handlers, one module per type of task (plan.ts lists the types): each fetches what
  * its task names, stores it through the context, and answers the minimum number of requests
  * the task implies. The run (crawl.ts) schedules them and maps their errors to outcomes.
  */
@@ -14,7 +14,7 @@ export { TaskContext } from './context.ts';
 export { fetchUnitsAgain } from './units-again.ts';
 
 export function runTask(task: Task, context: TaskContext): Promise<number> {
-  switch (task.kind) {
+  switch (task.type) {
     case 'root':
     case 'record':
       return fetchRecord(task, context);
@@ -22,7 +22,7 @@ export function runTask(task: Task, context: TaskContext): Promise<number> {
       return fetchFile(task, context);
     case 'resource':
       return fetchResource(task, context);
-    case 'records':
+    case 'list':
     case 'units':
     case 'changes':
       return fetchListPage(task, context);

@@ -26,14 +26,14 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
     context.problems.problem({ url: task.url, field: issue?.path.join('.') ?? '', reason: `not a paginated list: ${issue?.message ?? 'unexpected shape'}` });
     return 1;
   }
-  if (task.kind === 'units') {
+  if (task.type === 'units') {
     if (!context.units.accepts(task, items)) return 0;
     const { problems, whole } = context.units.takePage(task, items, (translation) => context.writer.has(`${translation}units/`));
     for (const problem of problems) context.problems.problem(problem);
     context.statistics.records += items.length;
     context.follow(items);
     for (const [translation, units] of whole) await context.writer.putUnits(translation, units);
-  } else if (task.kind === 'changes') {
+  } else if (task.type === 'changes') {
     await context.writer.putChanges(items);
     context.statistics.records += items.length;
     context.follow(items);
@@ -50,7 +50,7 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
  */
 function firstPageUrl(task: Task): string {
   if (task.page || new URL(task.url).searchParams.has('page_size')) return task.url;
-  return withParameters(task.url, { page_size: task.kind === 'units' ? pageSizes.units : pageSizes.list });
+  return withParameters(task.url, { page_size: task.type === 'units' ? pageSizes.units : pageSizes.list });
 }
 
 /**
@@ -71,7 +71,7 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
     context.offOriginPageLink(task.url, list.next);
     return 1;
   }
-  const base = { kind: task.kind, phase: task.phase, project: task.project };
+  const base = { type: task.type, phase: task.phase, project: task.project };
   const pages = numberedPages(next, list.count, received);
   if (pages === undefined) {
     // Not numbered pages: follow the chain one link at a time.
@@ -104,7 +104,7 @@ async function putListRecords(task: Task, items: unknown[], context: TaskContext
     if (projects && !projectInScope(item, own, context)) continue;
     const record = parent && parentUrl && isObject(item) && item[parent.field] === undefined ? { ...item, [parent.field]: parentUrl } : item;
     if (writer.check(own, record) !== undefined && own !== task.url && !writer.has(own)) {
-      queue.add({ url: own, kind: 'record', phase: task.phase });
+      queue.add({ url: own, type: 'record', phase: task.phase });
       continue;
     }
     await context.store(own, record);

@@ -1,5 +1,5 @@
 import { parseApiPath } from '../../api/paths.ts';
-import { accessKind } from '../access.ts';
+import { resourcePattern } from '../access.ts';
 import { rebasePageLink, rootPath, withParameters } from '../links.ts';
 import type { Task } from '../queue/request-queue.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
@@ -33,7 +33,7 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
         count === undefined
           ? `it lists more than the ${context.maxResourceItems} items a resource is held whole for`
           : `it lists ${count} items, more than the ${context.maxResourceItems} a resource is held whole for`;
-      context.problems.skip(task.url, { kind: accessKind(task.path, task.parsed), reason });
+      context.problems.skip(task.url, { kind: resourcePattern(task.path, task.parsed), reason });
       return pages;
     }
     first ??= parsed.data;

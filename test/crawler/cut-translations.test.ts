@@ -12,7 +12,7 @@ const tempFolder = useTempFolders('tmsnap-cut-', 'all');
 const apiRoot = new URL('http://h/api/');
 const translation = (code: string) => `http://h/api/translations/p/c/${code}/`;
 const unit = (id: number, code: string) => ({ id, translation: translation(code), source: [`s${id}`] });
-const task = { url: 'http://h/api/units/', kind: 'units' as const, phase: 2 };
+const task = { url: 'http://h/api/units/', type: 'units' as const, phase: 2 };
 let folder: string;
 
 function strategy(dir = folder, writesWhole = true): { units: UnitsStrategy; spool: UnitSpool } {

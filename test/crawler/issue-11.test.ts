@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessKind } from '../../crawler/access.ts';
+import { resourcePattern } from '../../crawler/access.ts';
 import { loadDataset } from '../../reference-server/datasets.ts';
 import { MemoryModel } from '../../reference-server/memory-model.ts';
 import type { Model } from '../../reference-server/model.ts';
@@ -38,7 +38,7 @@ async function behindProxy<T>(server: ReferenceServer, run: (proxy: CountingProx
 function byKind(proxy: CountingProxy): Map<string, number> {
   const kinds = new Map<string, number>();
   for (const path of proxy.paths) {
-    const kind = accessKind(path.replace(/^\/api\//, ''));
+    const kind = resourcePattern(path.replace(/^\/api\//, ''));
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   return kinds;

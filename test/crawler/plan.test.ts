@@ -6,10 +6,10 @@ const scoped = { projects: new Set(['hello']) };
 
 describe('planLink', () => {
   it('fetches the instance-wide lists once in a whole crawl and skips the lists derived from them', () => {
-    expect(planLink('', whole)).toEqual({ kind: 'root', phase: phases.root });
-    for (const path of ['languages/', 'projects/', 'components/', 'translations/', 'users/']) expect(planLink(path, whole)?.kind, path).toBe('records');
-    expect(planLink('units/', whole)).toEqual({ kind: 'units', phase: phases.bulk });
-    expect(planLink('changes/', whole)).toEqual({ kind: 'changes', phase: phases.bulk });
+    expect(planLink('', whole)).toEqual({ type: 'root', phase: phases.root });
+    for (const path of ['languages/', 'projects/', 'components/', 'translations/', 'users/']) expect(planLink(path, whole)?.type, path).toBe('list');
+    expect(planLink('units/', whole)).toEqual({ type: 'units', phase: phases.bulk });
+    expect(planLink('changes/', whole)).toEqual({ type: 'changes', phase: phases.bulk });
     for (const path of [
       'projects/hello/components/',
       'projects/hello/changes/',
@@ -44,23 +44,23 @@ describe('planLink', () => {
       'brand-new-collection/',
       'groups/3/roles/',
     ]) {
-      expect(planLink(path, whole), path).toEqual({ kind: 'resource', phase: phases.structure });
+      expect(planLink(path, whole), path).toEqual({ type: 'resource', phase: phases.structure });
     }
-    expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ kind: 'file', phase: phases.downloads });
+    expect(planLink('translations/hello/ui/de/file/', whole)).toEqual({ type: 'file', phase: phases.downloads });
     // After the structure phase, when the crawl knows which languages a translation uses.
-    expect(planLink('languages/de/statistics/', whole)).toEqual({ kind: 'resource', phase: phases.bulk });
+    expect(planLink('languages/de/statistics/', whole)).toEqual({ type: 'resource', phase: phases.bulk });
     // A component's statistics/ holds each translation's: one request, after the translations are known.
-    expect(planLink('components/hello/ui/statistics/', whole)).toEqual({ kind: 'resource', phase: phases.bulk });
+    expect(planLink('components/hello/ui/statistics/', whole)).toEqual({ type: 'resource', phase: phases.bulk });
     expect(planLink('translations/hello/ui/de/statistics/', whole)).toBeUndefined();
   });
 
   it('in a scoped crawl walks down from the projects in scope and nowhere else', () => {
-    expect(planLink('projects/', scoped)?.kind).toBe('records');
-    expect(planLink('languages/', scoped)?.kind).toBe('records');
-    expect(planLink('projects/hello/components/', scoped)?.kind).toBe('records');
-    expect(planLink('components/hello/ui/translations/', scoped)?.kind).toBe('records');
-    expect(planLink('projects/hello/changes/', scoped)).toEqual({ kind: 'changes', phase: phases.bulk });
-    expect(planLink('users/admin/', scoped)).toEqual({ kind: 'record', phase: phases.stragglers });
+    expect(planLink('projects/', scoped)?.type).toBe('list');
+    expect(planLink('languages/', scoped)?.type).toBe('list');
+    expect(planLink('projects/hello/components/', scoped)?.type).toBe('list');
+    expect(planLink('components/hello/ui/translations/', scoped)?.type).toBe('list');
+    expect(planLink('projects/hello/changes/', scoped)).toEqual({ type: 'changes', phase: phases.bulk });
+    expect(planLink('users/admin/', scoped)).toEqual({ type: 'record', phase: phases.stragglers });
     for (const path of [
       'components/',
       'translations/',
@@ -90,8 +90,8 @@ describe('what a real Weblate 5.14.3 serves that is not data (test/weblate)', ()
     ]) {
       expect(planLink(path, whole), path).toBeUndefined();
     }
-    expect(planLink('translations/hello/ui/de/file/', whole)?.kind).toBe('file');
-    expect(planLink('screenshots/1/units/', whole)?.kind).toBe('resource');
+    expect(planLink('translations/hello/ui/de/file/', whole)?.type).toBe('file');
+    expect(planLink('screenshots/1/units/', whole)?.type).toBe('resource');
   });
 
   it('drops the file link of a translation without a file, and only of such a one', () => {

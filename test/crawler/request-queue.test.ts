@@ -17,9 +17,9 @@ describe("the crawl's state (queue/state.ts)", () => {
   it('de-duplicates by URL, runs lower phases first, and every part replays the one journal after a kill', () => {
     const path = join(folder, 'journal.ndjson');
     const { queue, statistics, problems, translations } = openCrawlState(path, '2026-01-01T00:00:00.000Z', root);
-    expect(queue.add({ url: 'http://h/api/units/', kind: 'units', phase: 2 })).toBe(true);
-    expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(true);
-    expect(queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
+    expect(queue.add({ url: 'http://h/api/units/', type: 'units', phase: 2 })).toBe(true);
+    expect(queue.add({ url: 'http://h/api/projects/', type: 'list', phase: 1 })).toBe(true);
+    expect(queue.add({ url: 'http://h/api/projects/', type: 'list', phase: 1 })).toBe(false);
     expect(queue.next(Number.POSITIVE_INFINITY, () => false)?.url).toBe('http://h/api/projects/');
     expect(queue.next(1, (task) => task.url.endsWith('projects/'))).toBeUndefined();
     queue.done('http://h/api/projects/', { made: 2, minimum: 1, requests: 'lists' });
@@ -38,13 +38,13 @@ describe("the crawl's state (queue/state.ts)", () => {
     // A task replayed carries its parsed path, as one just queued does; the journal holds only what it fetches.
     expect(resumed.queue.next(Number.POSITIVE_INFINITY, () => false)).toEqual({
       url: 'http://h/api/units/',
-      kind: 'units',
+      type: 'units',
       phase: 2,
       path: 'units/',
       parsed: { kind: 'collection', collection: 'units' },
     });
     expect(readFileSync(path, 'utf8')).not.toContain('parsed');
-    expect(resumed.queue.add({ url: 'http://h/api/projects/', kind: 'records', phase: 1 })).toBe(false);
+    expect(resumed.queue.add({ url: 'http://h/api/projects/', type: 'list', phase: 1 })).toBe(false);
     expect([resumed.statistics.made, resumed.statistics.minimum, resumed.statistics.byKind.get('lists')]).toEqual([2, 1, { made: 2, minimum: 1 }]);
     expect(resumed.translations.projects.get('http://h/api/translations/p/c/de/')).toBe('p');
     expect(resumed.translations.totals.get('http://h/api/translations/p/c/de/')).toBe(7);
@@ -53,12 +53,21 @@ describe("the crawl's state (queue/state.ts)", () => {
     expect(resumed.problems.skippedResources()).toEqual([
       { kind: 'languages/*/statistics/', reason: "no translation in the crawl's scope is in this language", urls: ['http://h/api/languages/xx/statistics/'] },
     ]);
-    resumed.queue.add({ url: 'http://h/api/changes/', kind: 'changes', phase: 2 });
+    resumed.queue.add({ url: 'http://h/api/changes/', type: 'changes', phase: 2 });
     expect(
       readFileSync(path, 'utf8')
         .split('\n')
         .every((line) => line === '' || JSON.parse(line)),
     ).toBe(true);
+  });
+
+  it("replays a journal in its first format's words, and keeps writing them", () => {
+    const path = join(folder, 'first-format.ndjson');
+    appendFileSync(path, '{"started":"2026-01-01T00:00:00.000Z"}\n{"add":{"url":"http://h/api/projects/","kind":"records","phase":1}}\n');
+    const { queue } = openCrawlState(path, '2030-01-01T00:00:00.000Z', root);
+    expect(queue.next(Number.POSITIVE_INFINITY, () => false)?.type).toBe('list');
+    queue.add({ url: 'http://h/api/languages/', type: 'list', phase: 1 });
+    expect(readFileSync(path, 'utf8').split('\n').at(-2)).toBe('{"add":{"url":"http://h/api/languages/","kind":"records","phase":1}}');
   });
 
   it('refuses a journal that is not one, saying what to do', () => {
