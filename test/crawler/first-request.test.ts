@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/reference-server.ts';
@@ -84,6 +85,31 @@ describe('the first request of a crawl', () => {
       );
     } finally {
       await server.close();
+    }
+  });
+  it('JSON that is no API root: says so, and the next run asks the root again instead of finishing', async () => {
+    let asked = 0;
+    const site = createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"status":"ok"}');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/api/`;
+      const content = join(await folder(), 'content');
+      const said = `${url} answered JSON that is not a Weblate API root (no projects, components, units… links): is --url the API root, e.g. https://weblate.example.org/api/?`;
+      for (const run of [1, 2]) {
+        const result = await tmsnap(['crawl', '--url', url, '--content', content]);
+        expect(result.code, result.stderr).toBe(1);
+        expect(lastLine(result.stderr)).toBe(said);
+        // The stop leaves the root pending: each run asks it once, and nothing is finished.
+        expect(asked).toBe(run);
+      }
+      expect((await readdir(join(content, 'snapshots'))).every((name) => name.endsWith('.partial'))).toBe(true);
+    } finally {
+      site.closeAllConnections();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
     }
   });
 });
