@@ -206,24 +206,6 @@ async function expectedPages(snapshot: Snapshot): Promise<number> {
   );
 }
 
-/**
- * Astro logs a line per page on stdout (`├─ /a/index.html (+3ms)`): counted and swallowed
- * while quiet; its warnings and errors go to stderr and stay.
- */
-function quietStdout(onPage: () => void): () => void {
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    for (const line of text.split('\n')) if (/\(\+\d+(\.\d+)?m?s\)/.test(line)) onPage();
-    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    callback?.();
-    return true;
-  }) as typeof process.stdout.write;
-  return () => {
-    process.stdout.write = write;
-  };
-}
-
 /** The file a build leaves in its output folder: `tmsnap build` refuses a non-empty folder without it (cli/output-guard.ts). */
 export const siteMarkFile = '.tmsnap-site';
 
@@ -309,7 +291,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const staging = await stagingFolder();
   const previousCwd = process.cwd();
   process.chdir(staging);
-  const restore = options.verbose ? () => {} : quietStdout(() => onFiles(1));
   try {
     const { build } = await import('astro');
     if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
@@ -318,12 +299,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // The output folder was emptied above, and the bulk writers are writing into it already.
       vite: { resolve: { preserveSymlinks: true }, build: { emptyOutDir: false } },
       outDir: options.out,
-      integrations: [tmsnapSite(input)],
+      // Quiet, the integration counts the pages for the progress line; its warnings and errors go to stderr.
+      integrations: [tmsnapSite(input, options.verbose ? undefined : () => onFiles(1))],
       cacheDir: join(staging, '.astro-cache'),
       base: options.base,
       ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
-      // Astro logs each page it writes: shown with --verbose, counted for the progress line otherwise.
-      logLevel: 'info',
+      // Astro logs each page it writes: shown with --verbose.
+      logLevel: options.verbose ? 'info' : 'warn',
     });
     // Astro's content layer leaves these two empty modules in the output even without collections.
     await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
@@ -332,7 +314,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await endPositions(positions);
     throw error;
   } finally {
-    restore();
     process.chdir(previousCwd);
     await rm(staging, { recursive: true, force: true });
   }
