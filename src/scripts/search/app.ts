@@ -2,7 +2,7 @@
  * The search page: reads the query from the URL, loads only the shards where the query can
  * match (as script files, so it works from `file://`; `search/routing.ts` tells which),
  * shows results as shards arrive, runs the query on each keystroke and keeps the URL in
- * step so a search can be shared. Bundled as a classic script by `search/build.ts`.
+ * step so a search can be shared. Bundled as a classic script by `site/search-app.ts`.
  *
  * A search runs in slices of about `sliceMs`: each slice searches shards until its time is
  * up, then shows the best hits found so far, and the next frame goes on. A keystroke thus
