@@ -40,9 +40,8 @@ import {
   unitList,
 } from '../snapshot/index.ts';
 
-// Kept for the callers that still import the layout from here (bench/); new code imports snapshot/index.ts.
-export { listObjects, listSnapshotDirs, type ObjectKey, type SnapshotDir, splitObjectKey, type StoredObject } from '../snapshot/index.ts';
-export { snapshotsDir } from '../snapshot/index.ts';
+// Kept for bench/archive.ts, which still imports them from here; they are snapshot/content.ts's.
+export { listObjects, listSnapshotDirs } from '../snapshot/index.ts';
 
 /** A broken link in the store, named so a person can find it. */
 export interface ReferenceProblem {

@@ -8,7 +8,7 @@ import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { UsageError } from './command.ts';
-import { lockFileName } from '../snapshot/index.ts';
+import { lockFileName, objectsFolder, snapshotsFolder } from '../snapshot/index.ts';
 
 /** The file a build writes into its output folder, so the next build knows the folder is its own. */
 export const siteMark = '.tmsnap-site';
@@ -53,7 +53,7 @@ function marked(kind: OutputKind, entries: readonly string[]): boolean {
   if (kind === 'site') return entries.includes(siteMark);
   if (kind === 'demo') return entries.includes(demoMark);
   // An archive: what a crawl or unpack writes first, or the lock a writer holds on it.
-  return entries.includes('snapshots') || entries.includes('objects') || entries.includes(lockFileName);
+  return entries.includes(snapshotsFolder) || entries.includes(objectsFolder) || entries.includes(lockFileName);
 }
 
 /**
@@ -88,7 +88,7 @@ export function outputRefusal(target: PathFacts, context: OutputContext, options
     }
   }
   // Another archive than --content: a build would empty it, --force or not.
-  if (kind === 'site' && target.entries.includes('snapshots') && target.entries.includes('objects')) {
+  if (kind === 'site' && target.entries.includes(snapshotsFolder) && target.entries.includes(objectsFolder)) {
     return `refusing ${shown}: it holds an archive (snapshots/, objects/), which the build would empty; give ${what}, e.g. ${flag} ${join(dirname(path), example)}`;
   }
   if (force) return undefined;

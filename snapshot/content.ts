@@ -20,8 +20,11 @@ export const stateFile = 'state.json';
 export const journalFile = 'journal.ndjson';
 export const partialSuffix = '.partial';
 
-export const snapshotsDir = (contentDir: string): string => join(contentDir, 'snapshots');
-export const objectsDir = (contentDir: string): string => join(contentDir, 'objects');
+export const snapshotsFolder = 'snapshots';
+export const objectsFolder = 'objects';
+
+export const snapshotsDir = (contentDir: string): string => join(contentDir, snapshotsFolder);
+export const objectsDir = (contentDir: string): string => join(contentDir, objectsFolder);
 
 /** `snapshots/<id>` of a finished snapshot, `snapshots/<id>.partial` of a crawl in progress; `id` must be a snapshot id. */
 export function snapshotDir(contentDir: string, id: string, partial = false): string {
