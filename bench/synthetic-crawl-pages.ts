@@ -108,7 +108,7 @@ try {
   const unitSteps = new Steps(counts.units);
   const touched = new Set<string>();
   let written = 0;
-  const task = { url: new URL('units/', apiRoot).href, kind: 'units' as const, phase: 2 };
+  const task = { url: new URL('units/', apiRoot).href, type: 'units' as const, phase: 2 };
   for (let number = 1; number <= counts.units; number++) {
     const path = `units/?page_size=10000&page=${number}`;
     const before = serverCpu();
