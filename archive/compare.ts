@@ -3,7 +3,7 @@
  * content-addressed: a translation whose list hash is the same on both sides is skipped
  * without reading its units, so a diff costs in proportion to what changed.
  */
-import { compareSnapshotIdsNewestFirst, listSnapshots, openSnapshot, type SnapshotSummary } from '../snapshot/index.ts';
+import { compareSnapshotIdsNewestFirst, listSnapshots, openSnapshot, ReadSession, type SnapshotSummary } from '../snapshot/index.ts';
 import { assembleDiff, diffUnits, pairTranslations, unitsDiffer, type SnapshotDiff, type UnitChange } from './diff.ts';
 import { describeSeries, holdsProjects, newestComplete, sameSeries, seriesIn, seriesOf } from './series.ts';
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from './translations.ts';
@@ -75,7 +75,9 @@ export async function compareSnapshots(
   filter: EntryFilter = noFilter,
   cache: RecordCache = new Map(),
 ): Promise<SnapshotDiff> {
-  const [before, after] = await Promise.all([openSnapshot(contentDir, fromId), openSnapshot(contentDir, toId)]);
+  // One session: the two snapshots share the index parts and delta bases they have in common.
+  const session = new ReadSession();
+  const [before, after] = await Promise.all([openSnapshot(contentDir, fromId, { session }), openSnapshot(contentDir, toId, { session })]);
   const beforeEntries = await translationEntries(before, filter, cache);
   const afterEntries = await translationEntries(after, filter, cache);
   const unitChanges = new Map<string, UnitChange[]>();
