@@ -75,7 +75,7 @@ async function readObjectJson(contentDir: string, hash: string): Promise<unknown
 /**
  * Where each object a snapshot needs actually is: format 2 and 3 name objects `.gz`, but
  * format 3 keeps some as deltas (`.dz`), and a delta needs its base, and the base's base
- * (docs/snapshot-format.md, "Deltas"). Answers the keys as stored, the chains added, each
+ * (docs/snapshot-format.md, "Format 3: deltas"). Answers the keys as stored, the chains added, each
  * base labelled with what needs it. Shared across calls through `forms` (verify and prune walk
  * every snapshot; a key's form does not change while they run).
  */

@@ -1,5 +1,5 @@
 /**
- * Which object a new object is stored as a delta against (docs/snapshot-format.md, "Deltas"):
+ * Which object a new object is stored as a delta against (docs/snapshot-format.md, "Format 3: deltas"):
  * the same path's object in the previous snapshot, and for the chunks of a unit list, a long
  * list or a raw file, the previous version's chunk in the same place. The writer and
  * `tmsnap migrate` both choose through here, so both store the same objects the same way.
@@ -46,7 +46,7 @@ export async function chainStart(store: ObjectStore, hash: string, kind: ObjectK
  * The base for a chunk (of a unit list, a long list or a raw file): the whole object the old
  * chunk's chain starts from, so that every chunk is read as one whole object and at most one
  * delta. Chunks are most of a snapshot's reads, and a chain costs a read and an inflate per link
- * (docs/snapshot-format.md, "Format 4: chunks one delta deep"); a chunk is edited rarely, so a
+ * (docs/snapshot-format.md, "Format 3: deltas"); a chunk is edited rarely, so a
  * delta against its first version holds about the lines one against its last would.
  */
 export async function chunkBase(store: ObjectStore, old: string | undefined, kind: ObjectKind): Promise<string | undefined> {
@@ -102,7 +102,7 @@ function siblingKey(path: string): string | undefined {
  * stored against them: its units have the same sources, positions and hashes as its siblings'
  * lines, its file the same msgids, and its `repository/` record shows the component's
  * repository as theirs do (docs/weblate-api.md); stored whole, a language added to a project
- * was most of a structural day's bytes (bench:archive, docs/snapshot-format.md "Deltas"). Pure.
+ * was most of a structural day's bytes (bench:archive, docs/snapshot-format.md "Format 3: deltas"). Pure.
  */
 export function siblingPaths(paths: Iterable<string>): Map<string, string> {
   const siblings = new Map<string, string>();

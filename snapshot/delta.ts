@@ -1,5 +1,5 @@
 /**
- * Deltas between two versions of an object (docs/snapshot-format.md, "Deltas"): the new bytes
+ * Deltas between two versions of an object (docs/snapshot-format.md, "Format 3: deltas"): the new bytes
  * as copies of line runs of the old ones and inserted bytes. Canonical JSON has one member or
  * element per line and translation files are line-based text, so an edited string, a changed
  * count or a new hash in an index part is a line or two; everything else is a copy. Pure.

@@ -48,7 +48,7 @@ function readIfPresent(path: string): Buffer | undefined {
  * computes while it inflates; it catches a flipped bit or a torn file as the hash does, but not an
  * object stored under another's name, which `verify` finds (it reads with `sha256`). Deltas and
  * plain objects are hashed either way. For the reads of every unit chunk, where the hash cost a
- * twelfth of a pass over the units (docs/snapshot-format.md, "Format 4: a new language's bases, and reads checked by CRC").
+ * twelfth of a pass over the units (docs/snapshot-format.md, "How readers check what they read").
  */
 export type ReadCheck = 'sha256' | 'crc';
 
@@ -58,7 +58,7 @@ export type ReadCheck = 'sha256' | 'crc';
  * index part or change chunk is a delta on this one's. A pass over every unit chunk of a
  * snapshot meets each chain once; kept, its bases only pushed out those that would be read again
  * and held 64 MiB for nothing. At 100k units, not keeping them cut a pass's CPU by 4-10%
- * (docs/snapshot-format.md, "Read speed against the day issue 11 was filed").
+ * (docs/snapshot-format.md, "Reading").
  */
 export type BaseUse = 'keep' | 'pass';
 

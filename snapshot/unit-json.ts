@@ -30,7 +30,7 @@ export function parseUnitsJson(bytes: Buffer): unknown {
   // view holds the same tokens. Nearly every chunk holds non-ASCII text, which decodes to a
   // two-byte string; the search over the one-byte view, its decoding included, took 0.11 s
   // where the same search over the text took 0.15 s (100k units; docs/snapshot-format.md,
-  // "Read speed against the day issue 11 was filed").
+  // "Reading").
   const digits = bytes.toString('latin1');
   // Fewer than 16 digits in a row: no integer here is beyond 2^53.
   if (!/\d{16}/.test(digits)) return value;

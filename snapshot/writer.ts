@@ -339,7 +339,7 @@ export class SnapshotWriter {
     return stored.inline === undefined ? { hash: stored.hash, raw: false } : { hash: stored.hash, raw: false, inline: stored.inline };
   }
 
-  /** The previous snapshot's objects, the bases of this one's deltas (docs/snapshot-format.md, "Deltas"). */
+  /** The previous snapshot's objects, the bases of this one's deltas (docs/snapshot-format.md, "Format 3: deltas"). */
   #previous(): Promise<Bases> {
     return (this.#bases ??= previousForBases(this.contentDir, this.baseUrl, this.id));
   }
