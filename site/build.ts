@@ -1,19 +1,21 @@
 /**
- * Builds the status site from one snapshot: Astro's `build()` in this process with the
- * integration of site/astro-integration.ts, which hands the pages the build input
- * (site-model/build-input.ts) and writes the search index, and the bulk writers beside it,
- * which get the same input as their `workerData`. See docs/site.md.
+ * Builds the status site from one snapshot: Astro's `build()` in a process of its own
+ * (site/astro-build.ts) with the integration of site/astro-integration.ts, which hands the pages
+ * the build input (site-model/build-input.ts) and writes the search index, and the bulk writers
+ * beside it, threads of this process, which get the same input as their `workerData`. See docs/site.md.
  */
 import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/index.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
-import { tmsnapSite } from './astro-integration.ts';
+import type { AstroRun } from './astro-build.ts';
 import type { BulkReport } from './bulk-pages.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
+import { positionsChannel } from '../site-model/positions.ts';
 import { unitPageCount } from '../site-model/paths.ts';
 import type { PublishKind } from '../site-model/privacy.ts';
 import { publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
@@ -98,7 +100,7 @@ function nodeModulesOfAstro(): string {
  *   read-only, so the package folder itself must never be the root.
  * - Astro stages a build's page chunks in `<cwd>/.astro/` whenever the output lies outside the
  *   working directory, so two builds from one working directory overwrite each other's chunks;
- *   each build runs from its own folder. The chunks import Astro by name, so `node_modules`
+ *   each build's Astro runs in a process started in its own folder (site/astro-build.ts). The chunks import Astro by name, so `node_modules`
  *   links to the folder Astro was loaded from.
  * Vite keeps the links' paths (`preserveSymlinks`): resolved to the package folder, the pages
  * would lie outside the root, which Astro cannot build.
@@ -237,6 +239,45 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
   return figures;
 }
 
+type AstroMessage =
+  { kind: 'page' } | { kind: 'done' } | { kind: 'failed'; message: string; stack?: string; cause?: string } | { kind: 'positions'; message: unknown };
+
+/**
+ * Runs Astro's build in a process of its own, started in the staging folder (site/astro-build.ts
+ * says why), and relays the unit positions' channel between it and the bulk writers.
+ */
+function astroProcess(run: AstroRun, onPage: () => void): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = fork(fileURLToPath(new URL('./astro-process.mjs', import.meta.url)), [], {
+      cwd: run.root,
+      execArgv: [],
+      // Astro's own switch: a build sends nothing anywhere.
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const relay = run.input.positions === undefined ? undefined : positionsChannel(run.input.positions);
+    if (relay) relay.onmessage = (event) => child.connected && child.send({ kind: 'positions', message: (event as MessageEvent).data });
+    let outcome: AstroMessage | undefined;
+    child.on('message', (message: AstroMessage) => {
+      if (message.kind === 'page') onPage();
+      else if (message.kind === 'positions') relay?.postMessage(message.message);
+      else outcome = message;
+    });
+    child.on('error', fail);
+    child.on('exit', (code, signal) => {
+      relay?.close();
+      if (outcome?.kind === 'done' && code === 0) return done();
+      if (outcome?.kind === 'failed') {
+        const error = new Error(outcome.message, outcome.cause === undefined ? undefined : { cause: new Error(outcome.cause) });
+        if (outcome.stack !== undefined) error.stack = outcome.stack;
+        return fail(error);
+      }
+      fail(new Error(`Astro's build stopped (${signal ?? `exit code ${code}`})`));
+    });
+    child.send(run);
+  });
+}
+
 async function endPositions(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
@@ -255,8 +296,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     ...(options.title === undefined ? {} : { title: options.title }),
     ...(options.footer === undefined ? {} : { footer: options.footer }),
   };
-  // Astro's own switch, read by Astro: a build sends nothing anywhere.
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const published = await publishedSnapshot(snapshot, { publish: options.publish ?? [], hideAuthors: options.hideAuthors });
   const withheld = publicationOfView(published)?.hiddenProjects.size ?? 0;
   if (withheld > 0) {
@@ -289,32 +328,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const writers = startBulkWriters(input, resolve(options.out), bulkWriters(), onFiles);
   const astroStarted = performance.now();
   const staging = await stagingFolder();
-  const previousCwd = process.cwd();
-  process.chdir(staging);
   try {
-    const { build } = await import('astro');
     if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
-    await build({
+    const run: AstroRun = {
+      input,
       root: staging,
-      // The output folder was emptied above, and the bulk writers are writing into it already.
-      vite: { resolve: { preserveSymlinks: true }, build: { emptyOutDir: false } },
-      outDir: options.out,
-      // Quiet, the integration counts the pages for the progress line; its warnings and errors go to stderr.
-      integrations: [tmsnapSite(input, options.verbose ? undefined : () => onFiles(1))],
-      cacheDir: join(staging, '.astro-cache'),
+      out: resolve(options.out),
       base: options.base,
-      ...(options.siteUrl === undefined ? {} : { site: options.siteUrl }),
-      // Astro logs each page it writes: shown with --verbose.
-      logLevel: options.verbose ? 'info' : 'warn',
-    });
-    // Astro's content layer leaves these two empty modules in the output even without collections.
-    await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((name) => rm(join(options.out, name), { force: true })));
+      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+      verbose: options.verbose ?? false,
+    };
+    await astroProcess(run, () => onFiles(1));
   } catch (error) {
     await writers.stop();
     await endPositions(positions);
     throw error;
   } finally {
-    process.chdir(previousCwd);
     await rm(staging, { recursive: true, force: true });
   }
   const astroSeconds = (performance.now() - astroStarted) / 1000;
