@@ -8,6 +8,9 @@ import { tsImport } from 'tsx/esm/api';
 const { runAstroBuild } = await tsImport('./astro-build.ts', import.meta.url);
 const { positionsChannel } = await tsImport('../site-model/positions.ts', import.meta.url);
 
+// A build whose parent is gone has no one to write for.
+process.on('disconnect', () => process.exit(1));
+
 const send = (message) => new Promise((done) => process.send(message, () => done()));
 
 process.once('message', async (run) => {
