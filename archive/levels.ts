@@ -66,9 +66,7 @@ export function parseLevels(text: string = defaultLevels): Levels | string {
  * complete as the site shows it (src/utils/format.ts).
  */
 export function levelPercent(figures: Figures, measure: LevelMeasure): number {
-  return measure === 'words'
-    ? weblatePercent(figures.translated_words, figures.total_words, true)
-    : weblatePercent(figures.translated, figures.total, true);
+  return measure === 'words' ? weblatePercent(figures.translated_words, figures.total_words, true) : weblatePercent(figures.translated, figures.total, true);
 }
 
 /** The highest level whose threshold the figures meet, or `undefined` below every level. */
@@ -98,7 +96,9 @@ export interface GroupLevels {
 export type LevelGrouping = 'project' | 'component';
 
 const groupKey = (entry: TranslationEntry, grouping: LevelGrouping) =>
-  grouping === 'project' ? { key: entry.project.slug, name: entry.project.name } : { key: `${entry.project.slug}/${entry.component.slug}`, name: entry.component.name };
+  grouping === 'project'
+    ? { key: entry.project.slug, name: entry.project.name }
+    : { key: `${entry.project.slug}/${entry.component.slug}`, name: entry.component.name };
 
 const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 const byCode = (a: LanguageLevel, b: LanguageLevel) => (a.language.slug < b.language.slug ? -1 : a.language.slug > b.language.slug ? 1 : 0);
@@ -160,9 +160,16 @@ export interface LevelCrossing {
  * Only languages present on both sides cross: a language added or removed is the diff's news
  * (`diff.ts`), not a crossing.
  */
-export function levelCrossings(before: readonly TranslationEntry[], after: readonly TranslationEntry[], levels: Levels, grouping: LevelGrouping): LevelCrossing[] {
+export function levelCrossings(
+  before: readonly TranslationEntry[],
+  after: readonly TranslationEntry[],
+  levels: Levels,
+  grouping: LevelGrouping,
+): LevelCrossing[] {
   const rank = (level: string | undefined) => (level === undefined ? -1 : levels.levels.length - levels.levels.findIndex((each) => each.name === level));
-  const old = new Map(groupLevels(before, levels, grouping).flatMap((group) => group.languages.map((language) => [`${group.key}\u0000${language.language.slug}`, language])));
+  const old = new Map(
+    groupLevels(before, levels, grouping).flatMap((group) => group.languages.map((language) => [`${group.key}\u0000${language.language.slug}`, language])),
+  );
   const crossings: LevelCrossing[] = [];
   for (const group of groupLevels(after, levels, grouping)) {
     for (const language of group.languages) {
