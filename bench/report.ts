@@ -83,7 +83,7 @@ export function renderReport(results: readonly BenchResult[], known: readonly st
     '',
     'Each table holds the latest result of its bench at each input size. **Median** is the median of the',
     "bench's repetitions (**runs**, with their range); **load** is the 1-minute load average when the",
-    'measuring began → when it ended; **machine** is one of the machines below. A bench prints what it',
+    'measuring began → when it ended; **machine** is one of those under Machines. A bench prints what it',
     'measured and asserts nothing: timings belong in `bench/`, never in a test.',
     '',
   ];
