@@ -49,9 +49,14 @@ export function stepUnit(previous: UnitTrack | undefined, unit: StoredUnit, snap
   return previous.drift === undefined ? { unit } : { unit, drift: previous.drift };
 }
 
-/** The tracks of a translation's units after one more snapshot of its unit list: units it no longer lists are dropped. */
+/**
+ * The tracks of a translation's units after one more snapshot of its unit list. Units it does not
+ * list keep their tracks: a unit id is never reused, so one that comes back is the same string.
+ */
 export function stepUnits(previous: ReadonlyMap<number, UnitTrack> | undefined, units: readonly StoredUnit[], snapshot: string): Map<number, UnitTrack> {
-  return new Map(units.map((unit) => [unit.id, stepUnit(previous?.get(unit.id), unit, snapshot)]));
+  const tracks = new Map(previous ?? []);
+  for (const unit of units) tracks.set(unit.id, stepUnit(previous?.get(unit.id), unit, snapshot));
+  return tracks;
 }
 
 /** Whether a unit's track says it is drifting now. */
@@ -93,19 +98,42 @@ export interface DriftPoint {
   units: ReadonlyMap<string, readonly StoredUnit[]>;
 }
 
-/** Every translation's unit tracks, with the entry that last named it. */
-export type DriftState = Map<string, { entry: TranslationEntry; tracks: Map<number, UnitTrack> }>;
+/** What the fold knows of one translation: the entry and unit list of the last snapshot holding it, and every unit's track. */
+export interface TranslationTracks {
+  entry: TranslationEntry;
+  tracks: Map<number, UnitTrack>;
+  /** Ids of the units of its last unit list. */
+  listed: ReadonlySet<number>;
+  /** The last snapshot holding it. */
+  seenIn: string;
+}
 
-/** The state after one more snapshot, oldest first. Translations it lacks are dropped: removed ones do not drift. */
+/** The fold's state: the last snapshot folded, and every translation seen so far by path. */
+export interface DriftState {
+  last: string | undefined;
+  translations: Map<string, TranslationTracks>;
+}
+
+export const noDrift = (): DriftState => ({ last: undefined, translations: new Map() });
+
+/**
+ * The state after one more snapshot, oldest first. A translation it lacks keeps its tracks (a
+ * later snapshot holding it compares with the last that did), but only the translations and
+ * units of the newest snapshot are reported: removed ones do not drift.
+ */
 export function foldDrift(state: DriftState, point: DriftPoint): DriftState {
-  const next: DriftState = new Map();
+  const translations = new Map(state.translations);
   for (const entry of point.entries) {
-    const previous = state.get(entry.path);
+    const previous = state.translations.get(entry.path);
     const units = point.units.get(entry.path);
-    const tracks = units === undefined ? (previous?.tracks ?? new Map<number, UnitTrack>()) : stepUnits(previous?.tracks, units, point.id);
-    next.set(entry.path, { entry, tracks });
+    translations.set(entry.path, {
+      entry,
+      tracks: units === undefined ? (previous?.tracks ?? new Map<number, UnitTrack>()) : stepUnits(previous?.tracks, units, point.id),
+      listed: units === undefined ? (previous?.listed ?? new Set<number>()) : new Set(units.map((unit) => unit.id)),
+      seenIn: point.id,
+    });
   }
-  return next;
+  return { last: point.id, translations };
 }
 
 const order = (unit: DriftingUnit) => `${unit.project.slug}\u0000${unit.component.slug}\u0000${String(unit.position).padStart(12, '0')}`;
@@ -113,9 +141,10 @@ const order = (unit: DriftingUnit) => `${unit.project.slug}\u0000${unit.componen
 /** The drifting strings of a folded state, per language code, languages sorted by code. */
 export function driftByLanguage(state: DriftState): LanguageDrift[] {
   const languages = new Map<string, LanguageDrift>();
-  for (const [path, { entry, tracks }] of state) {
+  for (const [path, { entry, tracks, listed, seenIn }] of state.translations) {
+    if (seenIn !== state.last) continue;
     for (const track of tracks.values()) {
-      if (!isDrifting(track)) continue;
+      if (!listed.has(track.unit.id) || !isDrifting(track)) continue;
       let language = languages.get(entry.language.slug);
       if (!language) languages.set(entry.language.slug, (language = { language: entry.language, units: [] }));
       const { unit } = track;
@@ -146,13 +175,13 @@ export function driftByLanguage(state: DriftState): LanguageDrift[] {
 export async function readDrift(snapshots: readonly Snapshot[], filter: EntryFilter = noFilter): Promise<LanguageDrift[]> {
   const ordered = [...snapshots].sort((a, b) => Date.parse(a.manifest.started) - Date.parse(b.manifest.started) || (a.id < b.id ? -1 : 1));
   const cache: RecordCache = new Map();
-  let state: DriftState = new Map();
+  let state = noDrift();
   for (const snapshot of ordered) {
     const sources = new Set((await snapshot.translations()).filter(({ record }) => record.is_source).map(({ path }) => path));
     const entries = (await translationEntries(snapshot, filter, cache)).filter((entry) => !sources.has(entry.path));
     const units = new Map<string, StoredUnit[]>();
     for (const entry of entries) {
-      const before = state.get(entry.path)?.entry.unitsHash;
+      const before = state.translations.get(entry.path)?.entry.unitsHash;
       if (before === undefined || before !== entry.unitsHash) units.set(entry.path, await snapshot.units(entry.path));
     }
     state = foldDrift(state, { id: snapshot.id, entries, units });
