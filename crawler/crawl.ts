@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseApiPath } from '../api/paths.ts';
 import {
   openSnapshotWriter,
   type SnapshotWriter,
@@ -209,8 +208,6 @@ class CrawlRun {
   /** Why the run stops, once something said so: nothing new starts. The first stop is the one reported. */
   #stop: CrawlStoppedError | undefined;
   #reportedMade = 0;
-  /** The languages of the translations stored so far, recomputed when that number changes. */
-  #usedLanguages: { size: number; used: Set<string> } | undefined;
   /** Tasks that failed in this run (retries used up): left pending for the next run. */
   readonly #failures = new Map<string, CrawlError>();
 
@@ -335,15 +332,7 @@ class CrawlRun {
     if (task.type !== 'resource') return false;
     const path = task.parsed;
     if (path?.kind !== 'language' || path.sub !== 'statistics' || path.language === undefined) return false;
-    if (this.#usedLanguages?.size !== this.translations.projects.size) {
-      const used = new Set<string>();
-      for (const translation of this.translations.projects.keys()) {
-        const language = parseApiPath(rootPath(translation, this.options.apiRoot))?.language;
-        if (language !== undefined) used.add(language);
-      }
-      this.#usedLanguages = { size: this.translations.projects.size, used };
-    }
-    return !this.#usedLanguages.used.has(path.language);
+    return !this.translations.usesLanguage(path.language);
   }
 
   /**

@@ -27,6 +27,6 @@ export function openCrawlState(path: string, started: string, apiRoot: URL): Cra
     queue: new RequestQueue(journal, apiRoot),
     statistics: new CrawlStatistics(journal),
     problems: new ProblemLog(journal),
-    translations: new StoredTranslations(journal),
+    translations: new StoredTranslations(journal, apiRoot),
   };
 }

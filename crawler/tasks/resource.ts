@@ -1,6 +1,5 @@
-import { parseApiPath } from '../../api/paths.ts';
 import { resourcePattern } from '../access.ts';
-import { rebasePageLink, rootPath, withParameters } from '../links.ts';
+import { rebasePageLink, withParameters } from '../links.ts';
 import type { Task } from '../queue/request-queue.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
 
@@ -56,12 +55,10 @@ export async function fetchResource(task: Task, context: TaskContext): Promise<n
 async function putTranslationStatistics(task: Task, items: readonly unknown[], context: TaskContext): Promise<void> {
   const path = task.parsed;
   if (path?.kind !== 'component' || path.sub !== 'statistics' || path.rest !== undefined) return;
+  if (path.project === undefined || path.component === undefined) return;
   const byLanguage = new Map<string, string>();
-  for (const translation of context.translations.projects.keys()) {
-    const own = parseApiPath(rootPath(translation, context.apiRoot));
-    if (own?.project === path.project && own?.component === path.component && own?.language !== undefined)
-      byLanguage.set(decodeURIComponent(own.language), translation);
-  }
+  for (const [translation, language] of context.translations.ofComponent(path.project, path.component))
+    byLanguage.set(decodeURIComponent(language), translation);
   for (const item of items) {
     const code = (item as { code?: unknown } | null)?.code;
     const translation = typeof code === 'string' ? byLanguage.get(code) : undefined;

@@ -48,6 +48,8 @@ describe("the crawl's state (queue/state.ts)", () => {
     expect([resumed.statistics.made, resumed.statistics.minimum, resumed.statistics.byKind.get('lists')]).toEqual([2, 1, { made: 2, minimum: 1 }]);
     expect(resumed.translations.projects.get('http://h/api/translations/p/c/de/')).toBe('p');
     expect(resumed.translations.totals.get('http://h/api/translations/p/c/de/')).toBe(7);
+    expect([...resumed.translations.ofComponent('p', 'c')]).toEqual([['http://h/api/translations/p/c/de/', 'de']]);
+    expect([resumed.translations.usesLanguage('de'), resumed.translations.usesLanguage('fr')]).toEqual([true, false]);
     expect(resumed.problems.problems).toEqual([{ url: 'http://h/api/x/', field: 'name', reason: 'bad' }]);
     expect([...resumed.problems.denied.keys()]).toEqual(['projects/*/repository/']);
     expect(resumed.problems.skippedResources()).toEqual([
