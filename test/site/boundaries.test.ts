@@ -21,7 +21,7 @@ const allowed: Record<string, readonly string[]> = {
 };
 
 /** Re-exports kept for folders that still import the old place (issue 25); each names its importer. */
-const doors = new Set(['search/snapshot-search.ts', 'site/privacy.ts', 'site/records.ts']);
+const doors = new Set(['search/snapshot-search.ts', 'site/privacy.ts']);
 
 async function sources(folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
