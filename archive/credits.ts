@@ -150,9 +150,9 @@ function contributorsOf(users: ReadonlyMap<string, number>, input: CreditsInput)
     .sort((a, b) => b.changes - a.changes || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** A text safe in Markdown: the characters that would start markup are escaped, line breaks become spaces. */
+/** A text safe inside a Markdown line: the characters that would start inline markup are escaped, line breaks become spaces. */
 export function markdownText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, (character) => `\\${character}`);
+  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|~&]/g, (character) => `\\${character}`);
 }
 
 /** The credits as Markdown for release notes: a heading per project, a line per language. */
