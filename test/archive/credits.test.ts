@@ -25,14 +25,10 @@ const build = builders(base);
 
 /** A change as the snapshot stores it: links relative to the server's base. */
 function change(id: number, code: number, translation: string | null, who: { user?: string | null; author?: string | null }, timestamp: string): StoredChange {
-  const record = build.change(id, code, 'api/components/demo/po/', translation, {
-    user: who.user === undefined || who.user === null ? null : `api/users/${who.user}/`,
-    author: who.author === undefined || who.author === null ? null : `api/users/${who.author}/`,
-    timestamp,
-    unit: null,
-    url: `api/changes/${id}/`,
-  });
-  return storedChange.parse(record);
+  const link = (username: string | null | undefined) => (username === undefined || username === null ? null : `api/users/${username}/`);
+  const record = build.change(id, code, 'api/components/demo/po/', translation, { timestamp, unit: null, url: `api/changes/${id}/` });
+  // The builder types `author` as always null; a stored change may name one.
+  return storedChange.parse({ ...record, user: link(who.user), author: link(who.author) });
 }
 
 const cs = 'api/translations/demo/po/cs/';
