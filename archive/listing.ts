@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, resumable, stateFile } from '../snapshot/index.ts';
-import { readManifest, references } from './references.ts';
+import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, readManifestIn, resumable, stateFile } from '../snapshot/index.ts';
+import { references } from './references.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -83,7 +83,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       });
       continue;
     }
-    const manifest = await readManifest(snapshot.dir).catch(() => undefined);
+    const manifest = await readManifestIn(snapshot.dir).catch(() => undefined);
     listings.push({
       id: snapshot.id,
       state: manifest === undefined || found.problems.length > 0 ? 'damaged' : manifest.complete ? 'complete' : 'incomplete',

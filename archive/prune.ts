@@ -6,8 +6,18 @@
  */
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, resumable, type SnapshotDir, snapshotsDir, stateFile } from '../snapshot/index.ts';
-import { readManifest, references, type StoredForms } from './references.ts';
+import {
+  listObjects,
+  listSnapshotDirs,
+  type ObjectKey,
+  partialSnapshots,
+  readManifestIn,
+  resumable,
+  type SnapshotDir,
+  snapshotsDir,
+  stateFile,
+} from '../snapshot/index.ts';
+import { references, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
 
 export interface PrunableSnapshot {
@@ -44,7 +54,7 @@ async function prunable(snapshots: readonly SnapshotDir[]): Promise<PrunableSnap
   const out: PrunableSnapshot[] = [];
   for (const snapshot of snapshots) {
     if (snapshot.partial) continue;
-    const manifest = await readManifest(snapshot.dir).catch((error: Error) => {
+    const manifest = await readManifestIn(snapshot.dir).catch((error: Error) => {
       throw new PruneError(`${error.message}. Nothing was removed; run \`tmsnap verify\` and repair or remove that snapshot first.`);
     });
     out.push({ id: snapshot.id, date: new Date(manifest.started), complete: manifest.complete, dir: snapshot.dir });

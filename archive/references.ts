@@ -17,10 +17,7 @@ import {
   journalFile,
   kindOfExtension,
   kindOfPath,
-  listObjects,
-  listSnapshotDirs,
   type Manifest,
-  manifest as manifestSchema,
   manifestFile,
   objectKey,
   type ObjectKey,
@@ -30,6 +27,7 @@ import {
   openDeltaFile,
   readDeltaHeader,
   readIndex,
+  readManifestIn,
   rebuildFromBase,
   sha256,
   type SnapshotDir,
@@ -55,16 +53,6 @@ export interface SnapshotReferences {
   /** Every object the snapshot needs, with the first stored path that needs it. */
   objects: Map<ObjectKey, string>;
   problems: ReferenceProblem[];
-}
-
-export async function readManifest(dir: string): Promise<Manifest> {
-  const file = join(dir, manifestFile);
-  const parsed = manifestSchema.safeParse(parseJson(await readFile(file, 'utf8')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: field "${issue?.path.join('.')}" ${issue?.message}; the manifest is damaged`);
-  }
-  return parsed.data;
 }
 
 /** A JSON object's value, in whatever form it is stored (a delta is read through its base). */
@@ -144,7 +132,7 @@ export async function snapshotReferences(contentDir: string, snapshot: SnapshotD
   const problem = (file: string, reason: string) => problems.push({ snapshot: snapshot.id, file, reason });
   let manifest: Manifest;
   try {
-    manifest = await readManifest(snapshot.dir);
+    manifest = await readManifestIn(snapshot.dir);
   } catch (error) {
     problem(join(snapshot.dir, manifestFile), (error as Error).message);
     return { objects, problems };

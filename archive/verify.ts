@@ -3,8 +3,8 @@
  * every manifest (and of every crawl in progress) to an object that exists and is intact.
  */
 import pLimit from 'p-limit';
-import { listObjects, listSnapshotDirs, type ObjectKey, objectPath, ObjectStore, splitObjectKey } from '../snapshot/index.ts';
-import { hashObject, readManifest, references, type ReferenceProblem, type StoredForms } from './references.ts';
+import { listObjects, listSnapshotDirs, type ObjectKey, objectPath, ObjectStore, readManifestIn, splitObjectKey } from '../snapshot/index.ts';
+import { hashObject, references, type ReferenceProblem, type StoredForms } from './references.ts';
 
 export interface VerifyReport {
   objects: number;
@@ -58,7 +58,7 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
   for (const snapshot of snapshots) {
     const found = await references(contentDir, snapshot, forms);
     if (!snapshot.partial) {
-      const records = (await readManifest(snapshot.dir).catch(() => undefined))?.counts.raw ?? 0;
+      const records = (await readManifestIn(snapshot.dir).catch(() => undefined))?.counts.raw ?? 0;
       if (records > 0) raw.push({ snapshot: snapshot.id, records });
     }
     problems.push(...found.problems);

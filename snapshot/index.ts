@@ -25,6 +25,8 @@ export {
   openDeltaFile,
   partialSuffix,
   readDeltaHeader,
+  readManifest,
+  readManifestIn,
   rebuildFromBase,
   type SnapshotDir,
   snapshotsDir,

@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import type { z } from 'zod';
 import { parseStoredJson, sha256 } from './canonical.ts';
-import { manifestFile, partialSuffix, snapshotsDir } from './content.ts';
+import { partialSuffix, readManifest, snapshotsDir } from './content.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';
@@ -12,7 +11,6 @@ import {
   indexPart,
   indexRoot,
   type Manifest,
-  manifest as manifestSchema,
   type SnapshotIndex,
   snapshotIndex,
   unitList,
@@ -53,19 +51,6 @@ export interface SnapshotSummary {
   complete: boolean;
   /** The manifest of a finished snapshot. */
   manifest?: Manifest;
-}
-
-async function readManifest(contentDir: string, id: string): Promise<Manifest> {
-  const path = join(snapshotsDir(contentDir), id, manifestFile);
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
-    throw new Error(`snapshot ${id} has no manifest (${path}): it is not a finished snapshot`, { cause: error });
-  });
-  const parsed = manifestSchema.safeParse(parseStoredJson(text));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${path}: field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (is it from a newer tmsnap?)`);
-  }
-  return parsed.data;
 }
 
 /** Every snapshot in `contentDir`, newest first, finished or not. */
