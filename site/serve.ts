@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -30,40 +30,8 @@ export interface StaticServer {
 /** Serves `root` on 127.0.0.1; never a file outside it, whatever the request path says. */
 export async function serveStatic(root: string, port = 0): Promise<StaticServer> {
   const base = resolve(root);
-  const server = createServer(async (request, response) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    } catch {
-      response.writeHead(400).end('bad request');
-      return;
-    }
-    let file = normalize(join(base, path));
-    if (file !== base && !file.startsWith(base + sep)) {
-      response.writeHead(403).end('forbidden');
-      return;
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      await stat(file);
-    } catch {
-      const notFound = join(base, '404.html');
-      if (
-        await stat(notFound).then(
-          (s) => s.isFile(),
-          () => false,
-        )
-      ) {
-        response.writeHead(404, { 'Content-Type': types['.html'] });
-        createReadStream(notFound).pipe(response);
-      } else {
-        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      }
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
+  // `answer` catches every failure of its own, so the promise it returns never rejects.
+  const server = createServer((request, response) => void answer(base, request, response));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', done);
@@ -76,4 +44,40 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
         server.close(() => done());
       }),
   };
+}
+
+/** One request: the file under `base` it names, else the site's 404 page, else a plain status. */
+async function answer(base: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    response.writeHead(400).end('bad request');
+    return;
+  }
+  let file = normalize(join(base, path));
+  if (file !== base && !file.startsWith(base + sep)) {
+    response.writeHead(403).end('forbidden');
+    return;
+  }
+  try {
+    if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+    await stat(file);
+  } catch {
+    const notFound = join(base, '404.html');
+    if (
+      await stat(notFound).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    ) {
+      response.writeHead(404, { 'Content-Type': types['.html'] });
+      createReadStream(notFound).pipe(response);
+    } else {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    }
+    return;
+  }
+  response.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(response);
 }
