@@ -193,7 +193,7 @@ async function deltaShare(snapshot: Snapshot, content: string): Promise<string> 
   const depths: number[] = [];
   for (const [path, hash] of Object.entries(snapshot.index.records)) {
     if (!path.endsWith('/units/') || snapshot.manifest.format === 1) continue;
-    for (const chunk of ((await snapshot.store.readJson(hash)) as { chunks: { hash: string }[] }).chunks) {
+    for (const chunk of ((await snapshot.readJson(hash)) as { chunks: { hash: string }[] }).chunks) {
       chunks += 1;
       const file = objectPath(content, chunk.hash, 'json.dz');
       if (existsSync(file)) depths.push(readDeltaHeader(readFileSync(file)).depth);

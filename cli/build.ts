@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
-import { parsePublishKinds, publishKinds } from '../site/privacy.ts';
+import { parsePublishKinds, publishKinds } from '../site-model/privacy.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 

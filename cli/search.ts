@@ -3,7 +3,7 @@ import { describeScope } from '../archive/listing.ts';
 import { chooseSearchSnapshot } from '../archive/series.ts';
 import { listSnapshots, openSnapshot } from '../snapshot/index.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
-import { FilterError, searchSnapshot, type SnapshotResult } from '../search/snapshot-search.ts';
+import { FilterError, searchSnapshot, type SnapshotResult } from '../search-index/snapshot-search.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]

@@ -2,7 +2,7 @@
  * What an anonymous visitor of the server sees, asked once by a keyed crawl: the projects the
  * server lists to a client without a key. A key may read private projects, and Weblate's
  * project records do not say which ones are private; the site publishes only these by default
- * (site/privacy.ts, docs/site.md "Only what the public sees").
+ * (site-model/privacy.ts, docs/site.md "Only what the public sees").
  */
 import { apiPath } from '../snapshot/index.ts';
 import { AccessDeniedError } from './errors.ts';

@@ -116,7 +116,7 @@ export const manifest = z.looseObject({
   /**
    * Added with issue 23, keyed crawls only: the paths of the projects the server lists to an
    * anonymous client, asked once without the key (absent: the answer could not be had). The site
-   * publishes only these by default (site/privacy.ts).
+   * publishes only these by default (site-model/privacy.ts).
    */
   public_projects: z.array(z.string()).optional(),
   complete: z.boolean(),

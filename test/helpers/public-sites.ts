@@ -46,7 +46,7 @@ export async function siteFiles(dist: string): Promise<SiteFile[]> {
 
 /**
  * An address as a reader would take one, on purpose broader than the site's own redaction
- * (site/privacy.ts): HTML and JSON escapes and `%40` are undone first.
+ * (site-model/privacy.ts): HTML and JSON escapes and `%40` are undone first.
  */
 const address = /[A-Za-z0-9._%+'-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g;
 /** Locale codes with a modifier in file names (`sr@latin.po`) are not addresses. */

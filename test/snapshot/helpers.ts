@@ -1,5 +1,5 @@
 import { openSnapshotWriter, type SnapshotWriter } from '../../snapshot/index.ts';
-import { sampleInstance } from '../helpers/records.ts';
+import type { sampleInstance } from '../helpers/records.ts';
 
 export const base = 'http://127.0.0.1:8000/weblate/';
 

@@ -31,7 +31,7 @@ describe(`only what the public sees (${weblate().version})`, () => {
     expect((await buildSite(join(dir, 'anonymous'), join(dir, 'anonymous-site'))).code).toBe(0);
 
     // The keyed site leaves out the changes of projects the public is not listed, and also the
-    // few that name no translation or component while any project is left out (site/privacy.ts):
+    // few that name no translation or component while any project is left out (site-model/privacy.ts):
     // it counts fewer changes than the anonymous site, whose count is then a word of its own.
     // That count is the one word the keyed site may have alone.
     await resetThrottle();
