@@ -6,6 +6,7 @@ import type { SearchManifest } from '../../../search/format.ts';
 import type { SearchHit } from '../../../search/query.ts';
 import { unitHref } from '../../../search/shards.ts';
 import type { Translator } from '../../i18n/translate.ts';
+import { languageTag } from '../../utils/format.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -17,7 +18,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 function forms(texts: readonly string[], className: string, language: SearchManifest['languages'][number] | undefined, ui: Translator): HTMLElement {
   const list = element('div', className);
   if (language) {
-    list.lang = language.code;
+    // BCP 47, as the pages write it: `pt_BR` is no valid `lang` (axe's valid-lang).
+    list.lang = languageTag(language.code);
     list.dir = language.direction === 'rtl' ? 'rtl' : language.direction === 'ltr' ? 'ltr' : 'auto';
   } else {
     list.dir = 'auto';
