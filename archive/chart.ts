@@ -4,6 +4,7 @@
  * the interface language and turns them into markup, so no server string reaches the SVG unescaped.
  */
 import type { Series } from './history.ts';
+import { weblatePercent } from '../api/statistics.ts';
 import { percent } from './figures.ts';
 
 export interface ChartPoint {
@@ -34,7 +35,11 @@ export const chartSize = { width: 640, height: 220, left: 40, right: 12, top: 12
 /** Day label of a date, UTC (`2026-11-22`). */
 export const dayLabel = (date: Date): string => date.toISOString().slice(0, 10);
 
-export function chartOf(snapshots: readonly { id: string; date: Date }[], series: Series): Chart {
+/**
+ * `emptyIsComplete`: whether an empty subject is 100% translated, as the server counts it (not
+ * where review is on, nor for a language: docs/weblate-api.md, Values).
+ */
+export function chartOf(snapshots: readonly { id: string; date: Date }[], series: Series, emptyIsComplete: boolean): Chart {
   const { width, height, left, right, top, bottom } = chartSize;
   const plot = { left, top, right: width - right, bottom: height - bottom };
   const times = snapshots.map((snapshot) => snapshot.date.getTime());
@@ -55,7 +60,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
       previousPresent = false;
       return;
     }
-    const translated = percent(figures.translated, figures.total);
+    const translated = weblatePercent(figures.translated, figures.total, emptyIsComplete);
     const fuzzy = percent(figures.fuzzy, figures.total);
     const point: ChartPoint = {
       id: snapshot.id,

@@ -21,11 +21,14 @@ const seriesBy: Record<HistoryKind, keyof Omit<History, 'snapshots'>> = {
   language: 'languages',
 };
 
-/** `path` is the page the chart is on (its links are relative); `subject` a project slug, component path, translation path or language code. */
-export function historyChartHtml(all: History, path: SitePath, kind: HistoryKind, subject: string, pageUi: PageUi): Html {
+/**
+ * `path` is the page the chart is on (its links are relative); `subject` a project slug, component
+ * path, translation path or language code; `review` whether review is on there (archive/chart.ts).
+ */
+export function historyChartHtml(all: History, path: SitePath, kind: HistoryKind, subject: string, review: boolean, pageUi: PageUi): Html {
   const { t, number, percent } = pageUi;
   const series = all[seriesBy[kind]].get(subject) ?? [];
-  const chart = chartOf(all.snapshots, series);
+  const chart = chartOf(all.snapshots, series, !review);
   const id = `history-${kind}`;
   const heading = html`<section class="history"${attr('aria-labelledby', id)}> <h2${attr('id', id)}>${t('history.heading')}</h2> `;
   if (chart.points.length < 2) return html`${heading}<p class="muted">${t(chart.points.length === 1 ? 'history.one' : 'history.none')}</p> </section>`;

@@ -15,10 +15,9 @@ import type { SiteTree, TranslationEntry } from '../data/tree.ts';
 import type { PageUi } from '../i18n/page.ts';
 import { attr, framedPage, type FrameContext } from '../layouts/frame.ts';
 import { componentTrail } from '../layouts/trail.ts';
-import { percent } from '../utils/format.ts';
 import { historyChartHtml } from './history-html.ts';
 import { html, type Html } from '../utils/html.ts';
-import { progressSegments, type Progress } from '../utils/progress.ts';
+import { progressSegments, translatedPercent, type Progress } from '../utils/progress.ts';
 import { publicUrl } from '../../site-model/web.ts';
 import { relativeHref, sitePaths, type SitePath } from '../../site-model/paths.ts';
 
@@ -101,7 +100,7 @@ export function translationPage(
     ? html` · <a${attr('href', link(file.sitePath))} download>${t('translation.archivedCopy')}</a> <span class="muted">(${t('translation.bytes', { count: file.size }, file.size)})</span>`
     : html`<span class="muted"> ${t('translation.notArchived')}</span>`;
   const liveHtml = live && html`<dt>${t('common.onServer')}</dt><dd><a${attr('href', live)}>${live}</a></dd>`;
-  const figures = html`<dl class="meta" id="statistics"> <dt>${t('translation.translated')}</dt><dd data-figure="translated">${t('fig.stringsOf', { translated: tr.translated, total: tr.total, percent: pageUi.percent(percent(tr.translated, tr.total)) }, tr.total)}, ${t('fig.wordsOf', { translated: tr.translated_words, total: tr.total_words }, tr.total_words)}</dd> <dt>${t('translation.fuzzy')}</dt><dd data-figure="fuzzy">${count('fig.stringCount', tr.fuzzy)}</dd> <dt>${t('translation.failing')}</dt><dd>${count('fig.stringCount', tr.failing_checks)}</dd> <dt>${t('translation.suggestions')}</dt><dd>${count('fig.stringCount', tr.have_suggestion)}</dd> <dt>${t('translation.lastChange')}</dt><dd>${lastChange}</dd> <dt>${t('translation.language')}</dt><dd><a${attr('href', link(sitePaths.language(language.code)))}>${language.name}</a> <span class="muted">(${language.code}, ${t(language.direction === 'rtl' ? 'dir.rtl' : 'dir.ltr')})</span></dd> <dt>${t('translation.file')}</dt><dd><code>${tr.filename}</code>${fileHtml}</dd> <dt>${t('translation.revision')}</dt><dd><code>${tr.revision || '—'}</code></dd> ${liveHtml} </dl>`;
+  const figures = html`<dl class="meta" id="statistics"> <dt>${t('translation.translated')}</dt><dd data-figure="translated">${t('fig.stringsOf', { translated: tr.translated, total: tr.total, percent: pageUi.percent(translatedPercent(tr)) }, tr.total)}, ${t('fig.wordsOf', { translated: tr.translated_words, total: tr.total_words }, tr.total_words)}</dd> <dt>${t('translation.fuzzy')}</dt><dd data-figure="fuzzy">${count('fig.stringCount', tr.fuzzy)}</dd> <dt>${t('translation.failing')}</dt><dd>${count('fig.stringCount', tr.failing_checks)}</dd> <dt>${t('translation.suggestions')}</dt><dd>${count('fig.stringCount', tr.have_suggestion)}</dd> <dt>${t('translation.lastChange')}</dt><dd>${lastChange}</dd> <dt>${t('translation.language')}</dt><dd><a${attr('href', link(sitePaths.language(language.code)))}>${language.name}</a> <span class="muted">(${language.code}, ${t(language.direction === 'rtl' ? 'dir.rtl' : 'dir.ltr')})</span></dd> <dt>${t('translation.file')}</dt><dd><code>${tr.filename}</code>${fileHtml}</dd> <dt>${t('translation.revision')}</dt><dd><code>${tr.revision || '—'}</code></dd> ${liveHtml} </dl>`;
   const badge = badgeHtml(
     path,
     sitePaths.translationBadge(translation.key),
@@ -109,6 +108,6 @@ export function translationPage(
     tree.siteUrl,
     pageUi,
   );
-  const body = html` ${progressBarHtml(tr, pageUi)} ${figures} ${badge} <h2 id="strings">${t('translation.strings')}</h2> ${unitPagesTable(path, translation, list, pageUi)}${historyChartHtml(history, path, 'translation', translation.path, pageUi)}  `;
+  const body = html` ${progressBarHtml(tr, pageUi)} ${figures} ${badge} <h2 id="strings">${t('translation.strings')}</h2> ${unitPagesTable(path, translation, list, pageUi)}${historyChartHtml(history, path, 'translation', translation.path, component.totals.review === true, pageUi)}  `;
   return [path, framedPage({ path, title, breadcrumbs: componentTrail(component) }, frame, body.value)];
 }

@@ -47,8 +47,11 @@ beforeAll(async () => {
   // read the translation (crawler/plan.ts, phases: files come last for that reason).
   await api.call('POST', 'components/humanize/humanize/repository/', { operation: 'commit' });
   const dir = await folder();
-  const crawl = await crawlAs('admin', join(dir, 'content'));
-  expect(crawl.code, crawl.stderr).toBe(0);
+  // Two snapshots, so that every page draws its history chart (one point shows none).
+  for (const run of ['first', 'second']) {
+    const crawl = await crawlAs('admin', join(dir, 'content'));
+    expect(crawl.code, `${run} crawl: ${crawl.stderr}`).toBe(0);
+  }
   site = join(dir, 'site');
   expect((await buildSite(join(dir, 'content'), site, ['--publish', 'private-projects'])).code).toBe(0);
   status = await siteStatus(site);
@@ -125,6 +128,51 @@ print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', 
     compared.figures += 2;
     expect(page).toContain(`<time datetime="${new Date(record.last_change).toISOString()}">`);
     expect(page).toContain(`, by ${admin.full_name}</dd>`);
+  });
+
+  it('history charts: the latest point of every chart is the server’s figure', async () => {
+    const api = apiAs('admin');
+    const server = (path: string) => api.call('GET', path) as Promise<Record<string, unknown>>;
+    const components = JSON.parse(
+      (
+        await shell(`
+import json
+from weblate.trans.models import Component
+print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', '%252F')}": {
+    "total": c.stats.all, "translated_percent": c.stats.translated_percent, "fuzzy_percent": c.stats.fuzzy_percent,
+} for c in Component.objects.all()}))
+`)
+      )
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    ) as Record<string, Record<string, unknown>>;
+    const charts: [page: string, theirs: Record<string, unknown>][] = [];
+    for (const project of status.projects) {
+      charts.push([project.page, await server(`projects/${project.slug}/statistics/`)]);
+      for (const component of project.components) {
+        charts.push([component.page, components[`${project.slug}/${component.slug}`]!]);
+        for (const translation of component.translations)
+          charts.push([translation.page, await server(`translations/${project.slug}/${component.slug}/${translation.language}/statistics/`)]);
+      }
+    }
+    for (const language of status.languages) charts.push([language.page, await server(`languages/${language.code}/statistics/`)]);
+    for (const [page, theirs] of charts) {
+      const html = await readFile(join(site, page), 'utf8');
+      const section = /<section class="history".*?<\/section>/s.exec(html)?.[0] ?? '';
+      // The figures table repeats the chart's points: snapshot, strings, translated, needs editing.
+      const last = [...section.matchAll(/<tr><td><code>[^<]*<\/code><\/td>(.*?)<\/tr>/gs)].at(-1)?.[1];
+      expect(last, `${page}: a history chart with its figures table`).toBeDefined();
+      const cells = [...last!.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((cell) => Number(cell[1]!.replace(/[^\d.]/g, '')));
+      compared.objects++;
+      compared.figures += 3;
+      expect({ page, total: cells[0], translated: cells[1], fuzzy: cells[2] }).toEqual({
+        page,
+        total: theirs.total,
+        translated: theirs.translated_percent,
+        fuzzy: theirs.fuzzy_percent,
+      });
+    }
   });
 
   it('languages', async () => {
