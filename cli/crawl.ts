@@ -1,4 +1,5 @@
 import { crawl } from '../crawler/crawl.ts';
+import { failWritesAfter, type WriteFault } from '../snapshot/index.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, strayArgument } from './command.ts';
@@ -98,6 +99,17 @@ function redactor(token: string | undefined): (text: string) => string {
   return token ? (text) => text.replaceAll(token, '[WEBLATE_TOKEN]') : (text) => text;
 }
 
+/**
+ * The refusal `TMSNAP_TEST_WRITE_FAULT=ENOSPC:N` asks for: N object writes go through, then each
+ * fails with that code. Tests run the CLI as a child process and reach its store only this way
+ * (test/snapshot/disk-full.test.ts); unset in normal use.
+ */
+export function writeFaultFromEnvironment(environment: NodeJS.ProcessEnv = process.env): WriteFault | undefined {
+  const setting = environment.TMSNAP_TEST_WRITE_FAULT;
+  const match = setting === undefined ? null : /^([A-Z]+):(\d+)$/.exec(setting);
+  return match === null ? undefined : failWritesAfter(Number(match[2]), match[1]!, 'injected by TMSNAP_TEST_WRITE_FAULT');
+}
+
 /** What Ctrl-C during a crawl says: the first lets the requests in flight finish, a second stops at once. */
 export const crawlInterruptMessages = {
   first: 'stopping after the requests in flight (Ctrl-C again to stop at once); run the same command to resume',
@@ -181,6 +193,7 @@ export const command: Command = {
         tmsnapVersion: version,
         userAgent: `tmsnap/${version} (Weblate snapshot crawler; node ${process.version})`,
         signal: interrupt.signal,
+        writeFault: writeFaultFromEnvironment(),
         onStart: ({ snapshotId, dir, resumed, made }) => {
           if (resumed) reporter.note(`resuming snapshot ${snapshotId} (${dir}), stopped earlier after ${made} requests`);
         },

@@ -13,6 +13,7 @@ import {
   type RequestCount,
   type RequestKind,
   type SkippedResources,
+  type WriteFault,
 } from '../snapshot/index.ts';
 import { AccessRules } from './access.ts';
 import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
@@ -63,6 +64,8 @@ export interface CrawlOptions {
   signal?: AbortSignal | undefined;
   /** How answers are parsed (http/page-json.ts by default); a test passes the lossless `parseJson` to compare. */
   parseJson?: ((text: string) => unknown) | undefined;
+  /** Tests only: refuses the snapshot's object writes as a full or read-only disk would (snapshot/store.ts `WriteFault`). */
+  writeFault?: WriteFault | undefined;
 }
 
 export interface CrawlStart {
@@ -160,6 +163,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     resume: true,
     // Objects outside the scope that other records embed stay embedded (docs/crawl.md, "Scope").
     ownRecord: (url) => scope.holds(rootPath(url, options.apiRoot)),
+    writeFault: options.writeFault,
   });
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);

@@ -27,7 +27,7 @@ import {
   storedUser,
   type UnitList,
 } from './schemas.ts';
-import { maxRewrittenDepth, ObjectStore, type PutResult, storeWrite, type WriteFault, writeAtomic, writeFaultFromEnvironment } from './store.ts';
+import { maxRewrittenDepth, ObjectStore, type PutResult, storeWrite, type WriteFault, writeAtomic } from './store.ts';
 
 /** The format new snapshots are written in (docs/snapshot-format.md); readers read 1 to 4. */
 export const snapshotFormat = 4;
@@ -97,10 +97,9 @@ export interface WriterOptions {
   ownRecord?: OwnRecord;
   /**
    * Tests only: refuses object writes as a full or read-only disk would (store.ts `WriteFault`).
-   * Unless given, the one `TMSNAP_TEST_WRITE_FAULT` asks for, how a test reaches a crawl run as
-   * a child process.
+   * A crawl passes its `CrawlOptions.writeFault`; only the CLI reads it from the environment.
    */
-  writeFault?: WriteFault;
+  writeFault?: WriteFault | undefined;
 }
 
 export interface FinishOptions {
@@ -249,7 +248,7 @@ export class SnapshotWriter {
       started: now().toISOString(),
     };
     const dir = join(snapshotsDir(contentDir), state.id + partialSuffix);
-    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord, options.writeFault ?? writeFaultFromEnvironment());
+    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord, options.writeFault);
     if (resumed === undefined) {
       await mkdir(join(dir, 'changes'), { recursive: true });
       await writer.#saveState();
