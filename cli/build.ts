@@ -1,7 +1,9 @@
+import { counted } from './count.ts';
 import { join, resolve } from 'node:path';
 import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConfig, type UiLanguage } from '../site/config.ts';
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { parsePublishKinds, publishKinds } from '../site-model/privacy.ts';
+import { defaultLevels, parseLevels } from '../archive/levels.ts';
 import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 
@@ -36,6 +38,10 @@ Options:
   --noindex         ask search engines to stay out (meta tag and a disallowing robots.txt)
   --ui-lang LANG    language of the site's own interface: ${uiLanguages.join(', ')} (default: en)
   --no-history      leave out the string histories drawn from older snapshots
+  --levels LIST     release levels: [strings:|words:]NAME=PERCENT,…, e.g. ${defaultLevels};
+                    project and component pages show each language's level, with badges,
+                    status.json entries and an Atom entry when a language crosses one
+                    (default: none)
   --config FILE     settings file (default: ${configFileName} in the working folder, if any);
                     the flags above override it
   --verbose         Astro's log, a line per page, instead of one progress line
@@ -66,6 +72,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     noindex: { type: 'boolean' },
     'ui-lang': { type: 'string' },
     'no-history': { type: 'boolean', default: false },
+    levels: { type: 'string' },
     config: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -99,6 +106,9 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   if (!(uiLanguages as readonly string[]).includes(uiLang)) throw new UsageError(`--ui-lang "${uiLang}": expected one of ${uiLanguages.join(', ')}`);
   const publish = parsePublishKinds(parsed.publish ?? '');
   if (typeof publish === 'string') throw new UsageError(publish);
+  const levelsText = parsed.levels ?? config.levels;
+  const levels = levelsText === undefined ? undefined : parseLevels(levelsText);
+  if (typeof levels === 'string') throw new UsageError(levels);
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });
@@ -119,6 +129,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     noindex: parsed.noindex ?? config.noindex ?? false,
     uiLang: uiLang as UiLanguage,
     history: parsed['no-history'] ? false : (config.history ?? true),
+    ...optional('levels', levels),
     verbose: parsed.verbose,
     json: parsed.json,
   };
@@ -181,7 +192,7 @@ export const command: Command = {
       progress.end();
       if (json) console.log(JSON.stringify(summary));
       console.error(
-        `tmsnap build: ${summary.pages} pages in ${summary.files} files (${(summary.bytes / 1e6).toFixed(1)} MB) from snapshot ${summary.snapshot} in ${summary.seconds.toFixed(1)} s, open ${join(options.out, 'index.html')}`,
+        `tmsnap build: ${counted(summary.pages, 'page', 'pages')} in ${counted(summary.files, 'file', 'files')} (${(summary.bytes / 1e6).toFixed(1)} MB) from snapshot ${summary.snapshot} in ${summary.seconds.toFixed(1)} s, open ${join(options.out, 'index.html')}`,
       );
       return exitCodes.ok;
     } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { PublishKind } from './privacy.ts';
 import type { PageSettings } from './page-settings.ts';
+import type { Levels } from '../archive/levels.ts';
 
 export interface BuildInput {
   /** The archive folder. */
@@ -17,6 +18,8 @@ export interface BuildInput {
   /** What a keyed crawl's site shows beyond the public view (site-model/privacy.ts). */
   publish: PublishKind[];
   settings: PageSettings;
+  /** Release levels (`--levels`, archive/levels.ts); absent: the site shows none. */
+  levels?: Levels;
   /**
    * The folder through which the bulk writers hand the units' positions to the changes pages
    * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.

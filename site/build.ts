@@ -11,6 +11,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/index.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
+import type { Levels } from '../archive/levels.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
 import type { AstroRun } from './astro-build.ts';
 import type { BulkReport } from './bulk-pages.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   uiLang?: UiLanguage;
   /** String histories from the archive (default true). */
   history?: boolean;
+  /** Release levels (`--levels`, archive/levels.ts); none when absent. */
+  levels?: Levels;
   /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
   verbose?: boolean;
   onProgress?: (progress: BuildProgress) => void;
@@ -323,6 +326,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     publish: [...(options.publish ?? [])],
     settings,
+    ...(options.levels === undefined ? {} : { levels: options.levels }),
     positions,
   };
   const writers = startBulkWriters(input, resolve(options.out), bulkWriters(), onFiles);

@@ -35,6 +35,8 @@ export const siteConfigSchema = z.strictObject({
   hideAuthors: z.boolean().optional(),
   /** String histories from the archive on the string pages (default true). */
   history: z.boolean().optional(),
+  /** Release levels, as `--levels` takes them (archive/levels.ts). */
+  levels: z.string().optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

@@ -381,6 +381,21 @@ export const en = {
   'diff.translationRemoved': ['Translation removed, {count} string.', 'Translation removed, {count} strings.'],
   'diff.context': '(context: {context})',
   'diff.more': '… and {count} more; {command} lists them all.',
+  // release levels
+  'levels.title': 'Release levels',
+  'levels.intro.strings': 'Each language at the highest level whose share of translated strings it reaches.',
+  'levels.intro.words': 'Each language at the highest level whose share of translated words it reaches.',
+  'levels.level': 'Level',
+  'levels.from': 'From',
+  'levels.languages': 'Languages',
+  'levels.badge': 'Badge',
+  'levels.below': 'Below every level',
+  'levels.none': 'none',
+  'levels.count': ['{count} language', '{count} languages'],
+  'levels.badgeTitle': ['{name}: {count} language at {level}', '{name}: {count} languages at {level}'],
+  'levels.crossedUp': '{language} in {name} went up from {from} to {to} ({before} → {after})',
+  'levels.crossedDown': '{language} in {name} went down from {from} to {to} ({before} → {after})',
+  'levels.belowAll': 'below every level',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,7 +7,8 @@
  */
 import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../data/tree.ts';
 import type { PageUi } from '../i18n/page.ts';
-import { badgeColor, badgeSvg, formatPercent } from '../utils/badge.ts';
+import { badgeColor, badgeSvg, escapeXml, formatPercent } from '../utils/badge.ts';
+import { componentLevels, countAtLevels, projectLevels, siteLevels, type GroupLevels, type Levels } from '../data/levels.ts';
 import { translatedPercent, type Progress } from '../utils/progress.ts';
 import { sitePaths, type BadgeFormat, type SitePath } from '../../site-model/paths.ts';
 
@@ -24,15 +25,81 @@ function badgeFiles(path: (format: BadgeFormat) => SitePath, totals: Progress, t
 }
 
 export function projectBadges(project: ProjectEntry, pageUi: PageUi): Array<[SitePath, string]> {
-  return badgeFiles((f) => sitePaths.projectBadge(project.slug, f), project.totals, pageUi.t('badge.title', { name: project.record.name }), pageUi);
+  return [
+    ...badgeFiles((f) => sitePaths.projectBadge(project.slug, f), project.totals, pageUi.t('badge.title', { name: project.record.name }), pageUi),
+    ...projectLevelBadges(project, pageUi),
+  ];
 }
 
 export function componentBadges(component: ComponentEntry, pageUi: PageUi): Array<[SitePath, string]> {
   const name = `${component.project.record.name} / ${component.record.name}`;
-  return badgeFiles((f) => sitePaths.componentBadge(component.project.slug, component.slug, f), component.totals, pageUi.t('badge.title', { name }), pageUi);
+  return [
+    ...badgeFiles((f) => sitePaths.componentBadge(component.project.slug, component.slug, f), component.totals, pageUi.t('badge.title', { name }), pageUi),
+    ...componentLevelBadges(component, pageUi),
+  ];
 }
 
 export function translationBadges(translation: TranslationEntry, pageUi: PageUi): Array<[SitePath, string]> {
   const name = `${translation.component.record.name} (${translation.language.code})`;
   return badgeFiles((f) => sitePaths.translationBadge(translation.key, f), translation.record, pageUi.t('badge.title', { name }), pageUi);
+}
+
+/**
+ * The release-level badges (`--levels`, src/data/levels.ts): per level, "ship | 3 languages",
+ * next to the project's or component's own badge as `….level-<name>.svg` and `.json`. A level's
+ * name is a lower-case word (archive/levels.ts), and a slug has no dot, so no badge path collides.
+ */
+export function levelBadgePath(badge: SitePath, level: string): SitePath {
+  return badge.replace(/\.(svg|json)$/, `.level-${level}.$1`);
+}
+
+const levelColor = (count: number) => (count > 0 ? '#007ec6' : '#9f9f9f');
+
+function levelBadgeSvg(label: string, message: string, color: string, title: string): string {
+  const left = Math.round(label.length * 6.5 + 10);
+  const right = Math.round(message.length * 6.5 + 10);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + right}" height="20" role="img" aria-label="${escapeXml(title)}">
+<title>${escapeXml(title)}</title>
+<rect width="${left}" height="20" fill="#555"/>
+<rect x="${left}" width="${right}" height="20" fill="${color}"/>
+<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">
+<text x="${left / 2}" y="14">${escapeXml(label)}</text>
+<text x="${left + right / 2}" y="14">${escapeXml(message)}</text>
+</g>
+</svg>
+`;
+}
+
+function levelBadgeFiles(
+  badge: (format: BadgeFormat) => SitePath,
+  group: GroupLevels,
+  levels: Levels,
+  name: string,
+  pageUi: PageUi,
+): Array<[SitePath, string]> {
+  return countAtLevels(group, levels).flatMap(({ level, count }): Array<[SitePath, string]> => {
+    if (level === undefined) return [];
+    const message = pageUi.t('levels.count', { count }, count);
+    const title = pageUi.t('levels.badgeTitle', { name, count, level }, count);
+    const json = { schemaVersion: 1, label: level, message, color: levelColor(count).slice(1) };
+    return [
+      [levelBadgePath(badge('svg'), level), levelBadgeSvg(level, message, levelColor(count), title)],
+      [levelBadgePath(badge('json'), level), `${JSON.stringify(json)}\n`],
+    ];
+  });
+}
+
+/** A project's level badges, none without `--levels`. */
+export function projectLevelBadges(project: ProjectEntry, pageUi: PageUi): Array<[SitePath, string]> {
+  const levels = siteLevels();
+  if (levels === undefined) return [];
+  return levelBadgeFiles((f) => sitePaths.projectBadge(project.slug, f), projectLevels(project, levels), levels, project.record.name, pageUi);
+}
+
+/** A component's level badges, none without `--levels`. */
+export function componentLevelBadges(component: ComponentEntry, pageUi: PageUi): Array<[SitePath, string]> {
+  const levels = siteLevels();
+  if (levels === undefined) return [];
+  const name = `${component.project.record.name} / ${component.record.name}`;
+  return levelBadgeFiles((f) => sitePaths.componentBadge(component.project.slug, component.slug, f), componentLevels(component, levels), levels, name, pageUi);
 }
