@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { DATASET_HELP } from '../reference-server/datasets.ts';
 import { raisedRateLimit } from '../reference-server/rate-limit.ts';
-import { startReferenceServer } from '../reference-server/server.ts';
+import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../reference-server/server.ts';
 import { buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
 import { type Command, exitCodes, parseCommandLine, parsePort } from './command.ts';
@@ -22,7 +22,8 @@ export const demoDirDefault = 'tmsnap-demo';
 const help = `Usage: tmsnap demo [options]
 
 The whole job on this machine, with no account anywhere: starts the reference server on a
-free port, crawls it into a snapshot, builds the site from that snapshot and serves it.
+free port (the same one as the last run when it is still free, so a rerun crawls only what
+changed), crawls it into a snapshot, builds the site from that snapshot and serves it.
 Ctrl-C stops everything.
 
 Everything it writes goes into one folder of its own (default: ./${demoDirDefault}): the archive in
@@ -35,6 +36,30 @@ Options:
   --force          use such a folder all the same (never / or home)
   --port N         port of the site preview; 0 picks a free one (default: 0)
   -h, --help       this help`;
+
+/** The file in the demo's folder that keeps the reference server's port from one run to the next. */
+export const demoPortFile = 'reference-server-port';
+
+/**
+ * Starts the demo's reference server on the port an earlier demo in `dir` used, or on a free one
+ * when there was none or it is taken, and keeps that port for the next run. The crawl takes a
+ * snapshot for the same server only when the base URL is the same (crawler/incremental.ts), so
+ * a stable port is what lets a second demo crawl incrementally (issue 28).
+ */
+export async function startDemoServer(dir: string, options: Omit<ReferenceServerOptions, 'port' | 'host'>): Promise<ReferenceServer> {
+  const file = join(dir, demoPortFile);
+  const remembered = await readFile(file, 'utf8').then(
+    (text) => Number.parseInt(text.trim(), 10),
+    () => 0,
+  );
+  const port = Number.isInteger(remembered) && remembered > 0 && remembered < 65536 ? remembered : 0;
+  const server = await startReferenceServer({ ...options, host: '127.0.0.1', port }).catch((error: unknown) => {
+    if (port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startReferenceServer({ ...options, host: '127.0.0.1', port: 0 });
+    throw error;
+  });
+  await writeFile(file, `${new URL(server.url).port}\n`);
+  return server;
+}
 
 function step(message: string): void {
   console.error(`\ntmsnap demo: ${message}`);
@@ -65,7 +90,7 @@ export const command: Command = {
     // a day, fewer than one crawl of the bundled data takes. The key is made here and lives only
     // as long as this process; a token client's limits raised as a test's are.
     const token = `wlu_demo_${randomBytes(16).toString('hex')}`;
-    const server = await startReferenceServer({ model, host: '127.0.0.1', port: 0, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+    const server = await startDemoServer(dir, { model, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
     try {
       step(`1/3 reference server (${values.data}) at ${server.url}`);
       step('2/3 crawling it');

@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { migrate, MigrateError } from '../archive/migrate.ts';
 import { ArchiveLockedError, snapshotFormat, StoreWriteError, withArchiveLock } from '../snapshot/index.ts';
@@ -38,7 +39,7 @@ export const command: Command = {
         return exitCodes.ok;
       }
       console.log(
-        `migrate: ${result.migrated.length} snapshots rewritten, ${result.already.length} already in format ${snapshotFormat}; verify OK; ` +
+        `migrate: ${counted(result.migrated.length, 'snapshot', 'snapshots')} rewritten, ${result.already.length} already in format ${snapshotFormat}; verify OK; ` +
           `${result.objectsRemoved} old objects (${formatBytes(result.bytesRemoved)}) removed; objects ${formatBytes(result.bytesBefore)} → ${formatBytes(result.bytesAfter)}`,
       );
       return exitCodes.ok;

@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { pack, PackError } from '../archive/pack.ts';
 import { type Command, UsageError, exitCodes, parseArchiveCommandLine } from './command.ts';
@@ -46,7 +47,7 @@ export const command: Command = {
       if (values.json) say(JSON.stringify({ out, since: values.since ?? null, ...result }, null, 2));
       else
         say(
-          `pack: ${result.snapshots.length} snapshots${values.since ? ` since ${values.since}` : ''}, ${result.objects} objects → ${toStdout ? 'stdout' : out} (${formatBytes(result.bytes)})`,
+          `pack: ${counted(result.snapshots.length, 'snapshot', 'snapshots')}${values.since ? ` since ${values.since}` : ''}, ${counted(result.objects, 'object', 'objects')} → ${toStdout ? 'stdout' : out} (${formatBytes(result.bytes)})`,
         );
       return exitCodes.ok;
     } catch (error) {

@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { prune, PruneError } from '../archive/prune.ts';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/index.ts';
@@ -90,12 +91,13 @@ export const command: Command = {
         });
         return exitCodes.ok;
       }
-      const spared = result.objectsSpared > 0 ? `; ${result.objectsSpared} unreferenced objects spared for the crawl in progress` : '';
+      const spared =
+        result.objectsSpared > 0 ? `; ${counted(result.objectsSpared, 'unreferenced object', 'unreferenced objects')} spared for the crawl in progress` : '';
       const would = dryRun ? 'would be ' : '';
-      const kept = policy === undefined ? '' : `${result.keep.length} snapshots kept, ${result.removed.length} ${would}removed; `;
+      const kept = policy === undefined ? '' : `${counted(result.keep.length, 'snapshot', 'snapshots')} kept, ${result.removed.length} ${would}removed; `;
       console.log(
-        `prune: ${kept}${result.leftovers.length} unfinished snapshots no crawl can resume ${would}removed; ` +
-          `${result.objectsRemoved} objects (${formatBytes(result.bytesRemoved)}) ${would}freed${spared}`,
+        `prune: ${kept}${counted(result.leftovers.length, 'unfinished snapshot', 'unfinished snapshots')} no crawl can resume ${would}removed; ` +
+          `${counted(result.objectsRemoved, 'object', 'objects')} (${formatBytes(result.bytesRemoved)}) ${would}freed${spared}`,
       );
       return exitCodes.ok;
     } catch (error) {

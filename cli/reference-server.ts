@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { activityNames } from '../reference-server/activity.ts';
 import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
 import type { Model } from '../reference-server/model.ts';
@@ -125,7 +126,7 @@ async function run(args: string[]): Promise<number> {
   const server = await startReferenceServer({ model, port, host: values.host, profile, behaviours });
   console.log(server.url);
   console.error(
-    `reference server: ${profile}, ${values.data}, ${model.projects().length} projects, ${model.components().length} components, ${model.translations().length} translations. Ctrl-C stops it.`,
+    `reference server: ${profile}, ${values.data}, ${counted(model.projects().length, 'project', 'projects')}, ${counted(model.components().length, 'component', 'components')}, ${counted(model.translations().length, 'translation', 'translations')}. Ctrl-C stops it.`,
   );
   const throttled = throttleNote(behaviours.rateLimit ?? profiles[profile].rateLimit, (behaviours.tokens ?? []).length > 0);
   if (throttled !== undefined) console.error(`reference server: ${throttled}`);

@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { PackError, unpack } from '../archive/pack.ts';
 import { access } from 'node:fs/promises';
 import { ArchiveLockedError, withArchiveLock } from '../snapshot/index.ts';
@@ -51,7 +52,9 @@ export const command: Command = {
       }
       for (const id of result.added) console.log(`added snapshot ${id}`);
       for (const id of result.present) console.log(`snapshot ${id} already here`);
-      console.log(`unpack: ${result.added.length} snapshots added, ${result.present.length} already here, ${result.objectsAdded} new objects`);
+      console.log(
+        `unpack: ${counted(result.added.length, 'snapshot', 'snapshots')} added, ${result.present.length} already here, ${counted(result.objectsAdded, 'new object', 'new objects')}`,
+      );
       return exitCodes.ok;
     } catch (error) {
       if (!(error instanceof PackError) && !(error instanceof ArchiveLockedError)) throw error;

@@ -1,3 +1,4 @@
+import { counted } from './count.ts';
 import { formatBytes } from '../archive/listing.ts';
 import { verifyStore } from '../archive/verify.ts';
 import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
@@ -31,11 +32,11 @@ export const command: Command = {
       for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
       for (const { snapshot, records } of report.raw) {
         console.log(
-          `note: snapshot ${snapshot} holds ${records} raw record(s): they did not fit their schema and are kept as they came (see the problems in its manifest)`,
+          `note: snapshot ${snapshot} holds ${counted(records, 'raw record', 'raw records')}: they did not fit their schema and are kept as they came (see the problems in its manifest)`,
         );
       }
-      const summary = `${report.objects} objects (${formatBytes(report.bytes)}), ${report.snapshots} snapshots, ${report.partials} crawls in progress`;
-      console.log(report.problems.length === 0 ? `verify: OK: ${summary}` : `verify: ${report.problems.length} problems in ${summary}`);
+      const summary = `${counted(report.objects, 'object', 'objects')} (${formatBytes(report.bytes)}), ${counted(report.snapshots, 'snapshot', 'snapshots')}, ${counted(report.partials, 'crawl', 'crawls')} in progress`;
+      console.log(report.problems.length === 0 ? `verify: OK: ${summary}` : `verify: ${counted(report.problems.length, 'problem', 'problems')} in ${summary}`);
     }
     return report.problems.length === 0 ? exitCodes.ok : exitCodes.failed;
   },

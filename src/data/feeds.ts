@@ -3,6 +3,7 @@ import { decodeLink } from '../../snapshot/index.ts';
 import { relativeHref, sitePaths, type SitePath } from '../../site-model/paths.ts';
 import { publicUrl } from '../../site-model/web.ts';
 import { atomFeed } from '../utils/atom.ts';
+import { serverHost } from './settings.ts';
 import { ui } from '../i18n/page.ts';
 import type { ChangeEntry } from './changes.ts';
 import { siteTree } from './tree.ts';
@@ -13,7 +14,7 @@ export async function changesFeed(self: SitePath, subject: { id: string; title: 
   const { base_url, format_api_links } = snapshot.manifest.server;
   // Feed readers need absolute links; without `--site-url` they are relative to the feed file.
   const href = (to: string) => (siteUrl ? publicUrl(siteUrl, to) : relativeHref(self, to));
-  const host = new URL(base_url).host;
+  const host = serverHost(base_url);
   const body = atomFeed({
     id: `${base_url}#tmsnap-changes${subject ? `-${subject.id}` : ''}`,
     title: subject ? ui().t('feed.changesInOn', { name: subject.title, host }) : ui().t('feed.changesOn', { host }),

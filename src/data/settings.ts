@@ -10,5 +10,15 @@ export function settings(): PageSettings {
 /** The site's name: `--title`, or "<host> translation status" in the interface language. */
 export function siteName(serverBaseUrl: string): string {
   const site = settings();
-  return site.title ?? uiTranslator(site.uiLang).t('layout.siteName', { host: new URL(serverBaseUrl).host });
+  return site.title ?? uiTranslator(site.uiLang).t('layout.siteName', { host: serverHost(serverBaseUrl) });
+}
+
+/**
+ * The server as the site names it: its host, without the port when it is a loopback address,
+ * where the port is a local test or demo server's and says nothing to a reader (issue 28).
+ */
+export function serverHost(serverBaseUrl: string): string {
+  const url = new URL(serverBaseUrl);
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname);
+  return loopback ? url.hostname : url.host;
 }

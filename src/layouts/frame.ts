@@ -19,7 +19,7 @@ import type { PageSettings } from '../../site-model/page-settings.ts';
 import { publicUrl } from '../../site-model/web.ts';
 import type { Manifest } from '../../snapshot/index.ts';
 import { siteTree } from '../data/tree.ts';
-import { siteName, settings } from '../data/settings.ts';
+import { serverHost, siteName, settings } from '../data/settings.ts';
 import { ui, type PageUi } from '../i18n/page.ts';
 import { html, Html } from '../utils/html.ts';
 import type { Breadcrumb } from './trail.ts';
@@ -79,11 +79,11 @@ export function frameParts(page: FramePage, context: FrameContext): FrameParts {
   // The 404 page is served for any missing path: its links start from the base path.
   const notFound = path === sitePaths.notFound();
   const link = (to: SitePath) => (notFound ? to : relativeHref(path, to));
-  const summary = description ?? t('layout.description', { title, host: new URL(manifest.server.base_url).host, snapshot: manifest.id });
+  const summary = description ?? t('layout.description', { title, host: serverHost(manifest.server.base_url), snapshot: manifest.id });
   const canonical = siteUrl && !notFound ? publicUrl(siteUrl, path) : undefined;
   const allFeeds = [...feeds, { title: t('nav.changes'), path: sitePaths.feed() }];
   const root = notFound ? '' : rootPrefix(path);
-  const head = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${notFound && html`<base${attr('href', site.base)}>`}<meta name="color-scheme" content="light dark"><meta name="generator" content="tmsnap"><title>${title} · ${name}</title><meta name="description"${attr('content', summary)}>${site.noindex && html`<meta name="robots" content="noindex, nofollow">`}<meta property="og:type" content="website"><meta property="og:site_name"${attr('content', name)}><meta property="og:title"${attr('content', title)}><meta property="og:description"${attr('content', summary)}>${canonical && html`<meta property="og:url"${attr('content', canonical)}><link rel="canonical"${attr('href', canonical)}>`}<link rel="icon"${attr('href', link(site.favicon))}><link rel="stylesheet"${attr('href', link(sitePaths.stylesheet()))}>${site.css && html`<link rel="stylesheet"${attr('href', link(site.css))}>`}${allFeeds.map((feed) => html`<link rel="alternate" type="application/atom+xml"${attr('title', feed.title)}${attr('href', link(feed.path))}>`)}<script${attr('src', link(sitePaths.script()))} defer></script>`;
+  const head = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${notFound && html`<base${attr('href', site.base)}>`}<meta name="color-scheme" content="light dark"><meta name="generator" content="tmsnap"><title>${documentTitle(title, name)}</title><meta name="description"${attr('content', summary)}>${site.noindex && html`<meta name="robots" content="noindex, nofollow">`}<meta property="og:type" content="website"><meta property="og:site_name"${attr('content', name)}><meta property="og:title"${attr('content', title)}><meta property="og:description"${attr('content', summary)}>${canonical && html`<meta property="og:url"${attr('content', canonical)}><link rel="canonical"${attr('href', canonical)}>`}<link rel="icon"${attr('href', link(site.favicon))}><link rel="stylesheet"${attr('href', link(sitePaths.stylesheet()))}>${site.css && html`<link rel="stylesheet"${attr('href', link(site.css))}>`}${allFeeds.map((feed) => html`<link rel="alternate" type="application/atom+xml"${attr('title', feed.title)}${attr('href', link(feed.path))}>`)}<script${attr('src', link(sitePaths.script()))} defer></script>`;
   const crumbs =
     breadcrumbs.length > 0 &&
     html`<nav class="breadcrumbs"${attr('aria-label', t('layout.breadcrumb'))}> <ol> ${breadcrumbs.map((crumb) => html`<li> <a${attr('href', link(crumb.path))}>${crumb.label}</a> </li>`)} </ol> </nav>`;
@@ -95,6 +95,15 @@ export function frameParts(page: FramePage, context: FrameContext): FrameParts {
   });
   const bottom = html` </main> <footer class="site"> ${site.footer && html`<p class="custom">${site.footer}</p>`} ${footerText} <a${attr('href', link(sitePaths.status()))}>${t('layout.json')}</a>.\n</footer> `;
   return { lang: pageUi.lang, dir: pageUi.dir, head: head.value, top: top.value, bottom: bottom.value };
+}
+
+/**
+ * The document title: the page's title, then the site's name, once. A page whose title the
+ * name already says (the home page's "Translation status" in "<host> translation status") gets
+ * the name alone.
+ */
+export function documentTitle(title: string, name: string): string {
+  return name.toLocaleLowerCase().includes(title.toLocaleLowerCase()) ? name : `${title} · ${name}`;
 }
 
 /**
