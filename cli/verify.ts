@@ -32,7 +32,7 @@ export const command: Command = {
       for (const problem of report.problems) console.error(`CORRUPT ${problem.file}: ${problem.reason}`);
       for (const { snapshot, records } of report.raw) {
         console.log(
-          `note: snapshot ${snapshot} holds ${counted(records, 'raw record', 'raw records')}: they did not fit their schema and are kept as they came (see the problems in its manifest)`,
+          `note: snapshot ${snapshot} holds ${records} raw record(s): they did not fit their schema and are kept as they came (see the problems in its manifest)`,
         );
       }
       const summary = `${counted(report.objects, 'object', 'objects')} (${formatBytes(report.bytes)}), ${counted(report.snapshots, 'snapshot', 'snapshots')}, ${counted(report.partials, 'crawl', 'crawls')} in progress`;
