@@ -22,6 +22,19 @@ export const statusStatistics = z.strictObject({
 /** A path inside the site, relative to its root (`projects/demo/index.html`). */
 const sitePath = z.string().regex(/^[^/]/);
 
+/**
+ * A project's or component's languages at one release level (`--levels`), highest level first;
+ * `level` null: below every level. Present only in a site built with `--levels`.
+ */
+export const statusLevel = z.strictObject({
+  level: z.string().nullable(),
+  /** The level's badge, null for the languages below every level. */
+  badge: sitePath.nullable(),
+  count: z.number().int().nonnegative(),
+  /** Language codes, sorted. */
+  languages: z.array(z.string()),
+});
+
 export const statusTranslation = z.strictObject({
   language: z.string(),
   page: sitePath,
@@ -37,6 +50,7 @@ export const statusComponent = z.strictObject({
   badge: sitePath,
   source_language: z.string(),
   statistics: statusStatistics,
+  levels: z.array(statusLevel).optional(),
   translations: z.array(statusTranslation),
 });
 
@@ -47,6 +61,7 @@ export const statusProject = z.strictObject({
   badge: sitePath,
   feed: sitePath,
   statistics: statusStatistics,
+  levels: z.array(statusLevel).optional(),
   components: z.array(statusComponent),
 });
 
@@ -76,8 +91,16 @@ export const statusDocument = z.strictObject({
     weblate_version: z.string().nullable(),
     statistics: statusStatistics,
   }),
+  /** The release levels the site was built with (`--levels`), highest first; absent without them. */
+  levels: z
+    .strictObject({
+      measure: z.enum(['strings', 'words']),
+      thresholds: z.array(z.strictObject({ name: z.string(), percent: z.number().min(0).max(100) })),
+    })
+    .optional(),
   projects: z.array(statusProject),
   languages: z.array(statusLanguage),
 });
 export type StatusDocument = z.infer<typeof statusDocument>;
 export type StatusStatistics = z.infer<typeof statusStatistics>;
+export type StatusLevel = z.infer<typeof statusLevel>;

@@ -16,6 +16,8 @@ import {
 } from '../../archive/levels.ts';
 import type { TranslationEntry as ArchiveEntry } from '../../archive/diff.ts';
 import { translationFigures } from '../../archive/figures.ts';
+import { sitePaths, type SitePath } from '../../site-model/paths.ts';
+import type { StatusDocument, StatusLevel } from '../../site-model/status-schema.ts';
 import { buildInput, perBuild } from './build-input.ts';
 import { publishedArchiveSnapshot, timeline } from './archive.ts';
 import { siteTree, type ComponentEntry, type ProjectEntry, type TranslationEntry } from './tree.ts';
@@ -56,8 +58,15 @@ export function componentLevels(component: ComponentEntry, levels: Levels): Grou
   return groupLevels(entriesOf(component.translations), levels, 'component')[0] ?? emptyGroup(key, component.record.name);
 }
 
-/** How many languages are at each level, highest first, then below every level. */
 export { countAtLevels };
+
+/**
+ * A level's badge beside the project's or component's own (`….level-<name>.svg`, `.json`): a
+ * level's name is a lower-case word (archive/levels.ts) and a slug has no dot, so none collides.
+ */
+export function levelBadgePath(badge: SitePath, level: string): SitePath {
+  return badge.replace(/\.(svg|json)$/, `.level-${level}.$1`);
+}
 
 /** The snapshot before the built one among those the site's history is drawn from, if any. */
 async function previousSnapshot(): Promise<string | undefined> {
@@ -87,3 +96,30 @@ export const levelCrossingsOfBuild: () => Promise<SiteCrossings | undefined> = p
   const crossings = (grouping: LevelGrouping) => levelCrossings(before, after, levels, grouping);
   return { from, to: tree.snapshot.id, projects: crossings('project'), components: crossings('component') };
 });
+
+/**
+ * What `data/status.json` adds with `--levels` (site-model/status-schema.ts, docs/status-json.md):
+ * the thresholds, and each project's and component's languages per level; `undefined` without.
+ */
+export function statusLevels():
+  | {
+      document: Pick<StatusDocument, 'levels'>;
+      project: (project: ProjectEntry) => { levels: StatusLevel[] };
+      component: (component: ComponentEntry) => { levels: StatusLevel[] };
+    }
+  | undefined {
+  const levels = siteLevels();
+  if (levels === undefined) return undefined;
+  const list = (group: GroupLevels, badge: SitePath): StatusLevel[] =>
+    countAtLevels(group, levels).map(({ level, count }) => ({
+      level: level ?? null,
+      badge: level === undefined ? null : levelBadgePath(badge, level),
+      count,
+      languages: group.languages.filter((language) => language.level === level).map((language) => language.language.slug),
+    }));
+  return {
+    document: { levels: { measure: levels.measure, thresholds: levels.levels.map(({ name, percent }) => ({ name, percent })) } },
+    project: (project) => ({ levels: list(projectLevels(project, levels), sitePaths.projectBadge(project.slug)) }),
+    component: (component) => ({ levels: list(componentLevels(component, levels), sitePaths.componentBadge(component.project.slug, component.slug)) }),
+  };
+}

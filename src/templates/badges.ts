@@ -8,7 +8,7 @@
 import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../data/tree.ts';
 import type { PageUi } from '../i18n/page.ts';
 import { badgeColor, badgeSvg, escapeXml, formatPercent } from '../utils/badge.ts';
-import { componentLevels, countAtLevels, projectLevels, siteLevels, type GroupLevels, type Levels } from '../data/levels.ts';
+import { componentLevels, countAtLevels, levelBadgePath, projectLevels, siteLevels, type GroupLevels, type Levels } from '../data/levels.ts';
 import { translatedPercent, type Progress } from '../utils/progress.ts';
 import { sitePaths, type BadgeFormat, type SitePath } from '../../site-model/paths.ts';
 
@@ -46,13 +46,8 @@ export function translationBadges(translation: TranslationEntry, pageUi: PageUi)
 
 /**
  * The release-level badges (`--levels`, src/data/levels.ts): per level, "ship | 3 languages",
- * next to the project's or component's own badge as `….level-<name>.svg` and `.json`. A level's
- * name is a lower-case word (archive/levels.ts), and a slug has no dot, so no badge path collides.
+ * next to the project's or component's own badge (`levelBadgePath`).
  */
-export function levelBadgePath(badge: SitePath, level: string): SitePath {
-  return badge.replace(/\.(svg|json)$/, `.level-${level}.$1`);
-}
-
 const levelColor = (count: number) => (count > 0 ? '#007ec6' : '#9f9f9f');
 
 function levelBadgeSvg(label: string, message: string, color: string, title: string): string {

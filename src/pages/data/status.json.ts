@@ -4,6 +4,7 @@ import { statusVersion, type StatusDocument, type StatusStatistics } from '../..
 import { addTotals, emptyTotals, type Totals } from '../../data/totals.ts';
 import { siteTree } from '../../data/tree.ts';
 import { translatedPercent } from '../../utils/progress.ts';
+import { statusLevels } from '../../data/levels.ts';
 
 /** `data/status.json`: the snapshot's figures for machines (docs/status-json.md). */
 export const GET: APIRoute = async () => {
@@ -19,12 +20,14 @@ export const GET: APIRoute = async () => {
     fuzzy_words: t.fuzzy_words,
     translated_percent: translatedPercent(t),
   });
+  const levels = statusLevels();
   const document: StatusDocument = {
     version: statusVersion,
     generator: 'tmsnap',
     site_url: siteUrl ?? null,
     snapshot: { id: manifest.id, started: manifest.started, finished: manifest.finished, complete: manifest.complete },
     instance: { url: manifest.server.base_url, weblate_version: manifest.server.version ?? null, statistics: statistics(totals) },
+    ...levels?.document,
     projects: projects.map((project) => ({
       slug: project.slug,
       name: project.record.name,
@@ -32,6 +35,7 @@ export const GET: APIRoute = async () => {
       badge: sitePaths.projectBadge(project.slug),
       feed: sitePaths.projectFeed(project.slug),
       statistics: statistics(project.totals),
+      ...levels?.project(project),
       components: project.components.map((component) => ({
         slug: component.slug,
         name: component.record.name,
@@ -39,6 +43,7 @@ export const GET: APIRoute = async () => {
         badge: sitePaths.componentBadge(project.slug, component.slug),
         source_language: component.sourceLanguage,
         statistics: statistics(component.totals),
+        ...levels?.component(component),
         translations: component.translations.map((translation) => ({
           language: translation.language.code,
           page: sitePaths.translation(translation.key),
