@@ -23,12 +23,13 @@ const seriesBy: Record<HistoryKind, keyof Omit<History, 'snapshots'>> = {
 
 /**
  * `path` is the page the chart is on (its links are relative); `subject` a project slug, component
- * path, translation path or language code; `review` whether review is on there (archive/chart.ts).
+ * path, translation path or language code; `emptyIsComplete` whether the server counts it 100%
+ * translated when empty (archive/chart.ts).
  */
-export function historyChartHtml(all: History, path: SitePath, kind: HistoryKind, subject: string, review: boolean, pageUi: PageUi): Html {
+export function historyChartHtml(all: History, path: SitePath, kind: HistoryKind, subject: string, emptyIsComplete: boolean, pageUi: PageUi): Html {
   const { t, number, percent } = pageUi;
   const series = all[seriesBy[kind]].get(subject) ?? [];
-  const chart = chartOf(all.snapshots, series, !review);
+  const chart = chartOf(all.snapshots, series, emptyIsComplete);
   const id = `history-${kind}`;
   const heading = html`<section class="history"${attr('aria-labelledby', id)}> <h2${attr('id', id)}>${t('history.heading')}</h2> `;
   if (chart.points.length < 2) return html`${heading}<p class="muted">${t(chart.points.length === 1 ? 'history.one' : 'history.none')}</p> </section>`;

@@ -108,6 +108,8 @@ export function translationPage(
     tree.siteUrl,
     pageUi,
   );
-  const body = html` ${progressBarHtml(tr, pageUi)} ${figures} ${badge} <h2 id="strings">${t('translation.strings')}</h2> ${unitPagesTable(path, translation, list, pageUi)}${historyChartHtml(history, path, 'translation', translation.path, component.totals.review === true, pageUi)}  `;
+  // An empty translation's share is the record's own: Weblate 5.14 counts it 100% even where
+  // review is on (test/weblate/figures.test.ts), unlike a component or project.
+  const body = html` ${progressBarHtml(tr, pageUi)} ${figures} ${badge} <h2 id="strings">${t('translation.strings')}</h2> ${unitPagesTable(path, translation, list, pageUi)}${historyChartHtml(history, path, 'translation', translation.path, tr.total !== 0 || translatedPercent(tr) === 100, pageUi)}  `;
   return [path, framedPage({ path, title, breadcrumbs: componentTrail(component) }, frame, body.value)];
 }
