@@ -1,7 +1,8 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 4 (1 had no routes, 2 held
+ * The search index as the site ships it (`dist/search/`). Version 5 (1 had no routes, 2 held
  * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes, which the
- * page had to rebuild before its first search). One manifest names every file; shards are of
+ * page had to rebuild before its first search, 4 gave each term its rank in MiniSearch's radix
+ * tree). One manifest names every file; shards are of
  * two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
@@ -15,7 +16,7 @@
  */
 import type { TermIndexData } from './term-index.ts';
 
-export const searchFormat = 4;
+export const searchFormat = 5;
 
 export interface ShardFile {
   /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */

@@ -1,9 +1,9 @@
 /**
- * The matching and ranking rules, one copy for the build, the browser and the CLI: how an
- * index is configured, how a query is run against it, and how hits are ordered.
+ * The matching and ranking rules, one copy for the build, the browser and the CLI: which
+ * indexed terms a query term matches, how a match is scored (BM25+) and how hits are ordered
+ * (docs/search.md, "Matching and ranking"). tmsnap owns them: no search library is consulted.
  */
-import type { Options, SearchOptions } from 'minisearch';
-import { fold, tokenize, unspacedScript } from './text.ts';
+import { fold, unspacedScript } from './text.ts';
 
 /** A document of any shard: its position in the shard's tables and its text. */
 export interface SearchDocument {
@@ -11,22 +11,40 @@ export interface SearchDocument {
   text: string;
 }
 
-/** Index options; `loadJS` needs the same ones the index was built with. */
-export const indexOptions: Options<SearchDocument> = {
-  fields: ['text'],
-  tokenize,
-  // `tokenize` already folded case and accents; a second pass would only cost time.
-  processTerm: (term) => term,
+/**
+ * The most edits (Levenshtein over UTF-16 code units) between a query term and an indexed
+ * term it matches: none below four code units or in character pairs (one edit in a
+ * three-letter word matches half the dictionary; a pair has no spelling), one up to seven,
+ * two from eight.
+ */
+export function maxEdits(term: string): number {
+  if (term.length < 4 || unspacedScript.test(term)) return 0;
+  return term.length < 8 ? 1 : 2;
+}
+
+/** BM25+ parameters: term-frequency saturation `k`, length normalisation `b`, floor `d`. */
+export const bm25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
+
+/**
+ * The weight of a match of query term `query` by indexed term `term`: 1 for the term
+ * itself, less for a longer term it begins, and less again for a term `edits` edits away.
+ */
+export const matchWeight = {
+  exact: 1,
+  prefix: (query: string, term: string): number => (0.375 * term.length) / (term.length + 0.3 * (term.length - query.length)),
+  fuzzy: (term: string, edits: number): number => (0.45 * term.length) / (term.length + edits),
 };
 
-export const searchOptions: SearchOptions = {
-  prefix: true,
-  // Character pairs have no spelling to be fuzzy about, and one edit in a three-letter word
-  // matches half the dictionary.
-  fuzzy: (term) => (term.length < 4 || unspacedScript.test(term) ? false : 0.2),
-  maxFuzzy: 2,
-  combineWith: 'AND',
-};
+/**
+ * BM25+ of one indexed term in one document: `documents` in the index, `matching` of them
+ * holding the term, `count` times in this one, whose length is `length` distinct terms
+ * against `averageLength`.
+ */
+export function bm25Score(documents: number, matching: number, count: number, length: number, averageLength: number): number {
+  const { k, b, d } = bm25;
+  const inverseFrequency = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+  return inverseFrequency * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / averageLength)));
+}
 
 /** Forms of a plural string as one searchable text. */
 export function joinForms(forms: readonly string[]): string {

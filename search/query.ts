@@ -2,7 +2,7 @@
  * One query over open shards: source matches reach every translation of that source, target
  * matches are per unit, and hits are ranked whole text, then exact phrase, then score.
  */
-import { compareRanked, joinForms, phraseForm, phraseTier, searchOptions, tiers, type Ranked, type Tier } from './matching.ts';
+import { compareRanked, joinForms, phraseForm, phraseTier, tiers, type Ranked, type Tier } from './matching.ts';
 import { unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
 
@@ -62,9 +62,9 @@ export class ShardSearch {
 
   #search(index: OpenSourceShard['index']): Map<number, Match> {
     const found = new Map<number, Match>();
-    for (const result of index.search(this.#request.text, searchOptions)) {
+    for (const result of index.search(this.#request.text)) {
       const matched = new Set(result.terms);
-      found.set(result.id as number, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
+      found.set(result.id, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
     }
     return found;
   }

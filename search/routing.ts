@@ -6,16 +6,16 @@
  *   matches an indexed term exactly or as its prefix only if the indexed term starts with
  *   it, so the query term's own first three characters are a head, or begin one.
  * - pairs: every two adjacent UTF-16 code units of terms three or more units long. A term
- *   one or two edits away (the fuzzy rule of `search/matching.ts`, which MiniSearch measures
- *   in code units) keeps all but at most two pairs per edit of the query term, so a fuzzy
- *   term can match only where enough of its pairs occur. Shorter terms are never that close
+ *   one or two edits away (`maxEdits` in `search/matching.ts`, in code units) keeps all but
+ *   at most two pairs per edit of the query term, so a fuzzy term can match only where
+ *   enough of its pairs occur. Shorter terms are never that close
  *   to a fuzzy query term, which has four units or more.
  *
  * A query can match in a shard only if every one of its terms can (terms combine with AND).
- * The test may say yes where MiniSearch then finds nothing, never the reverse.
+ * The test may say yes where the index then finds nothing, never the reverse.
  */
 import type { SearchRoutes, ShardRoute } from './format.ts';
-import { searchOptions } from './matching.ts';
+import { maxEdits } from './matching.ts';
 import type { ShardRouting } from './plan.ts';
 import type { SearchScope } from './query.ts';
 import { termSeparator, type TermIndexData } from './term-index.ts';
@@ -42,19 +42,6 @@ export function shardRoute(terms: Iterable<string>): ShardRoute {
   return [[...heads].sort().join(headSeparator), [...pairs].sort().join('')];
 }
 
-/**
- * The most edits MiniSearch allows between `term` and an indexed term, read from the same
- * search options the query runs with (MiniSearch 7: a fraction of the length, rounded, at
- * most `maxFuzzy`).
- */
-export function fuzzyEdits(term: string): number {
-  const { fuzzy, maxFuzzy = 6 } = searchOptions;
-  const given = typeof fuzzy === 'function' ? fuzzy(term, 0, [term]) : fuzzy;
-  if (!given) return 0;
-  const fraction = given === true ? 0.2 : given;
-  return fraction < 1 ? Math.min(maxFuzzy, Math.round(term.length * fraction)) : fraction;
-}
-
 /** A shard's route opened for tests: built on first use, since most shards are never asked. */
 export class RouteTest {
   readonly #route: ShardRoute;
@@ -75,7 +62,7 @@ export class RouteTest {
       }
     }
     if (this.#prefixes.has(head(term))) return true;
-    const edits = fuzzyEdits(term);
+    const edits = maxEdits(term);
     if (edits === 0) return false;
     // At least this many of the term's pairs survive `edits` edits.
     const needed = term.length - 1 - 2 * edits;

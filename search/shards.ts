@@ -2,9 +2,8 @@
  * Building shards from units and opening them for queries. Pure data in, data out: the build
  * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
  */
-import MiniSearch from 'minisearch';
 import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
-import { indexOptions, joinForms, type SearchDocument } from './matching.ts';
+import { joinForms, type SearchDocument } from './matching.ts';
 import { TermIndex, termIndexOf, type TermIndexData } from './term-index.ts';
 
 /** One unit as search needs it. */
@@ -35,9 +34,8 @@ export class SourceTable {
 }
 
 export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
-  const index = new MiniSearch<SearchDocument>(indexOptions);
-  table.texts.forEach((forms, id) => index.add({ id, text: joinForms(forms) }));
-  return { format: searchFormat, bucket, texts: table.texts, index: termIndexOf(index) };
+  const documents = table.texts.map((forms, id): SearchDocument => ({ id, text: joinForms(forms) }));
+  return { format: searchFormat, bucket, texts: table.texts, index: termIndexOf(documents) };
 }
 
 /** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
@@ -47,7 +45,7 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
   const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
   const pages: string[] = [];
   const pageIds = new Map<string, number>();
-  const index = new MiniSearch<SearchDocument>(indexOptions);
+  const documents: SearchDocument[] = [];
   for (const unit of units) {
     const id = columns.component.length;
     const hash = unit.href.indexOf('#');
@@ -66,9 +64,9 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     columns.anchor.push(hash === -1 ? '' : unit.href.slice(hash));
     const text = joinForms(unit.target);
     // Untranslated units are found through their source only.
-    if (text.trim() !== '') index.add({ id, text });
+    if (text.trim() !== '') documents.push({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexOf(index) };
+  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexOf(documents) };
 }
 
 export interface OpenSourceShard {

@@ -1,40 +1,31 @@
 /**
- * A shard's index as search format 4 ships it, and the code that answers queries from it
- * without building MiniSearch's maps (docs/search.md, "Format 4: term tables").
+ * A shard's index as search format 5 ships it (a term table), how the build makes it, and the
+ * code that answers queries from it as loaded (docs/search.md, "Format 5: term tables", and
+ * "Matching and ranking" for the rules, `search/matching.ts`).
  *
- * Why not MiniSearch in the browser: opening one of its serialized indexes (`loadJS`) rebuilds
- * a radix tree and a map per term and per document, which cost more than fetching the shard
- * (1.8 s over the 51 shards of a 1M query, most of a cold first result). MiniSearch offers no
- * index that can be searched as loaded. Here a shard's terms are one sorted list, each term's
- * postings a short string decoded only when a query reaches the term, so opening a shard is
- * splitting two strings.
- *
- * The index is still built by MiniSearch (`termIndexOf` reads it into a term table), and
- * `TermIndex.search` answers as `MiniSearch.search` does with the options of
- * `search/matching.ts`: the same terms (exact, prefix, fuzzy by Levenshtein distance over
- * UTF-16 code units), the same BM25+ scores added in the same order, so equal to the last bit.
- * `test/search/term-index.test.ts` compares the two on the bundled catalogs and on random texts.
+ * Why a table of our own rather than a search library's index: opening MiniSearch's serialized
+ * index rebuilds a radix tree and a map per term and per document, which cost more than
+ * fetching the shard. Here a shard's terms are one sorted list, each term's postings a short
+ * string decoded only when a query reaches the term, so opening a shard is splitting two
+ * strings.
  */
-import type MiniSearch from 'minisearch';
-import type { Options, SearchOptions } from 'minisearch';
-import type SearchableMap from 'minisearch/SearchableMap';
-import { indexOptions, searchOptions, type SearchDocument } from './matching.ts';
+import { bm25Score, matchWeight, maxEdits, type SearchDocument } from './matching.ts';
+import { tokenize } from './text.ts';
 
 /** The index of one shard in a shard file. */
 export interface TermIndexData {
-  /** Documents indexed (MiniSearch's `documentCount`). */
+  /** Documents indexed. */
   documents: number;
-  /** Their average length in distinct terms (MiniSearch's `averageFieldLength`). */
+  /** Their average length in distinct terms. */
   averageLength: number;
   /** Each document's length in distinct terms, by document id (0 for ids not indexed). */
   lengths: number[];
   /** The terms, sorted by UTF-16 code units, separated by `termSeparator`. */
   terms: string;
   /**
-   * Per term, in the same order, separated by `;`: its rank in the order MiniSearch's tree
-   * iterator gives its terms (which sets the order their scores are added in), then its documents as gaps from the
-   * previous id, each followed by `*` and the term's count in it where above 1; all base 36,
-   * separated by `,`.
+   * Per term, in the same order, separated by `;`: its documents as gaps from the previous id
+   * (the first from 0), each followed by `*` and the term's count in it where above 1; all
+   * base 36, separated by `,`.
    */
   postings: string;
 }
@@ -42,140 +33,57 @@ export interface TermIndexData {
 /** Terms are words of letters, digits and marks, or character pairs: never a space. */
 export const termSeparator = ' ';
 
-/** One hit, as `MiniSearch.search` gives it: the document id, score and the indexed terms matched. */
+/** One hit: the document id, its score and the indexed terms matched. */
 export interface TermHit {
   id: number;
   score: number;
   terms: string[];
 }
 
-/** MiniSearch 7's defaults, which `searchOptions` does not override. */
-const defaultWeights = { fuzzy: 0.45, prefix: 0.375 };
-const defaultBm25 = { k: 1.2, b: 0.7, d: 0.5 };
-const defaultMaxFuzzy = 6;
-
-/** What `termIndexOf` reads of a MiniSearch index: its own fields (MiniSearch 7), as `toJSON` does. */
-interface MiniSearchFields {
-  _index: SearchableMap<Map<number, Map<number, number>>>;
-  _documentCount: number;
-  _documentIds: Map<number, unknown>;
-  _fieldLength: Map<number, number[]>;
-  _avgFieldLength: number[];
-}
-
-/**
- * The term table of a MiniSearch index of documents numbered by `id` (one field). Read from
- * its fields rather than through `toJSON`, which builds an object per term and per posting
- * only to be taken apart again (test/search/term-index.test.ts fails if a MiniSearch upgrade
- * changes them). The term ranks are those of the index as `MiniSearch.loadJS` rebuilds it
- * from `toJSON`'s order (a radix tree's order depends on the order terms are added), since
- * that is the index format 3 searched.
- */
-export function termIndexOf(index: MiniSearch<SearchDocument>): TermIndexData {
-  const fields = index as unknown as MiniSearchFields;
-  const ids = fields._documentIds as Map<number, number>;
+/** The term table of `documents` (ids need not be dense; each id once), cut into terms by `tokenize`. */
+export function termIndexOf(documents: Iterable<SearchDocument>): TermIndexData {
   const lengths: number[] = [];
-  for (const [short, length] of fields._fieldLength) lengths[ids.get(short)!] = length[0] ?? 0;
+  const postings = new Map<string, number[]>();
+  let count = 0;
+  let total = 0;
+  for (const { id, text } of documents) {
+    const counts = new Map<string, number>();
+    for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    count++;
+    total += counts.size;
+    lengths[id] = counts.size;
+    for (const [term, times] of counts) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push(id, times);
+    }
+  }
   for (let id = 0; id < lengths.length; id++) lengths[id] ??= 0;
-
-  const terms: string[] = [];
-  const postings: string[] = [];
-  for (const [term, data] of fields._index) {
-    const parts: string[] = [];
-    const documents = [...(data.get(0) ?? new Map<number, number>())].map(([short, count]): [number, number] => [ids.get(short)!, count]);
-    // MiniSearch numbers documents as added, and they are added by id: sorted already but for a hand-made index.
-    if (documents.some(([id], at) => at > 0 && id < documents[at - 1]![0])) documents.sort(([a], [b]) => a - b);
+  const terms = [...postings.keys()].sort((a, b) => (a < b ? -1 : 1));
+  const lines = terms.map((term) => {
+    const list = postings.get(term)!;
+    const pairs: [number, number][] = [];
+    for (let at = 0; at < list.length; at += 2) pairs.push([list[at]!, list[at + 1]!]);
+    pairs.sort(([a], [b]) => a - b);
     let previous = 0;
-    for (const [id, count] of documents) {
-      parts.push(count > 1 ? `${(id - previous).toString(36)}*${count.toString(36)}` : (id - previous).toString(36));
-      previous = id;
-    }
-    terms.push(term);
-    postings.push(parts.join(','));
-  }
-  const rank = reloadedOrder(terms);
-  const order = terms.map((_, position) => position).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
-  return {
-    documents: fields._documentCount,
-    averageLength: fields._avgFieldLength[0] ?? 0,
-    lengths,
-    terms: order.map((position) => terms[position]).join(termSeparator),
-    postings: order.map((position) => `${rank[position]!.toString(36)}${postings[position] === '' ? '' : ','}${postings[position]}`).join(';'),
-  };
-}
-
-/**
- * A node of the radix tree `MiniSearch.loadJS` builds (its `SearchableMap`): edges in the
- * order they were made, the empty key marking a term's end, as MiniSearch keeps them; and, to
- * find an edge without reading them all as MiniSearch does, each edge by its first code unit.
- */
-class RadixNode {
-  readonly edges = new Map<string, RadixNode | number>();
-  readonly byFirst = new Map<string, string>();
-
-  add(key: string, child: RadixNode): void {
-    this.edges.set(key, child);
-    this.byFirst.set(key[0]!, key);
-  }
-}
-
-/**
- * For terms in `toJSON`'s order, each one's rank in the order the tree `loadJS` rebuilds from
- * them iterates: `SearchableMap.set`'s path creation (an edge split into a new edge added last),
- * then its iterator (each node's edges last to first).
- */
-function reloadedOrder(terms: readonly string[]): Int32Array {
-  const root = new RadixNode();
-  terms.forEach((term, position) => {
-    let node = root;
-    let at = 0;
-    while (at < term.length) {
-      const key = node.byFirst.get(term[at]!);
-      if (key === undefined) {
-        const child = new RadixNode();
-        node.add(term.slice(at), child);
-        node = child;
-        break;
-      }
-      const length = Math.min(term.length - at, key.length);
-      let shared = 1;
-      while (shared < length && term[at + shared] === key[shared]) shared++;
-      const child = node.edges.get(key) as RadixNode;
-      if (shared === key.length) {
-        node = child;
-      } else {
-        const middle = new RadixNode();
-        middle.add(key.slice(shared), child);
-        node.add(term.slice(at, at + shared), middle);
-        node.edges.delete(key);
-        node = middle;
-      }
-      at += shared;
-    }
-    node.edges.set('', position);
+    return pairs
+      .map(([id, times]) => {
+        const gap = (id - previous).toString(36);
+        previous = id;
+        return times > 1 ? `${gap}*${times.toString(36)}` : gap;
+      })
+      .join(',');
   });
-  const rank = new Int32Array(terms.length);
-  let next = 0;
-  const walk = (node: RadixNode): void => {
-    const keys = [...node.edges.keys()];
-    for (let at = keys.length - 1; at >= 0; at--) {
-      const child = node.edges.get(keys[at]!)!;
-      if (typeof child === 'number') rank[child] = next++;
-      else walk(child);
-    }
-  };
-  walk(root);
-  return rank;
+  return { documents: count, averageLength: count === 0 ? 0 : total / count, lengths, terms: terms.join(termSeparator), postings: lines.join(';') };
 }
 
 /** A term's postings, decoded. */
 interface Postings {
-  rank: number;
   ids: Int32Array;
   counts: Int32Array;
 }
 
-/** Per document, what one query term (then the whole query) found: as MiniSearch keeps it. */
+/** Per document, what one query term (then the whole query) found. */
 interface Found {
   score: number;
   /** Query terms matched. */
@@ -189,28 +97,26 @@ export class TermIndex {
   readonly #terms: string[];
   #postingLines: string[] | undefined;
   readonly #decoded = new Map<number, Postings>();
-  readonly #options: Pick<Options<SearchDocument>, 'tokenize' | 'processTerm'>;
 
-  constructor(data: TermIndexData, options: Pick<Options<SearchDocument>, 'tokenize' | 'processTerm'> = indexOptions) {
+  constructor(data: TermIndexData) {
     this.#data = data;
     this.#terms = data.terms === '' ? [] : data.terms.split(termSeparator);
-    this.#options = options;
   }
 
   get documentCount(): number {
     return this.#data.documents;
   }
 
-  /** Every document matching `query`, in no particular order. */
-  search(query: string, options: SearchOptions = searchOptions): TermHit[] {
-    const tokenize = options.tokenize ?? this.#options.tokenize!;
-    const processTerm = options.processTerm ?? this.#options.processTerm!;
-    const terms = tokenize(query)
-      .flatMap((term) => processTerm(term) ?? [])
-      .filter((term): term is string => !!term);
+  /**
+   * Every document holding a match of every term of `query`, in no particular order. A
+   * document's score is the sum, over query terms in query order, of each term's matches'
+   * weighted BM25+ (the term itself, then terms it begins, then terms within `maxEdits`, each
+   * group in term order), times the number of distinct query terms.
+   */
+  search(query: string): TermHit[] {
+    const terms = tokenize(query);
     if (terms.length === 0) return [];
-    if ((options.combineWith ?? 'or').toLowerCase() !== 'and') throw new Error('TermIndex answers AND queries only (search/matching.ts)');
-    const perTerm = terms.map((term, index) => this.#termQuery(term, index, terms, options));
+    const perTerm = terms.map((term) => this.#termQuery(term));
     const combined = perTerm.reduce((a, b) => {
       const both = new Map<number, Found>();
       for (const [id, found] of b) {
@@ -223,65 +129,36 @@ export class TermIndex {
       return both;
     });
     const hits: TermHit[] = [];
-    for (const [id, found] of combined) hits.push({ id, score: found.score * (found.queryTerms.length || 1), terms: found.matched });
+    for (const [id, found] of combined) hits.push({ id, score: found.score * found.queryTerms.length, terms: found.matched });
     return hits;
   }
 
-  /** MiniSearch's `executeQuerySpec`: the exact term, then prefix matches, then fuzzy ones, each weighted. */
-  #termQuery(term: string, index: number, terms: string[], options: SearchOptions): Map<number, Found> {
-    const prefix = typeof options.prefix === 'function' ? options.prefix(term, index, terms) : options.prefix === true;
-    const fuzzyOption = typeof options.fuzzy === 'function' ? options.fuzzy(term, index, terms) : (options.fuzzy ?? false);
-    const termBoost = typeof options.boostTerm === 'function' ? options.boostTerm(term, index, terms) : 1;
-    const { fuzzy: fuzzyWeight, prefix: prefixWeight } = { ...defaultWeights, ...options.weights };
-    const maxFuzzy = options.maxFuzzy ?? defaultMaxFuzzy;
+  /** One query term's matches: the term itself, then the terms it begins, then those a few edits away. */
+  #termQuery(term: string): Map<number, Found> {
     const found = new Map<number, Found>();
-
     const exact = this.#find(term);
-    if (exact !== -1) this.#addTerm(found, term, term, 1, termBoost, exact);
-    let prefixed: number[] = [];
-    if (prefix) {
-      const end = this.#prefixEnd(term, exact === -1 ? this.#lowerBound(term) : exact);
-      for (let at = exact === -1 ? this.#lowerBound(term) : exact + 1; at < end; at++) prefixed.push(at);
-    }
-    let near = new Map<number, number>();
-    if (fuzzyOption) {
-      const fuzzy = fuzzyOption === true ? 0.2 : fuzzyOption;
-      const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(term.length * fuzzy)) : fuzzy;
-      if (maxDistance) near = this.#near(term, maxDistance);
-    }
-    // MiniSearch adds prefix matches in its tree iterator's order, then fuzzy ones in the
-    // order its fuzzy walk visits them, which is the same tree walked the other way round.
-    prefixed = this.#byRank(prefixed, 1);
-    for (const at of prefixed) {
-      const derived = this.#terms[at]!;
-      const distance = derived.length - term.length;
-      near.delete(at);
-      const weight = (prefixWeight * derived.length) / (derived.length + 0.3 * distance);
-      this.#addTerm(found, term, derived, weight, termBoost, at);
-    }
-    for (const at of this.#byRank([...near.keys()], -1)) {
-      const distance = near.get(at)!;
-      if (!distance) continue;
-      const derived = this.#terms[at]!;
-      const weight = (fuzzyWeight * derived.length) / (derived.length + distance);
-      this.#addTerm(found, term, derived, weight, termBoost, at);
+    if (exact !== -1) this.#addTerm(found, term, term, matchWeight.exact, exact);
+    const first = exact === -1 ? this.#lowerBound(term) : exact + 1;
+    const end = this.#prefixEnd(term, first);
+    for (let at = first; at < end; at++) this.#addTerm(found, term, this.#terms[at]!, matchWeight.prefix(term, this.#terms[at]!), at);
+    const edits = maxEdits(term);
+    if (edits > 0) {
+      // `#near` walks the terms in order; a term the query begins is matched as a prefix already.
+      for (const [at, distance] of this.#near(term, edits)) {
+        if (distance === 0 || (at >= first && at < end)) continue;
+        this.#addTerm(found, term, this.#terms[at]!, matchWeight.fuzzy(this.#terms[at]!, distance), at);
+      }
     }
     return found;
   }
 
-  /** MiniSearch's `termResults` for one field: a BM25+ score per document holding `derived`. */
-  #addTerm(found: Map<number, Found>, source: string, derived: string, termWeight: number, termBoost: number, at: number): void {
+  /** Adds the weighted BM25+ score of indexed term `derived` (at `at`) to every document holding it. */
+  #addTerm(found: Map<number, Found>, source: string, derived: string, weight: number, at: number): void {
     const { ids, counts } = this.#postings(at);
-    const { k, b, d } = defaultBm25;
     const { documents, averageLength, lengths } = this.#data;
-    const matching = ids.length;
-    const invDocFreq = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const termFreq = counts[i]!;
-      const fieldLength = lengths[id]!;
-      const rawScore = invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / averageLength)));
-      const weighted = termWeight * termBoost * 1 * 1 * rawScore;
+      const weighted = weight * bm25Score(documents, ids.length, counts[i]!, lengths[id]!, averageLength);
       const result = found.get(id);
       if (result) {
         result.score += weighted;
@@ -298,28 +175,19 @@ export class TermIndex {
     if (postings) return postings;
     this.#postingLines ??= this.#data.postings.split(';');
     const parts = this.#postingLines[at]!.split(',');
-    const ids = new Int32Array(parts.length - 1);
-    const counts = new Int32Array(parts.length - 1);
+    const ids = new Int32Array(parts.length);
+    const counts = new Int32Array(parts.length);
     let id = 0;
-    for (let i = 1; i < parts.length; i++) {
+    for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
       const star = part.indexOf('*');
       id += parseInt(star === -1 ? part : part.slice(0, star), 36);
-      ids[i - 1] = id;
-      counts[i - 1] = star === -1 ? 1 : parseInt(part.slice(star + 1), 36);
+      ids[i] = id;
+      counts[i] = star === -1 ? 1 : parseInt(part.slice(star + 1), 36);
     }
-    postings = { rank: parseInt(parts[0]!, 36), ids, counts };
+    postings = { ids, counts };
     this.#decoded.set(at, postings);
     return postings;
-  }
-
-  /** `positions` by their terms' rank, ascending (`direction` 1) or descending (-1). */
-  #byRank(positions: number[], direction: 1 | -1): number[] {
-    if (positions.length < 2) return positions;
-    return positions
-      .map((at) => ({ at, rank: this.#postings(at).rank }))
-      .sort((a, b) => direction * (a.rank - b.rank))
-      .map(({ at }) => at);
   }
 
   /** The first position whose term is not below `term`. */
@@ -352,8 +220,8 @@ export class TermIndex {
   }
 
   /**
-   * Every term within `maxDistance` edits of `query` (Levenshtein over UTF-16 code units, as
-   * MiniSearch's `fuzzyGet`), with its distance. The sorted list is walked as a trie: a term
+   * Every term within `maxDistance` edits of `query` (Levenshtein over UTF-16 code units),
+   * with its distance, in term order. The sorted list is walked as a trie: a term
    * reuses the matrix rows of the prefix it shares with the previous one, and once a prefix is
    * beyond reach every term starting with it is skipped by binary search.
    */
@@ -361,8 +229,7 @@ export class TermIndex {
     const near = new Map<number, number>();
     const columns = query.length + 1;
     const longest = query.length + maxDistance;
-    // As in MiniSearch, only cells within `maxDistance` of the diagonal are computed; the
-    // others stay at `maxDistance + 1`, which is all a distance beyond reach needs to be.
+    // Only cells within `maxDistance` of the diagonal are computed; the others stay at `maxDistance + 1`, which is all a distance beyond reach needs to be.
     const rows = new Int32Array((longest + 1) * columns).fill(maxDistance + 1);
     for (let j = 0; j < columns; j++) rows[j] = j;
     const terms = this.#terms;

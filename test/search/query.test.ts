@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { SearchManifest } from '../../search/format.ts';
+import { searchFormat, type SearchManifest } from '../../search/format.ts';
 import { resolveFilters } from '../../search/filters.ts';
 import { planBuckets, selectShards } from '../../search/plan.ts';
 import { searchShards, type SearchRequest } from '../../search/query.ts';
@@ -111,7 +111,7 @@ describe('planBuckets', () => {
 });
 
 const manifest: SearchManifest = {
-  format: 4,
+  format: searchFormat,
   snapshot: { id: '2026-11-22T041500Z', finished: '2026-11-22T04:20:00Z' },
   projects: [
     { slug: 'app', name: 'App' },

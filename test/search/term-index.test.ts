@@ -1,26 +1,101 @@
 /**
- * Search format 4's term tables (search/term-index.ts) answer every query as MiniSearch did
- * from format 3's serialized index: the same documents, the same scores to the last bit and
- * the same matched terms, on the bundled real catalogs (the sources and seven languages'
- * targets, queries made from their own words) and on random texts in seven scripts.
+ * Term tables (search/term-index.ts) and the rules they apply (search/matching.ts,
+ * docs/search.md "Matching and ranking"): fixtures whose order can be checked by hand, then a
+ * cross-check against MiniSearch's public `search` with the same rules, which finds the same
+ * documents and terms with scores equal but for the order floating-point sums are made in, on
+ * the bundled real catalogs and on random texts in seven scripts.
  */
 import fc from 'fast-check';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadBundledRows } from '../../reference-server/data/bundled.ts';
-import { indexOptions, joinForms, searchOptions, type SearchDocument } from '../../search/matching.ts';
+import { bm25Score, joinForms, maxEdits, type SearchDocument } from '../../search/matching.ts';
 import { TermIndex, termIndexOf } from '../../search/term-index.ts';
 import { tokenize } from '../../search/text.ts';
 import { edit, query, text } from './random-texts.ts';
 
-/** The index format 3 shipped and the page opened with `loadJS`, beside format 4's, from one build. */
-function bothIndexes(texts: readonly string[]): { before: MiniSearch<SearchDocument>; after: TermIndex } {
-  const built = new MiniSearch<SearchDocument>(indexOptions);
-  texts.forEach((value, id) => {
-    if (value.trim() !== '') built.add({ id, text: value });
+function tableOf(texts: readonly string[]): TermIndex {
+  const documents = texts.flatMap((value, id) => (value.trim() === '' ? [] : [{ id, text: value }]));
+  return new TermIndex(JSON.parse(JSON.stringify(termIndexOf(documents))));
+}
+
+/** Ids best first, ties by id. */
+function ranked(index: TermIndex, query: string): number[] {
+  return index
+    .search(query)
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .map((hit) => hit.id);
+}
+
+describe('matching and ranking on small fixtures', () => {
+  test('a term table lists sorted terms, document lengths in distinct terms and counted postings', () => {
+    const data = termIndexOf([
+      { id: 0, text: 'Save as' },
+      { id: 2, text: 'save save file' },
+    ]);
+    expect(data).toEqual({ documents: 2, averageLength: 2, lengths: [2, 0, 2], terms: 'as file save', postings: '0;2;0,2*2' });
   });
-  const json = JSON.parse(JSON.stringify(built));
-  return { before: MiniSearch.loadJS(json, indexOptions), after: new TermIndex(JSON.parse(JSON.stringify(termIndexOf(built)))) };
+
+  test('BM25+ by hand: rarer terms score more, a repeated term more, a longer text less', () => {
+    // 4 documents, 1 holds the term, once, length equal to the average: ln(1 + 3.5 / 1.5) × (0.5 + 2.2 / 2.2).
+    expect(bm25Score(4, 1, 1, 3, 3)).toBeCloseTo(Math.log(1 + 3.5 / 1.5) * 1.5, 12);
+    expect(bm25Score(4, 1, 1, 3, 3)).toBeGreaterThan(bm25Score(4, 2, 1, 3, 3));
+    expect(bm25Score(4, 1, 2, 3, 3)).toBeGreaterThan(bm25Score(4, 1, 1, 3, 3));
+    expect(bm25Score(4, 1, 1, 6, 3)).toBeLessThan(bm25Score(4, 1, 1, 3, 3));
+    // The `d` floor: a term in every document still scores.
+    expect(bm25Score(4, 4, 1, 3, 3)).toBeGreaterThan(0);
+  });
+
+  test('the term itself, then longer terms it begins, then near misses; shorter texts first', () => {
+    const index = tableOf(['file', 'files', 'open file now', 'fille', 'profile']);
+    // 0 is the term in a one-word text (BM25+ 1.42), 2 the term in a three-word text (1.05);
+    // "files" and "fille" are rarer (2.25 each) but weighted: one edit away 0.45 × 5 / 6 = 0.375
+    // (3: 0.84), a prefix 0.375 × 5 / 5.3 = 0.354 (1: 0.80). "profile" holds it inside: no match.
+    expect(ranked(index, 'file')).toEqual([0, 2, 3, 1]);
+  });
+
+  test('fuzzy distance grows with the term: none below 4, one to 7, two from 8, never in pairs', () => {
+    expect(['sav', 'save', 'exporte', 'exported', '保存保存保存'].map(maxEdits)).toEqual([0, 1, 1, 2, 0]);
+    const index = tableOf(['sve', 'sabe', 'exportes', 'exporta', 'expotred']);
+    expect(ranked(index, 'sav')).toEqual([]);
+    // Both one edit away; the longer term weighs more (0.45 × 4 / 5 against 0.45 × 3 / 4).
+    expect(ranked(index, 'save')).toEqual([1, 0]);
+    // "exporte" (7 letters): prefix of "exportes"; "exporta" one edit; "expotred" three, out of reach.
+    // Equal BM25+ (one rare term each, equal lengths): the near miss weighs 0.45 × 7 / 8 = 0.394,
+    // the longer term it begins 0.375 × 8 / 8.3 = 0.361.
+    expect(ranked(index, 'exporte')).toEqual([3, 2]);
+    // "exported" (8 letters): "exportes" one edit, "exporta" two, "expotred" two.
+    expect(ranked(index, 'exported').sort()).toEqual([2, 3, 4]);
+  });
+
+  test('every query term must match; case and accents are folded', () => {
+    const index = tableOf(['Zapisz jako…', 'Zapisz', 'Otwórz plik', 'ZAPISZ JAKO plik']);
+    expect(ranked(index, 'zapisz jako')).toEqual([0, 3]);
+    expect(ranked(index, 'otworz')).toEqual([2]);
+    expect(ranked(index, 'jako nic')).toEqual([]);
+  });
+
+  test('equal texts score equally, whatever order terms were added in', () => {
+    const index = tableOf(['save file as', 'as file save', 'file save as']);
+    const scores = index.search('sa fi').map((hit) => hit.score);
+    expect(new Set(scores).size).toBe(1);
+  });
+});
+
+/** The same rules given to MiniSearch through its documented options. */
+const miniSearchOptions: Options<SearchDocument> = { fields: ['text'], tokenize, processTerm: (term) => term };
+const miniSearchQuery: SearchOptions = {
+  prefix: true,
+  fuzzy: (term) => maxEdits(term),
+  combineWith: 'AND',
+};
+
+function bothIndexes(texts: readonly string[]): { before: MiniSearch<SearchDocument>; after: TermIndex } {
+  const before = new MiniSearch<SearchDocument>(miniSearchOptions);
+  texts.forEach((value, id) => {
+    if (value.trim() !== '') before.add({ id, text: value });
+  });
+  return { before, after: tableOf(texts) };
 }
 
 /** A search's answer in a comparable form: by id, the score and the matched terms, sorted. */
@@ -29,12 +104,21 @@ function answer(hits: readonly { id: unknown; score: number; terms: string[] }[]
 }
 
 function expectSame(indexes: ReturnType<typeof bothIndexes>, text: string): number {
-  const expected = answer(indexes.before.search(text, searchOptions));
-  expect(answer(indexes.after.search(text)), `query ${JSON.stringify(text)}`).toEqual(expected);
+  const expected = answer(indexes.before.search(text, miniSearchQuery));
+  const actual = answer(indexes.after.search(text));
+  const label = `query ${JSON.stringify(text)}`;
+  expect(
+    actual.map(([id, , terms]) => [id, terms]),
+    label,
+  ).toEqual(expected.map(([id, , terms]) => [id, terms]));
+  actual.forEach(([, score], at) => {
+    const other = expected[at]![1];
+    expect(Math.abs(score - other), label).toBeLessThanOrEqual(1e-12 * Math.abs(other));
+  });
   return expected.length;
 }
 
-describe('a term table answers as MiniSearch', () => {
+describe('a term table finds what MiniSearch finds with the same rules', () => {
   let catalogs: { label: string; texts: string[] }[];
 
   beforeAll(() => {
