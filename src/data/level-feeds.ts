@@ -36,7 +36,8 @@ export async function levelFeedEntries(self: SitePath, filter: CrossingFilter): 
   const crossings = await levelCrossingsOfBuild();
   if (crossings?.from === undefined) return [];
   const { snapshot, siteUrl, components } = await siteTree();
-  const { base_url, finished } = snapshot.manifest;
+  const { finished } = snapshot.manifest;
+  const { base_url } = snapshot.manifest.server;
   const href = (to: SitePath) => (siteUrl ? publicUrl(siteUrl, to) : relativeHref(self, to));
   const componentByKey = new Map(components.map((component) => [`${component.project.slug}/${component.slug}`, component]));
   const page = (crossing: LevelCrossing, grouping: 'project' | 'component'): SitePath | undefined => {
