@@ -21,7 +21,7 @@ const word = fc
   .chain((pool) => fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 9 }).map((chars) => chars.join('')));
 export const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
 
-/** One random edit: insert, delete or replace a character (code units, as MiniSearch counts). */
+/** One random edit: insert, delete or replace a character (code units, as `maxEdits` counts them). */
 export function edit(term: string, draw: number, character: string): string {
   const at = draw % (term.length + 1);
   switch (draw % 3) {
