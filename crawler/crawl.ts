@@ -14,6 +14,7 @@ import {
   type RequestKind,
   type SkippedResources,
   type WriteFault,
+  normalizeBaseUrl,
 } from '../snapshot/index.ts';
 import { AccessRules } from './access.ts';
 import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
@@ -156,8 +157,12 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
 
 async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   const scope = new CrawlScope(options.projects, options.changesSince);
+  // Opened once: the incremental crawl reads it, and the writer stores its deltas against it
+  // when it is also the snapshot the writer's own rule picks (docs/crawl.md, "Incremental crawls").
+  const previous = options.full ? undefined : await previousSnapshot(options.contentDir, normalizeBaseUrl(serverBase(options.apiRoot)), scope.manifest);
   const writer = await openSnapshotWriter(options.contentDir, {
     baseUrl: serverBase(options.apiRoot),
+    previous,
     scope: scope.manifest,
     tmsnapVersion: options.tmsnapVersion,
     resume: true,
@@ -165,7 +170,6 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     ownRecord: (url) => scope.holds(rootPath(url, options.apiRoot)),
     writeFault: options.writeFault,
   });
-  const previous = options.full ? undefined : await previousSnapshot(options.contentDir, writer.baseUrl, scope.manifest);
   const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
   const started = new Date().toISOString();
   const state = openCrawlState(join(writer.dir, journalName), started, options.apiRoot);

@@ -80,7 +80,12 @@ function locate(url: string, apiRoot: URL): Located {
   return { stored: `api/${path}`, parsed: parseApiPath(path) };
 }
 
-/** The newest complete snapshot of the same server and scope: what an incremental crawl builds on. */
+/**
+ * The newest complete snapshot of the same server and scope: what an incremental crawl builds on.
+ * The crawl opens it once and hands it to the writer too, which stores its deltas against it when
+ * its own rule (any scope, finished, format 2 or later: snapshot/bases.ts `basesSnapshotId`)
+ * picks the same snapshot, as it does when one scope is crawled again and again.
+ */
 export async function previousSnapshot(contentDir: string, baseUrl: string, scope: Scope): Promise<Snapshot | undefined> {
   for (const summary of await listSnapshots(contentDir)) {
     const manifest = summary.manifest;

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { type ObjectKind, objectPath, readDeltaHeader } from './content.ts';
 import { compareSnapshotIdsNewestFirst } from './ids.ts';
-import { listSnapshots, openSnapshot, type Snapshot } from './reader.ts';
+import { listSnapshots, openSnapshot, type Snapshot, type SnapshotSummary } from './reader.ts';
 import { indexRoot, storedFile, unitList } from './schemas.ts';
 import { maxRewrittenDepth, type ObjectStore } from './store.ts';
 
@@ -179,15 +179,35 @@ export class Bases {
 }
 
 /**
- * The snapshot snapshot `id` is stored against: the newest finished one before it of the same
- * server (any scope: a base only has to be similar bytes), in format 2 or later.
+ * The id of the snapshot snapshot `id` is stored against: the newest finished one before it of
+ * the same server (any scope: a base only has to be similar bytes; complete or not), in format 2
+ * or later. It differs from an incremental crawl's previous snapshot (the newest *complete* one of
+ * the same server and *scope*, crawler/incremental.ts) only when scopes are interleaved, a
+ * finished crawl was incomplete, or the newer one is format 1 (docs/snapshot-format.md,
+ * "Format 3: deltas"). Pure.
  */
-export async function previousForBases(contentDir: string, baseUrl: string, id: string): Promise<Bases> {
-  for (const summary of await listSnapshots(contentDir)) {
+export function basesSnapshotId(summaries: readonly SnapshotSummary[], baseUrl: string, id: string): string | undefined {
+  for (const summary of summaries) {
     const manifest = summary.manifest;
     if (manifest === undefined || compareSnapshotIdsNewestFirst(summary.id, id) <= 0) continue;
     if (manifest.format === 1 || manifest.server.base_url !== baseUrl) continue;
-    return new Bases(await openSnapshot(contentDir, summary.id).catch(() => undefined));
+    return summary.id;
   }
-  return new Bases(undefined);
+  return undefined;
+}
+
+export interface BasesOptions {
+  /**
+   * A snapshot the caller has open already (the crawl's incremental previous snapshot): used
+   * when it is the one `basesSnapshotId` picks, so it is not opened twice.
+   */
+  opened?: Snapshot | undefined;
+}
+
+/** The bases for snapshot `id`: the snapshot `basesSnapshotId` picks, opened unless `options.opened` is that one. */
+export async function previousForBases(contentDir: string, baseUrl: string, id: string, options: BasesOptions = {}): Promise<Bases> {
+  const chosen = basesSnapshotId(await listSnapshots(contentDir), baseUrl, id);
+  if (chosen === undefined) return new Bases(undefined);
+  if (options.opened?.manifest.id === chosen) return new Bases(options.opened);
+  return new Bases(await openSnapshot(contentDir, chosen).catch(() => undefined));
 }

@@ -2,7 +2,7 @@
  * The snapshot store: the only way anything reads or writes `content/`. The format is
  * specified in `docs/snapshot-format.md`.
  */
-export { alignChunks, Bases, previousForBases, rewrittenBase, siblingPaths } from './bases.ts';
+export { alignChunks, Bases, type BasesOptions, basesSnapshotId, previousForBases, rewrittenBase, siblingPaths } from './bases.ts';
 export { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 export {
   deltaHeaderBytes,
@@ -40,6 +40,7 @@ export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
 export { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 export { inlineBelow, keptInline } from './inline.ts';
+export { completeLines, recoverJournal, recoverJournalSync } from './journal-lines.ts';
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';
 export { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from './lock.ts';
 export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRecord, type RecordKind, type RecordLookup } from './normalize.ts';

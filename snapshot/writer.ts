@@ -8,6 +8,8 @@ import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunk
 import { journalFile, manifestFile, partialSuffix, snapshotsDir, stateFile } from './content.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
+import { recoverJournal } from './journal-lines.ts';
+import type { Snapshot } from './reader.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
 import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type OwnRecord, type RecordKind } from './normalize.ts';
 import {
@@ -100,6 +102,12 @@ export interface WriterOptions {
    * A crawl passes its `CrawlOptions.writeFault`; only the CLI reads it from the environment.
    */
   writeFault?: WriteFault | undefined;
+  /**
+   * A previous snapshot the caller opened already (a crawl's incremental one): the writer stores
+   * its deltas against it when it is the snapshot its own rule picks (bases.ts `basesSnapshotId`),
+   * and opens that one otherwise.
+   */
+  previous?: Snapshot | undefined;
 }
 
 export interface FinishOptions {
@@ -225,6 +233,7 @@ export class SnapshotWriter {
     private readonly now: () => Date,
     private readonly ownRecord: OwnRecord | undefined,
     writeFault: WriteFault | undefined,
+    private readonly opened: Snapshot | undefined,
   ) {
     this.#store = new ObjectStore(contentDir, { compress: true, writeFault });
     this.#state = state;
@@ -248,7 +257,7 @@ export class SnapshotWriter {
       started: now().toISOString(),
     };
     const dir = join(snapshotsDir(contentDir), state.id + partialSuffix);
-    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord, options.writeFault);
+    const writer = new SnapshotWriter(contentDir, dir, state, now, options.ownRecord, options.writeFault, options.previous);
     if (resumed === undefined) {
       await mkdir(join(dir, 'changes'), { recursive: true });
       await writer.#saveState();
@@ -285,13 +294,8 @@ export class SnapshotWriter {
   }
 
   async #loadJournal(): Promise<void> {
-    const path = join(this.dir, journalFile);
-    const text = await readFile(path, 'utf8').catch(() => '');
-    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-    // A crash can leave half a line at the end; drop it so the next append starts clean.
-    if (complete !== text) await writeAtomic(path, complete);
-    for (const line of complete.split('\n')) {
-      if (line === '') continue;
+    // A crash can leave half a line at the end: recoverJournal drops it so the next append starts clean.
+    for (const line of await recoverJournal(join(this.dir, journalFile))) {
       // A line torn by a full disk and then continued by a later append parses as neither: that
       // put is lost (its objects are not referenced) and the crawler asks for it again.
       const parsed = journalLine.safeParse(parseLine(line));
@@ -340,7 +344,7 @@ export class SnapshotWriter {
 
   /** The previous snapshot's objects, the bases of this one's deltas (docs/snapshot-format.md, "Format 3: deltas"). */
   #previous(): Promise<Bases> {
-    return (this.#bases ??= previousForBases(this.contentDir, this.baseUrl, this.id));
+    return (this.#bases ??= previousForBases(this.contentDir, this.baseUrl, this.id, { opened: this.opened }));
   }
 
   #assertOpen(): void {

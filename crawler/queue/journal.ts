@@ -5,9 +5,9 @@
  * records its own events here and reads them back through `read`; none reads another's.
  * Appends are synchronous, so the file's order is the order things happened.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { z } from 'zod';
-import { accessProblem, problem, requestKinds } from '../../snapshot/index.ts';
+import { accessProblem, problem, recoverJournalSync, requestKinds } from '../../snapshot/index.ts';
 import type { TaskType } from '../plan.ts';
 import type { NewTask } from './request-queue.ts';
 
@@ -90,26 +90,15 @@ export class CrawlJournal {
 
   /** Opens (reading back) the journal at `path`, or starts one with `started` as the crawl's start time. */
   static open(path: string, started: string): CrawlJournal {
-    let text = '';
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      // No journal yet: a fresh crawl.
-    }
-    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-    // A kill mid-append leaves half a line; cut it so the next append starts on a fresh line.
-    if (complete !== text) writeFileSync(path, complete);
-    const events = complete
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line, index) => {
-        const parsed = journalEvent.safeParse(JSON.parse(line));
-        if (!parsed.success)
-          throw new Error(
-            `${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`,
-          );
-        return parsed.data;
-      });
+    // A kill mid-append leaves half a line: recoverJournalSync cuts it so the next append starts on a fresh line.
+    const events = recoverJournalSync(path).map((line, index) => {
+      const parsed = journalEvent.safeParse(JSON.parse(line));
+      if (!parsed.success)
+        throw new Error(
+          `${path}, line ${index + 1}: not a crawl journal entry (${parsed.error.issues[0]?.message}); delete the .partial snapshot to start over`,
+        );
+      return parsed.data;
+    });
     const first = events[0];
     const journal = new CrawlJournal(path, first !== undefined && 'started' in first ? first.started : started, events);
     if (events.length === 0) journal.#append({ started });
