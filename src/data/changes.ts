@@ -1,5 +1,6 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
-import { storedChange, type StoredChange } from '../../snapshot/index.ts';
+import { action } from '../../api/change.ts';
+import { parseUnitsJson, storedChange, unitList, type StoredChange } from '../../snapshot/index.ts';
 import { positionOf, PositionsReader, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
 import { redactValue } from '../../site-model/privacy.ts';
@@ -45,6 +46,8 @@ export interface ChangeEntry {
   component: ComponentEntry | undefined;
   /** The unit's permalink (site path with `#unit-<id>`) when the change names a unit of this snapshot. */
   unitHref: string | undefined;
+  /** The unit's source text, shortened: the name of its link. */
+  unitName: string | undefined;
 }
 
 /** Weblate's separator of plural forms in a change's `target` (weblate/utils/state.py, PLURAL_SEPARATOR). */
@@ -155,17 +158,74 @@ async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
   const { hideAuthors } = await siteTree();
   const { componentByPath } = await changeLog();
   const translation = await translationOf(change);
+  const unitId = change.unit ? unitIdOf(change.unit) : undefined;
+  const index = translation && unitId !== undefined ? positionOf(await positionsOf(translation), unitId) : undefined;
+  const unit = translation && index !== undefined ? await unitAt(translation, index) : undefined;
+  // Weblate records an approval without its text: the approved text is the unit's, while the unit stays approved.
+  const approved = change.action === action.translationApproved && change.target === '' && unit?.state === approvedState;
+  const forms = approved ? unit.target : change.target.split(pluralSeparator);
   return {
     id: change.id,
     timestamp: change.timestamp,
     action: change.action,
     user: authorLabel(change.user ?? change.author, hideAuthors, true),
-    target: shorten(change.target.split(pluralSeparator).join(' | ')),
-    forms: change.target.split(pluralSeparator).map(shorten),
+    target: shorten(forms.join(' | ')),
+    forms: forms.map((form) => shorten(form)),
     translation,
     component: change.component === null ? undefined : componentByPath.get(change.component),
-    unitHref: translation && change.unit ? await unitPermalink(translation, unitIdOf(change.unit)) : undefined,
+    unitHref: translation && index !== undefined && unitId !== undefined ? unitHref(translation.key, translation.record.total, index, unitId) : undefined,
+    unitName: unit && shorten(unit.source.join(' | '), maxNameLength),
   };
+}
+
+/** Weblate's state of an approved unit (api/unit.ts). */
+const approvedState = 30;
+/** A unit link's name: the start of its source text. */
+const maxNameLength = 60;
+
+interface UnitText {
+  source: string[];
+  target: string[];
+  state: number;
+}
+
+// A change page reads the one chunk of units holding a change's unit, not the translation's
+// every unit: a few chunks serve a page, as the change log's chunks do.
+const unitChunkCache = perBuild(() => new Map<string, Promise<unknown[]>>());
+
+/** The texts of the unit at position `index` of `translation`, or undefined when the snapshot does not hold it. */
+async function unitAt(translation: TranslationEntry, index: number): Promise<UnitText | undefined> {
+  const { snapshot } = await siteTree();
+  const units = await unitChunk(snapshot, translation.path, index);
+  const unit = units?.units[index - units.first] as Partial<UnitText> | undefined;
+  if (!unit || !Array.isArray(unit.source) || !Array.isArray(unit.target)) return undefined;
+  return { source: unit.source, target: unit.target, state: typeof unit.state === 'number' ? unit.state : -1 };
+}
+
+async function unitChunk(snapshot: Snapshot, translationPath: string, index: number): Promise<{ first: number; units: unknown[] } | undefined> {
+  const listHash = snapshot.index.records[`${translationPath}units/`];
+  if (listHash === undefined) return undefined;
+  if (snapshot.manifest.format === 1) return { first: 0, units: await snapshot.units(translationPath) };
+  const list = unitList.safeParse(await snapshot.readJson(listHash));
+  if (!list.success) return undefined;
+  let first = 0;
+  for (const chunk of list.data.chunks) {
+    if (index < first + chunk.count) {
+      const cache = unitChunkCache();
+      let units = cache.get(chunk.hash);
+      if (!units) {
+        units = snapshot.readBytes(chunk.hash, 'json').then((bytes) => {
+          const parsed = parseUnitsJson(bytes);
+          return Array.isArray(parsed) ? parsed : [];
+        });
+        if (cache.size >= 4) cache.delete(cache.keys().next().value ?? '');
+        cache.set(chunk.hash, units);
+      }
+      return { first, units: await units };
+    }
+    first += chunk.count;
+  }
+  return undefined;
 }
 
 async function translationOf(change: StoredChange): Promise<TranslationEntry | undefined> {
@@ -202,7 +262,7 @@ export async function newestChanges(from: number, count: number): Promise<Change
   return entries;
 }
 
-const shorten = (text: string) => (text.length > maxTargetLength ? `${text.slice(0, maxTargetLength)}…` : text);
+const shorten = (text: string, max = maxTargetLength) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** `api/units/123/` → 123. */
 function unitIdOf(link: string): number | undefined {

@@ -35,9 +35,22 @@ export async function changesFeed(self: SitePath, subject: { id: string; title: 
         updated: change.timestamp,
         href: page && href(page),
         author: change.user,
-        summary: change.target,
+        summary: changeSummary(change, where),
       };
     }),
   });
   return new Response(body, { headers: { 'Content-Type': 'application/atom+xml' } });
+}
+
+/** What happened, for an entry's summary: the action, who, where, the string and the text it set. */
+export function changeSummary(change: ChangeEntry, where: string | undefined): string {
+  const { t, actionName } = ui();
+  const parts = [
+    where
+      ? t('feed.summaryIn', { action: actionName(change.action), user: change.user, where })
+      : t('feed.summary', { action: actionName(change.action), user: change.user }),
+  ];
+  if (change.unitName) parts.push(t('feed.summaryString', { name: change.unitName }));
+  if (change.target) parts.push(t('feed.summaryText', { text: change.target }));
+  return parts.join(' ');
 }

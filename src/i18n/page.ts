@@ -42,7 +42,8 @@ export function pageUi(lang: UiLanguage): PageUi {
   const dates = new Intl.DateTimeFormat(lang, { ...minuteOptions, timeZoneName: 'short' });
   const minutes = new Intl.DateTimeFormat(lang, minuteOptions);
   const date = (timestamp: string | null | undefined): string => {
-    if (!timestamp) return base.t('time.never');
+    // No time to show (a translation nothing changed yet): a dash, as empty table cells have (issue 28).
+    if (!timestamp) return base.t('time.none');
     // English keeps the ISO-like form the site always had: the same in every English-speaking region.
     if (lang === 'en') return formatTimestamp(timestamp);
     const iso = isoDatetime(timestamp);
