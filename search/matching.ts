@@ -35,15 +35,18 @@ export const matchWeight = {
   fuzzy: (term: string, edits: number): number => (0.45 * term.length) / (term.length + edits),
 };
 
+/** BM25+'s inverse document frequency of a term held by `matching` of `documents` documents. */
+export function inverseFrequency(documents: number, matching: number): number {
+  return Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
+}
+
 /**
- * BM25+ of one indexed term in one document: `documents` in the index, `matching` of them
- * holding the term, `count` times in this one, whose length is `length` distinct terms
- * against `averageLength`.
+ * BM25+ of one indexed term in one document: the term's `inverseFrequency`, `count` times in
+ * this document, whose length is `length` distinct terms against `averageLength`.
  */
-export function bm25Score(documents: number, matching: number, count: number, length: number, averageLength: number): number {
+export function bm25Score(inverse: number, count: number, length: number, averageLength: number): number {
   const { k, b, d } = bm25;
-  const inverseFrequency = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
-  return inverseFrequency * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / averageLength)));
+  return inverse * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / averageLength)));
 }
 
 /** Forms of a plural string as one searchable text. */

@@ -9,7 +9,7 @@
  * string decoded only when a query reaches the term, so opening a shard is splitting two
  * strings.
  */
-import { bm25Score, matchWeight, maxEdits, type SearchDocument } from './matching.ts';
+import { bm25Score, inverseFrequency, matchWeight, maxEdits, type SearchDocument } from './matching.ts';
 import { tokenize } from './text.ts';
 
 /** The index of one shard in a shard file. */
@@ -156,9 +156,10 @@ export class TermIndex {
   #addTerm(found: Map<number, Found>, source: string, derived: string, weight: number, at: number): void {
     const { ids, counts } = this.#postings(at);
     const { documents, averageLength, lengths } = this.#data;
+    const inverse = inverseFrequency(documents, ids.length);
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const weighted = weight * bm25Score(documents, ids.length, counts[i]!, lengths[id]!, averageLength);
+      const weighted = weight * bm25Score(inverse, counts[i]!, lengths[id]!, averageLength);
       const result = found.get(id);
       if (result) {
         result.score += weighted;
