@@ -11,7 +11,8 @@ import { statusDocument, type StatusDocument } from '../../site-model/status-sch
 import { crawlInto, historyServer } from '../archive/crawl.ts';
 import { fixtureModel } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
-import { buildWithCli, scratch } from './browser.ts';
+import { pathToFileURL } from 'node:url';
+import { buildWithCli, launchChromium, scratch, seriousViolations } from './browser.ts';
 
 const tempFolder = useTempFolders('tmsnap-site-levels-', 'all', scratch);
 let content: string;
@@ -118,6 +119,26 @@ describe('tmsnap build --levels', () => {
     // The entry links the component's page, relative to the feed without --site-url.
     const entry = /<entry>(?:(?!<\/entry>)[\s\S])*Czech in Messages went up[\s\S]*?<\/entry>/.exec(await read(site, 'projects/hello/feed.xml'))![0];
     expect(entry).toContain('<link rel="alternate" href="po/index.html"/>');
+  });
+
+  it('opens from file:// with its level badges loaded, and axe finds nothing serious', async () => {
+    const browser = await launchChromium();
+    try {
+      for (const page of ['projects/hello/po/index.html', 'projects/hello/index.html']) {
+        const tab = await browser.newPage();
+        await tab.goto(pathToFileURL(join(site, page)).href);
+        const badges = await tab.$$eval('[data-levels] img', (images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
+        expect(badges.length, page).toBe(3);
+        expect(
+          badges.every((width) => width > 0),
+          page,
+        ).toBe(true);
+        expect(await seriousViolations(tab), page).toEqual([]);
+        await tab.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   it('shows no levels, level badges or status.json levels without --levels', async () => {
