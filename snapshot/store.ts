@@ -133,17 +133,6 @@ export function failWritesAfter(allowed: number, code: string, why = 'injected b
   };
 }
 
-/**
- * The fault `TMSNAP_TEST_WRITE_FAULT=ENOSPC:N` asks for: how tests reach the store of a crawl run
- * as a child process. Read once, by the writer a crawl opens (writer.ts), not by the store; unset
- * in normal use.
- */
-export function writeFaultFromEnvironment(environment: NodeJS.ProcessEnv = process.env): WriteFault | undefined {
-  const setting = environment.TMSNAP_TEST_WRITE_FAULT;
-  const match = setting === undefined ? null : /^([A-Z]+):(\d+)$/.exec(setting);
-  return match === null ? undefined : failWritesAfter(Number(match[2]), match[1]!, 'injected by TMSNAP_TEST_WRITE_FAULT');
-}
-
 /** Writes `bytes` to `path` through a temporary file and a rename: a reader never sees half a file. */
 export async function writeAtomic(path: string, bytes: Uint8Array | string): Promise<void> {
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
