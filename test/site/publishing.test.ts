@@ -249,7 +249,7 @@ describe('strings and changes', () => {
       const row = page.locator('tr[data-change="1501"]');
       expect(await row.innerText(), how).toContain('Form 2 (n = 0, 2, 3, 4, 5…)');
       expect(await row.locator('.text').allInnerTexts(), how).toEqual(['%d Datei', '%d Dateien']);
-      await row.getByRole('link', { name: 'string' }).click();
+      await row.getByRole('link', { name: '%d file | %d files' }).click();
       expect(page.url(), how).toMatch(/projects\/demo\/core\/de\/units\/1\/index\.html#unit-2002$/);
       // The click returns once the next page commits, maybe before it is parsed: wait (up to 30 s) for the string to show, which fails if it never does.
       await page.locator('#unit-2002').waitFor({ state: 'visible' });
