@@ -5,7 +5,6 @@
  */
 import type { PublishKind } from './privacy.ts';
 import type { PageSettings } from './page-settings.ts';
-import type { Levels } from '../archive/levels.ts';
 
 export interface BuildInput {
   /** The archive folder. */
@@ -18,8 +17,11 @@ export interface BuildInput {
   /** What a keyed crawl's site shows beyond the public view (site-model/privacy.ts). */
   publish: PublishKind[];
   settings: PageSettings;
-  /** Release levels (`--levels`, archive/levels.ts); absent: the site shows none. */
-  levels?: Levels;
+  /**
+   * Release levels (`--levels`), highest first, as archive/levels.ts parses them; absent: the
+   * site shows none. Spelled out here because site-model imports nothing above it.
+   */
+  levels?: { measure: 'strings' | 'words'; levels: ReadonlyArray<{ name: string; percent: number }> };
   /**
    * The folder through which the bulk writers hand the units' positions to the changes pages
    * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.
