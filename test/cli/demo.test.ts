@@ -82,11 +82,11 @@ describe('tmsnap demo', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     await expect(fetch(siteUrl)).rejects.toThrow();
-    // The project's own folders as they were; the demo's folder holds its mark, archive and site.
+    // The project's own folders as they were; the demo's folder holds its mark, archive, site and server port.
     expect((await readdir(project)).sort()).toEqual(['content', 'dist', 'tmsnap-demo']);
     expect(await readdir(join(project, 'content'))).toEqual(['post.md']);
     expect(await readdir(join(project, 'dist'))).toEqual(['app.js']);
     expect(await readFile(join(project, 'dist', 'app.js'), 'utf8')).toBe('console.log(1)');
-    expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'site']);
+    expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'reference-server-port', 'site']);
   }, 600_000);
 });
