@@ -90,3 +90,40 @@ describe('tmsnap demo', () => {
     expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'reference-server-port', 'site']);
   }, 600_000);
 });
+
+/** One `tmsnap demo` in `cwd` until it serves the site, then Ctrl-C: what it wrote to stderr. */
+async function demoRun(cwd: string): Promise<string> {
+  const child = spawn(process.execPath, [join(repo, 'bin/tmsnap.js'), 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const siteUrl = await new Promise<string>((done, fail) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const url = /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(stdout);
+      if (url) done(url[1]!);
+    });
+    void exited.then((code) => fail(new Error(`demo exited with ${code} before printing the site URL:\n${stderr}`)));
+  });
+  expect((await fetch(siteUrl)).status).toBe(200);
+  child.kill('SIGINT');
+  expect(await exited, stderr).toBe(0);
+  return stderr;
+}
+
+describe('tmsnap demo, run again', () => {
+  test('crawls the same server again, incrementally (issue 28)', async () => {
+    const cwd = join(temp, 'twice');
+    await mkdir(cwd, { recursive: true });
+    const serverOf = (stderr: string) => /reference server \([^)]*\) at (\S+)/.exec(stderr)?.[1];
+    const requestsOf = (stderr: string) => Number(/requests made (\d+)/.exec(stderr)?.[1]);
+    const first = await demoRun(cwd);
+    const second = await demoRun(cwd);
+    expect(serverOf(second)).toBe(serverOf(first));
+    expect(requestsOf(second)).toBeLessThan(requestsOf(first));
+  }, 600_000);
+});
