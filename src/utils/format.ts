@@ -23,17 +23,6 @@ export function excerpt(text: string, length = 120): string {
   return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
-// Weblate's gettext-style variants that have a BCP 47 script subtag.
-const variantScripts: Record<string, string> = { latin: 'Latn', cyrillic: 'Cyrl' };
-
-/** A Weblate language code as a BCP 47 tag for `lang` (`pt_BR` → `pt-BR`, `sr@latin` → `sr-Latn`). */
-export function languageTag(code: string): string {
-  const [base = '', variant] = code.split('@');
-  const script = variant === undefined ? undefined : variantScripts[variant];
-  const tag = base.replace(/_/g, '-') + (script ? `-${script}` : '');
-  return /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : 'und';
-}
-
 /** Labels are strings on some servers and `{name, color}` objects on others. */
 export function labelText(label: unknown): string {
   if (typeof label === 'string') return label;

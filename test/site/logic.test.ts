@@ -6,7 +6,7 @@ import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { actionName, stateName } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
-import { languageTag } from '../../src/utils/format.ts';
+import { languageTag } from '../../src/utils/language-tag.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
 import { progressSegments, translatedPercent } from '../../src/utils/progress.ts';
 import { unitPageCount, unitPageOf, unitsPerPage } from '../../site-model/paths.ts';

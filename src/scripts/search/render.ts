@@ -6,7 +6,7 @@ import type { SearchManifest } from '../../../search/format.ts';
 import type { SearchHit } from '../../../search/query.ts';
 import { unitHref } from '../../../search/shards.ts';
 import type { Translator } from '../../i18n/translate.ts';
-import { languageTag } from '../../utils/format.ts';
+import { languageTag } from '../../utils/language-tag.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
