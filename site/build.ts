@@ -375,7 +375,8 @@ async function writeExtras(options: BuildOptions, settings: PageSettings): Promi
   if (robots !== undefined) await writeFile(join(out, 'robots.txt'), robots);
   if (options.siteUrl !== undefined && !settings.noindex) {
     const pages = (await readdir(out, { recursive: true }))
-      .filter((name) => name.endsWith('.html') && name !== '404.html')
+      // Neither the 404 page nor /changes/1/, which only sends readers on to /changes/ (noindex).
+      .filter((name) => name.endsWith('.html') && name !== '404.html' && name !== join('changes', '1', 'index.html'))
       .map((name) => name.split(sep).join('/'));
     for (const [name, text] of sitemapFiles(options.siteUrl, pages.sort())) await writeFile(join(out, name), text);
   }

@@ -153,6 +153,9 @@ describe('the web basics', () => {
     expect(sitemap).toContain(`<loc>${server.url}projects/demo/core/de/</loc>`);
     // The 404 page is not listed (string pages' checksums may hold the digits 404).
     expect(sitemap).not.toMatch(/\/404(\.html)?\/?<\/loc>/);
+    // Nor the page that only sends /changes/1/ on to /changes/.
+    expect(sitemap).toContain(`<loc>${server.url}changes/</loc>`);
+    expect(sitemap).not.toContain(`<loc>${server.url}changes/1/</loc>`);
     expect(await readFile(join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${server.url}sitemap.xml`);
     const page = await open(`${server.url}projects/demo/core/de/index.html`);
     expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${server.url}projects/demo/core/de/`);
