@@ -7,7 +7,7 @@
  */
 import type { ComponentEntry, ProjectEntry, TranslationEntry } from '../data/tree.ts';
 import type { PageUi } from '../i18n/page.ts';
-import { badgeColor, badgeSvg, escapeXml, formatPercent } from '../utils/badge.ts';
+import { badgeColor, badgeSvg, flatBadgeSvg, formatPercent } from '../utils/badge.ts';
 import { componentLevels, countAtLevels, levelBadgePath, projectLevels, siteLevels, type GroupLevels, type Levels } from '../data/levels.ts';
 import { translatedPercent, type Progress } from '../utils/progress.ts';
 import { sitePaths, type BadgeFormat, type SitePath } from '../../site-model/paths.ts';
@@ -50,21 +50,6 @@ export function translationBadges(translation: TranslationEntry, pageUi: PageUi)
  */
 const levelColor = (count: number) => (count > 0 ? '#007ec6' : '#9f9f9f');
 
-function levelBadgeSvg(label: string, message: string, color: string, title: string): string {
-  const left = Math.round(label.length * 6.5 + 10);
-  const right = Math.round(message.length * 6.5 + 10);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + right}" height="20" role="img" aria-label="${escapeXml(title)}">
-<title>${escapeXml(title)}</title>
-<rect width="${left}" height="20" fill="#555"/>
-<rect x="${left}" width="${right}" height="20" fill="${color}"/>
-<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">
-<text x="${left / 2}" y="14">${escapeXml(label)}</text>
-<text x="${left + right / 2}" y="14">${escapeXml(message)}</text>
-</g>
-</svg>
-`;
-}
-
 function levelBadgeFiles(
   badge: (format: BadgeFormat) => SitePath,
   group: GroupLevels,
@@ -78,7 +63,7 @@ function levelBadgeFiles(
     const title = pageUi.t('levels.badgeTitle', { name, count, level }, count);
     const json = { schemaVersion: 1, label: level, message, color: levelColor(count).slice(1) };
     return [
-      [levelBadgePath(badge('svg'), level), levelBadgeSvg(level, message, levelColor(count), title)],
+      [levelBadgePath(badge('svg'), level), flatBadgeSvg(level, message, levelColor(count), title)],
       [levelBadgePath(badge('json'), level), `${JSON.stringify(json)}\n`],
     ];
   });

@@ -21,17 +21,20 @@ export function formatPercent(percent: number): string {
 }
 
 export function badgeSvg(label: string, percent: number, title = `${label}: ${formatPercent(percent)}`): string {
-  const value = formatPercent(percent);
+  return flatBadgeSvg(label, formatPercent(percent), badgeColor(percent), title);
+}
+
+/** Any flat "label | message" badge: the percentage badges above, the release levels' counts. */
+export function flatBadgeSvg(label: string, message: string, color: string, title: string): string {
   const left = textWidth(label);
-  const right = textWidth(value);
-  const width = left + right;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${escapeXml(title)}">
+  const right = textWidth(message);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + right}" height="20" role="img" aria-label="${escapeXml(title)}">
 <title>${escapeXml(title)}</title>
 <rect width="${left}" height="20" fill="#555"/>
-<rect x="${left}" width="${right}" height="20" fill="${badgeColor(percent)}"/>
+<rect x="${left}" width="${right}" height="20" fill="${color}"/>
 <g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">
 <text x="${left / 2}" y="14">${escapeXml(label)}</text>
-<text x="${left + right / 2}" y="14">${escapeXml(value)}</text>
+<text x="${left + right / 2}" y="14">${escapeXml(message)}</text>
 </g>
 </svg>
 `;

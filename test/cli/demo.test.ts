@@ -54,24 +54,10 @@ describe('tmsnap demo', () => {
     await mkdir(join(project, 'dist'), { recursive: true });
     await writeFile(join(project, 'content', 'post.md'), '# a post');
     await writeFile(join(project, 'dist', 'app.js'), 'console.log(1)');
-    const child = spawn(process.execPath, [join(repo, 'bin/tmsnap.js'), 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7'], {
-      cwd: project,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const siteUrl = await new Promise<string>((done, fail) => {
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-        const url = /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(stdout);
-        if (url) done(url[1]!);
-      });
-      void exited.then((code) => fail(new Error(`demo exited with ${code} before printing the site URL:\n${stderr}`)));
-    });
-
+    const demo = await startDemo(project);
+    const { siteUrl } = demo;
     const home = await (await fetch(siteUrl)).text();
+    const stderr = demo.stderr();
     expect(home).toContain('Translation status');
     expect(stderr).toMatch(/requests made \d+, minimum requests \d+/);
     expect(stderr).toContain('open the site at');
@@ -79,8 +65,7 @@ describe('tmsnap demo', () => {
     expect(stderr).toContain(`tmsnap demo: writing into ${own}: the archive in content/, the site in site/`);
     expect(stderr).toContain(`the archive is in ${join(own, 'content')} and the site in ${join(own, 'site')}`);
 
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await demo.stop()).toBe(0);
     await expect(fetch(siteUrl)).rejects.toThrow();
     // The project's own folders as they were; the demo's folder holds its mark, archive, site and server port.
     expect((await readdir(project)).sort()).toEqual(['content', 'dist', 'tmsnap-demo']);
@@ -91,8 +76,8 @@ describe('tmsnap demo', () => {
   }, 600_000);
 });
 
-/** One `tmsnap demo` in `cwd` until it serves the site, then Ctrl-C: what it wrote to stderr. */
-async function demoRun(cwd: string): Promise<string> {
+/** `tmsnap demo` in `cwd`, once it prints the site's URL; `stop` sends Ctrl-C and gives the exit code. */
+async function startDemo(cwd: string): Promise<{ siteUrl: string; stderr: () => string; stop: () => Promise<number | null> }> {
   const child = spawn(process.execPath, [join(repo, 'bin/tmsnap.js'), 'demo', '--data', 'synthetic:projects=1,components=2,languages=3,units=240,seed=7'], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,10 +94,23 @@ async function demoRun(cwd: string): Promise<string> {
     });
     void exited.then((code) => fail(new Error(`demo exited with ${code} before printing the site URL:\n${stderr}`)));
   });
-  expect((await fetch(siteUrl)).status).toBe(200);
-  child.kill('SIGINT');
-  expect(await exited, stderr).toBe(0);
-  return stderr;
+  return {
+    siteUrl,
+    stderr: () => stderr,
+    stop: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+/** One `tmsnap demo` in `cwd` until it serves the site, then Ctrl-C: what it wrote to stderr. */
+async function demoRun(cwd: string): Promise<string> {
+  const demo = await startDemo(cwd);
+  expect((await fetch(demo.siteUrl)).status).toBe(200);
+  const code = await demo.stop();
+  expect(code, demo.stderr()).toBe(0);
+  return demo.stderr();
 }
 
 describe('tmsnap demo, run again', () => {
