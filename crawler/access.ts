@@ -9,7 +9,7 @@ import { type ApiPath, formatApiPath, parseApiPath } from '../api/paths.ts';
 import type { AccessProblem } from '../snapshot/index.ts';
 import type { AccessDeniedError } from './errors.ts';
 import type { ProblemLog } from './queue/problem-log.ts';
-import type { Task } from './queue/request-queue.ts';
+import type { Task } from './queue/task.ts';
 
 /**
  * The resource pattern of a path (relative to the API root): each key of its object written `*`,

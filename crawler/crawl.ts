@@ -24,7 +24,7 @@ import { rootPath, serverBase } from './links.ts';
 import { anonymousHint, outcomeOf } from './outcomes.ts';
 import { phases } from './plan.ts';
 import { anonymousProjects } from './public-view.ts';
-import { parsedTask, type Task } from './queue/request-queue.ts';
+import { parsedTask, type Task } from './queue/task.ts';
 import { type CrawlState, openCrawlState } from './queue/state.ts';
 import { requestKind } from './queue/statistics.ts';
 import { UnitSpool } from './queue/unit-spool.ts';

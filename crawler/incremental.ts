@@ -10,7 +10,8 @@
 import type { HttpClient } from './http/client.ts';
 import { findLinks, rebasePageLink, resolveLink, rootPath, withParameters } from './links.ts';
 import { phases, planLink } from './plan.ts';
-import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { RequestQueue } from './queue/request-queue.ts';
+import type { Task } from './queue/task.ts';
 import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';

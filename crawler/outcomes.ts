@@ -15,7 +15,7 @@ import {
   RateLimitError,
   stopCodes,
 } from './errors.ts';
-import type { NewTask } from './queue/request-queue.ts';
+import type { NewTask } from './queue/task.ts';
 
 export type Outcome =
   /** The crawl cannot go on; resumable with the same command. */

@@ -2,7 +2,8 @@
  * Runs the queue's tasks `concurrency` at a time, never starting a phase while an earlier one
  * is in flight, so that units and changes know every translation the structure phase found.
  */
-import type { RequestQueue, Task } from './queue/request-queue.ts';
+import type { RequestQueue } from './queue/request-queue.ts';
+import type { Task } from './queue/task.ts';
 
 export interface Schedule {
   queue: RequestQueue;

@@ -7,7 +7,8 @@
 import { phases } from './plan.ts';
 import { resolveLink, withParameters } from './links.ts';
 import type { Problem } from '../snapshot/index.ts';
-import type { NewTask, RequestQueue } from './queue/request-queue.ts';
+import type { RequestQueue } from './queue/request-queue.ts';
+import type { NewTask } from './queue/task.ts';
 import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 

@@ -1,5 +1,3 @@
-import type { Counts } from './statistics.ts';
-
 /**
  * The reference server's data model: what a Weblate instance holds, independent of how the
  * API spells it. `routes/` renders API records from these rows; a dataset (the bundled real
@@ -253,4 +251,37 @@ export interface Model {
    * statistics; read-only models leave it out and are cached once.
    */
   revision?(): number;
+}
+
+/** Unit and word counts of a set of units, by state (state values: docs/weblate-api.md). */
+export interface Counts {
+  total: number;
+  totalWords: number;
+  translated: number;
+  translatedWords: number;
+  fuzzy: number;
+  fuzzyWords: number;
+  approved: number;
+  approvedWords: number;
+  readonly: number;
+  readonlyWords: number;
+  failing: number;
+  failingWords: number;
+  suggestions: number;
+  comments: number;
+  /** Characters of the source strings, by the same states (5.4's `*_chars` statistics). */
+  totalChars: number;
+  translatedChars: number;
+  fuzzyChars: number;
+  approvedChars: number;
+  readonlyChars: number;
+  /**
+   * Characters of the plural separators (two per form after the first) by the same states:
+   * Weblate 5.14 stores a plural source joined by "\x1e\x1e" and counts its characters so.
+   */
+  totalSeparators: number;
+  translatedSeparators: number;
+  fuzzySeparators: number;
+  approvedSeparators: number;
+  readonlySeparators: number;
 }

@@ -1,37 +1,6 @@
-import type { UnitRow } from './model.ts';
+import type { Counts, UnitRow } from './model.ts';
 
-/** Unit and word counts of a set of units, by state (state values: docs/weblate-api.md). */
-export interface Counts {
-  total: number;
-  totalWords: number;
-  translated: number;
-  translatedWords: number;
-  fuzzy: number;
-  fuzzyWords: number;
-  approved: number;
-  approvedWords: number;
-  readonly: number;
-  readonlyWords: number;
-  failing: number;
-  failingWords: number;
-  suggestions: number;
-  comments: number;
-  /** Characters of the source strings, by the same states (5.4's `*_chars` statistics). */
-  totalChars: number;
-  translatedChars: number;
-  fuzzyChars: number;
-  approvedChars: number;
-  readonlyChars: number;
-  /**
-   * Characters of the plural separators (two per form after the first) by the same states:
-   * Weblate 5.14 stores a plural source joined by "\x1e\x1e" and counts its characters so.
-   */
-  totalSeparators: number;
-  translatedSeparators: number;
-  fuzzySeparators: number;
-  approvedSeparators: number;
-  readonlySeparators: number;
-}
+export type { Counts } from './model.ts';
 
 export const noCounts: Counts = {
   total: 0,

@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { z } from 'zod';
 import { accessProblem, problem, recoverJournalSync, requestKinds } from '../../snapshot/index.ts';
 import type { TaskType } from '../plan.ts';
-import type { NewTask } from './request-queue.ts';
+import type { NewTask } from './task.ts';
 
 /**
  * The journal's word for each type of task: its lines keep the words of the first format

@@ -1,38 +1,7 @@
-import { type ApiPath, parseApiPath } from '../../api/paths.ts';
 import type { RequestKind } from '../../snapshot/index.ts';
-import { rootPath } from '../links.ts';
 import type { TaskType } from '../plan.ts';
 import { type CrawlJournal, journalTask, queuedTask } from './journal.ts';
-
-/** A task as it is queued (and journalled): what it fetches. */
-export interface NewTask {
-  /** The canonical URL it fetches: the de-duplication key. */
-  url: string;
-  type: TaskType;
-  phase: number;
-  /** A page the first page already counted and fanned out: its `next` is not followed. */
-  page?: boolean | undefined;
-  /** Units of one project through `/api/units/?q=project:…`: checked to be what was asked for. */
-  project?: string | undefined;
-}
-
-/**
- * One request (or, for a `resource`, one chain of pages) the crawl still has to make, with its
- * URL's path parsed once, when it is queued: every part of the crawl that asks what a task
- * names (the plan of access, the incremental crawl, the handlers) reads it here.
- */
-export interface Task extends NewTask {
-  /** The URL's path relative to the API root, without the query (`projects/foo/statistics/`). */
-  readonly path: string;
-  /** What that path names (api/paths.ts); undefined when it is none of Weblate's. */
-  readonly parsed: ApiPath | undefined;
-}
-
-/** `task` with its path parsed: what the queue hands out. */
-export function parsedTask(task: NewTask, apiRoot: URL): Task {
-  const path = rootPath(task.url, apiRoot);
-  return { ...stripUndefined(task), path, parsed: parseApiPath(path) };
-}
+import { parsedTask, type NewTask, type Task } from './task.ts';
 
 /** What a finished task cost: requests made, the minimum it implied, and the kind they are counted under (`CrawlStatistics`). */
 export interface TaskCost {
@@ -111,8 +80,4 @@ export class RequestQueue {
   get pendingCount(): number {
     return this.#pendingCount;
   }
-}
-
-function stripUndefined(value: NewTask): NewTask {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as unknown as NewTask;
 }

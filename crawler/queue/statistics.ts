@@ -1,6 +1,6 @@
 import type { RequestCount, RequestKind } from '../../snapshot/index.ts';
 import type { CrawlJournal } from './journal.ts';
-import type { Task } from './request-queue.ts';
+import type { Task } from './task.ts';
 
 /** Where a task's requests are counted in the report. */
 export function requestKind(task: Task): RequestKind {

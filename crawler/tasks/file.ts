@@ -1,4 +1,4 @@
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import type { TaskContext } from './context.ts';
 
 /** A translation's `file/`, archived raw with its content type. */

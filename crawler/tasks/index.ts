@@ -3,7 +3,7 @@
  * its task names, stores it through the context, and answers the minimum number of requests
  * the task implies. The run (crawl.ts) schedules them and maps their errors to outcomes.
  */
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import type { TaskContext } from './context.ts';
 import { fetchFile } from './file.ts';
 import { fetchListPage } from './list-page.ts';

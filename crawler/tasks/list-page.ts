@@ -2,7 +2,7 @@ import { parseApiPath } from '../../api/paths.ts';
 import { HttpStatusError } from '../errors.ts';
 import { itemPathWithoutUrl, listParent } from '../list-items.ts';
 import { rebasePageLink, resolveLink, rootPath, withParameters } from '../links.ts';
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
 
 /** One page of a paginated list (records, units or changes); the first page queues the others. Answers the requests needed. */

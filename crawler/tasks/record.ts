@@ -1,6 +1,6 @@
 import { apiRoot } from '../../api/root.ts';
 import { CrawlStoppedError, stopCodes } from '../errors.ts';
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import type { TaskContext } from './context.ts';
 
 /** The API root, or one record no list covers (or a list item short of its schema). Answers the requests needed. */

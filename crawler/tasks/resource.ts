@@ -1,6 +1,6 @@
 import { resourcePattern } from '../access.ts';
 import { rebasePageLink, withParameters } from '../links.ts';
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
 
 /**

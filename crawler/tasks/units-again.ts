@@ -1,5 +1,5 @@
 import { rebasePageLink, withParameters } from '../links.ts';
-import type { Task } from '../queue/request-queue.ts';
+import type { Task } from '../queue/task.ts';
 import { anyPage, pageSizes, type TaskContext } from './context.ts';
 
 /**
