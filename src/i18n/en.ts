@@ -58,6 +58,9 @@ export const en = {
   'search.noIndex': 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?',
   'search.form': 'form {form}: ',
   'search.untranslated': '(untranslated)',
+  'search.strings': ['{count} string', '{count} strings'],
+  'search.translations': ['{count} translation', '{count} translations'],
+  'search.counts': '{strings}, {translations}',
   // States of a string (api/unit.ts) and kinds of change between snapshots (archive/diff.ts)
   'state.0': 'untranslated',
   'state.10': 'needs editing',

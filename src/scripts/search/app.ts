@@ -19,13 +19,15 @@ import {
   type TargetShardData,
 } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
-import { mergeRanked, ShardSearch, type SearchHit } from '../../../search/query.ts';
+import { ShardSearch, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetIndex, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import { tokenize } from '../../../search/text.ts';
 import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
-import { renderHit } from './render.ts';
+import { groupHits, type HitGroup } from './groups.ts';
+import { renderGroup } from './render.ts';
 import { knownState, readState, writeState, type SearchState } from './url-state.ts';
 
 const pageSize = 50;
@@ -76,6 +78,10 @@ let routes: OpenRoutes | undefined;
 /** Each searched shard's hits, best first, and how many in all: the page shows the best of them merged. */
 let hitLists: SearchHit[][] = [];
 let hitCount = 0;
+/** The hits grouped by source string, best first: the page shows `pageSize` groups at a time. */
+let groups: HitGroup[] = [];
+/** The shown query's terms and scope, which the results mark. */
+let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], scope: 'both' };
 /**
  * The current query's search, kept while only shards arrive: each shard is searched once, not
  * again on every arrival. A new query or filter starts another.
@@ -224,6 +230,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
     queue = [];
     hitLists = [];
     hitCount = 0;
+    groups = [];
     current = undefined;
     showHits(true);
     const strings = manifest.targets.reduce((sum, target) => sum + target.units, 0);
@@ -280,6 +287,8 @@ function run(typed: boolean, state: SearchState = formState()): void {
     hitLists.push(search.shard(shard, position));
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
+  groups = groupHits(hitLists);
+  shownQuery = { terms: tokenize(state.q), scope: state.in };
   showHits(true);
   if (unsearched > 0) schedule(false);
   const first = order.length > 0 ? firstShardFiles(order[0]!.position, order[0]!.byTarget) : undefined;
@@ -291,7 +300,10 @@ function run(typed: boolean, state: SearchState = formState()): void {
     (target) =>
       failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file) || (target.index !== null && failed.has(target.index.file)),
   );
-  const count = () => t('search.results', { count: hitCount }, hitCount);
+  // Source strings and their translations found: a group's source is no hit of its own.
+  const strings = groups.length;
+  const count = () =>
+    t('search.counts', { strings: t('search.strings', { count: strings }, strings), translations: t('search.translations', { count: hitCount }, hitCount) });
   const shown = hitLists.length > 0;
   if (broken.length > 0)
     setCountStatus('error', () => t('search.broken', { results: count(), count: broken.length, file: broken[0]!.file }, broken.length), shown);
@@ -332,12 +344,14 @@ function showHits(reset: boolean): void {
     manifest,
     root,
     ui,
+    queryTerms: shownQuery.terms,
+    scope: shownQuery.scope,
     sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
   };
-  const next = mergeRanked(hitLists, shown + pageSize).slice(shown);
-  results.append(...next.map((hit) => renderHit(hit, context)));
+  const next = groups.slice(shown, shown + pageSize);
+  results.append(...next.map((group) => renderGroup(group, context)));
   shown += next.length;
-  more.hidden = shown >= hitCount;
+  more.hidden = shown >= groups.length;
 }
 
 async function start(): Promise<void> {

@@ -1,12 +1,17 @@
 /**
- * Results as DOM nodes. Every string from the snapshot goes in as text (`textContent`), never
- * as markup: a target of `<img onerror=…>` shows those characters.
+ * Results as DOM nodes: one group per source string of a component, its source shown once,
+ * each matching translation a row under it (docs/search.md, "The page"). Every string from
+ * the snapshot goes in as text nodes, never as markup: a target of `<img onerror=…>` shows
+ * those characters, and the query's matches are `<mark>` elements around text nodes.
  */
 import type { SearchManifest } from '../../../search/format.ts';
+import type { SearchScope } from '../../../search/query.ts';
 import type { SearchHit } from '../../../search/query.ts';
 import { unitHref } from '../../../search/shards.ts';
 import type { Translator } from '../../i18n/translate.ts';
 import { languageTag } from '../../utils/language-tag.ts';
+import type { HitGroup } from './groups.ts';
+import { matchedRanges } from './highlight.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -15,7 +20,26 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function forms(texts: readonly string[], className: string, language: SearchManifest['languages'][number] | undefined, ui: Translator): HTMLElement {
+/** `text` as text nodes, the query's matches wrapped in `<mark>`. */
+function marked(text: string, queryTerms: readonly string[] | undefined): HTMLSpanElement {
+  const span = element('span', 'text');
+  let at = 0;
+  for (const [start, end] of queryTerms ? matchedRanges(text, queryTerms) : []) {
+    if (start > at) span.append(text.slice(at, start));
+    span.append(element('mark', '', text.slice(start, end)));
+    at = end;
+  }
+  if (at < text.length) span.append(text.slice(at));
+  return span;
+}
+
+function forms(
+  texts: readonly string[],
+  className: string,
+  language: SearchManifest['languages'][number] | undefined,
+  queryTerms: readonly string[] | undefined,
+  ui: Translator,
+): HTMLElement {
   const list = element('div', className);
   if (language) {
     // BCP 47, as the pages write it: `pt_BR` is no valid `lang` (axe's valid-lang).
@@ -27,7 +51,7 @@ function forms(texts: readonly string[], className: string, language: SearchMani
   texts.forEach((text, form) => {
     const line = element('p', 'form');
     if (texts.length > 1) line.append(element('span', 'plural', ui.t('search.form', { form: String(form) })));
-    line.append(element('span', 'text', text === '' ? '' : text));
+    line.append(marked(text, queryTerms));
     if (text === '') line.append(element('span', 'untranslated', ui.t('search.untranslated')));
     list.append(line);
   });
@@ -40,31 +64,47 @@ export interface RenderContext {
   root: string;
   /** The page's interface language (src/i18n/client.ts). */
   ui: Translator;
+  /** The query's terms (`tokenize`), marked where they match. */
+  queryTerms: readonly string[];
+  scope: SearchScope;
   sourceTexts(hit: SearchHit): readonly string[];
 }
 
-export function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement {
-  const { manifest } = context;
+/** One translation of a group's source: its language (the link to its unit page), state and forms. */
+function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement {
+  const { manifest, ui } = context;
   const { units } = hit.shard.data;
   const language = manifest.languages[hit.shard.data.language];
-  const component = manifest.components[units.component[hit.unit]!];
-  const project = component ? manifest.projects[component.project] : undefined;
   const stateCode = units.state[hit.unit]!;
-  const stateName = context.ui.stateName(stateCode);
 
   const item = element('li', 'search-hit');
   item.dataset.language = language?.code ?? '';
   item.dataset.state = String(stateCode);
   const meta = element('p', 'meta');
-  const link = element('a', 'unit-link', `${project?.name ?? ''} / ${component?.name ?? ''}`);
+  const link = element('a', 'unit-link language', language ? `${language.name} (${language.code})` : '');
   link.href = context.root + unitHref(hit.shard.data, hit.unit);
-  meta.append(
-    link,
-    ' · ',
-    element('span', 'language', language ? `${language.name} (${language.code})` : ''),
-    ' · ',
-    element('span', `state state-${stateCode}`, stateName),
+  meta.append(link, ' · ', element('span', `state state-${stateCode}`, ui.stateName(stateCode)));
+  const terms = context.scope === 'source' ? undefined : context.queryTerms;
+  item.append(meta, forms(units.target[hit.unit] ?? [], 'target', language, terms, ui));
+  return item;
+}
+
+/** A source string of a component: the source once, then a row per translation found. */
+export function renderGroup(group: HitGroup, context: RenderContext): HTMLLIElement {
+  const { manifest } = context;
+  const first = group.hits[0]!;
+  const component = manifest.components[first.shard.data.units.component[first.unit]!];
+  const project = component ? manifest.projects[component.project] : undefined;
+
+  const item = element('li', 'search-group');
+  const head = element('div', 'search-source');
+  const terms = context.scope === 'target' ? undefined : context.queryTerms;
+  head.append(
+    element('p', 'meta component', `${project?.name ?? ''} / ${component?.name ?? ''}`),
+    forms(context.sourceTexts(first), 'source', undefined, terms, context.ui),
   );
-  item.append(meta, forms(context.sourceTexts(hit), 'source', undefined, context.ui), forms(units.target[hit.unit] ?? [], 'target', language, context.ui));
+  const rows = element('ol', 'search-translations');
+  rows.append(...group.hits.map((hit) => renderHit(hit, context)));
+  item.append(head, rows);
   return item;
 }
