@@ -30,11 +30,12 @@ async function openSearch(root: string, query: string): Promise<{ page: Page; re
 /** Waits until every shard the query needs is loaded and searched. */
 async function results(page: Page): Promise<Hit[]> {
   await page.waitForFunction(() => ['done', 'idle'].includes(document.getElementById('search-status')?.dataset.state ?? ''));
-  return page.$$eval('#search-results > li', (items) =>
+  // A row per translation, under its source string's group (grouped-browser.test.ts).
+  return page.$$eval('#search-results .search-hit', (items) =>
     items.map((item) => ({
       language: (item as HTMLElement).dataset.language ?? '',
       target: item.querySelector('.target .text')?.textContent ?? '',
-      source: item.querySelector('.source .text')?.textContent ?? '',
+      source: item.closest('.search-group')?.querySelector('.source .text')?.textContent ?? '',
       href: item.querySelector('a.unit-link')?.getAttribute('href') ?? '',
     })),
   );
@@ -60,7 +61,7 @@ describe.each(siteRoots(site))('search page %s', (_, rootUrl) => {
     expect((await type(page, 'файлов')).map((hit) => `${hit.language}:${hit.target}`)).toEqual(['ru:%d файл']);
     const arabic = await type(page, 'ملف');
     expect(arabic.map((hit) => hit.target).sort()).toEqual(['فتح ملف', 'لا ملفات'].sort());
-    expect(await page.$eval('#search-results > li[data-language="ar"] .target', (element) => element.getAttribute('dir'))).toBe('rtl');
+    expect(await page.$eval('#search-results .search-hit[data-language="ar"] .target', (element) => element.getAttribute('dir'))).toBe('rtl');
     expect((await type(page, '保存')).filter((hit) => hit.language === 'ja').map((hit) => hit.target)).toEqual([
       '保存',
       '名前を付けて保存…',

@@ -15,7 +15,8 @@ const resultsShown = (page: Page) => page.evaluate(() => (document.getElementByI
 /** Waits for the status to reach `state` with at least `hits` results on screen. */
 const reach = (page: Page, state: string, hits: number) =>
   page.waitForFunction(
-    ([state, hits]) => document.getElementById('search-status')?.dataset.state === state && document.querySelectorAll('#search-results > li').length >= hits,
+    ([state, hits]) =>
+      document.getElementById('search-status')?.dataset.state === state && document.querySelectorAll('#search-results .search-hit').length >= hits,
     [state, hits] as const,
   );
 

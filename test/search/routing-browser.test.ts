@@ -34,7 +34,7 @@ async function finished(page: Page): Promise<{ state: string; status: string; ta
   return page.evaluate(() => ({
     state: document.getElementById('search-status')?.dataset.state ?? '',
     status: document.getElementById('search-status')?.textContent ?? '',
-    targets: [...document.querySelectorAll('#search-results > li')].map(
+    targets: [...document.querySelectorAll('#search-results .search-hit')].map(
       (item) => `${(item as HTMLElement).dataset.language}:${item.querySelector('.target .text')?.textContent}`,
     ),
   }));

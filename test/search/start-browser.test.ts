@@ -14,7 +14,7 @@ async function open(root: string, query: string): Promise<{ page: Page; targets:
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${root}search/index.html${query}`);
   await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done');
-  const targets = await page.$$eval('#search-results > li', (items) =>
+  const targets = await page.$$eval('#search-results .search-hit', (items) =>
     items.map((item) => `${(item as HTMLElement).dataset.language}:${item.querySelector('.target .text')?.textContent ?? ''}`),
   );
   return { page, targets, errors };

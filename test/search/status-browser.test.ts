@@ -41,10 +41,13 @@ test('while the first shards load the status says so, without counts, and no num
   release();
 
   await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done');
-  const shown = await page.locator('#search-results > li').count();
-  expect(shown).toBeGreaterThan(0);
-  expect(shown).toBeLessThan(50);
-  expect(await page.textContent('#search-status')).toBe(`${shown} ${shown === 1 ? 'result' : 'results'}`);
+  // A group per source string, a row per translation: both counted.
+  const strings = await page.locator('#search-results > li').count();
+  const translations = await page.locator('#search-results .search-hit').count();
+  expect(strings).toBeGreaterThan(0);
+  expect(translations).toBeLessThan(50);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  expect(await page.textContent('#search-status')).toBe(`${plural(strings, 'string')}, ${plural(translations, 'translation')}`);
   const made = await page.evaluate(() => (window as unknown as { numberFormatsMade: boolean[] }).numberFormatsMade);
   expect(made.length).toBeGreaterThan(0);
   expect(made.every(Boolean)).toBe(true);
