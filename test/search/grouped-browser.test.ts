@@ -3,9 +3,11 @@
  * once, a row per translation, a count of strings and translations, `<mark>` around exact,
  * prefix and fuzzy matches, and hostile strings kept as text.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { seriousViolations } from '../site/browser.ts';
+import { buildWithCli, seriousViolations } from '../site/browser.ts';
 import { hostileTarget } from './fixture.ts';
 import { siteRoots, useSearchSite } from './search-site.ts';
 
@@ -112,3 +114,18 @@ describe.each(siteRoots(site))('grouped search results %s', (_, rootUrl) => {
     await page.close();
   });
 });
+
+test('in the Arabic interface, opened from file://, groups read right to left and stay axe clean', async () => {
+  // The same snapshot built again with the Arabic interface.
+  const dist = join(site.work, 'dist-ar');
+  await buildWithCli(['--content', join(site.work, 'content'), '--out', dist, '--ui-lang', 'ar']);
+  const { page, groups, status } = await search(pathToFileURL(dist).href + '/', '?q=open+file');
+  expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+  expect(groups.map((group) => [group.source, group.marks, group.rows.length])).toEqual([['Open file', ['Open', 'file'], 6]]);
+  expect(status.startsWith('نص واحد، ')).toBe(true);
+  expect(await page.getAttribute('#search-results .search-hit[data-language="ar"] .target', 'dir')).toBe('rtl');
+  expect(await page.getAttribute('#search-results .source', 'dir')).toBe('auto');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await page.close();
+}, 120_000);
