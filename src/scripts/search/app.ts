@@ -26,7 +26,7 @@ import { tokenize } from '../../../search/text.ts';
 import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
-import { groupHits, type HitGroup } from './groups.ts';
+import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
 import { knownState, readState, writeState, type SearchState } from './url-state.ts';
 
@@ -79,14 +79,14 @@ let routes: OpenRoutes | undefined;
 let hitLists: SearchHit[][] = [];
 let hitCount = 0;
 /** The hits grouped by source string, best first: the page shows `pageSize` groups at a time. */
-let groups: HitGroup[] = [];
+let groups: readonly HitGroup[] = [];
 /** The shown query's terms and scope, which the results mark. */
 let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], scope: 'both' };
 /**
  * The current query's search, kept while only shards arrive: each shard is searched once, not
  * again on every arrival. A new query or filter starts another.
  */
-let current: { key: string; search: ShardSearch } | undefined;
+let current: { key: string; search: ShardSearch; groups: HitGroups } | undefined;
 let shown = 0;
 let scheduled = false;
 
@@ -271,7 +271,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
       states: filters.states,
       routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
-    current = { key, search: new ShardSearch(request, sources) };
+    current = { key, search: new ShardSearch(request, sources), groups: new HitGroups() };
   }
   const { search } = current;
   hitLists = [];
@@ -287,7 +287,8 @@ function run(typed: boolean, state: SearchState = formState()): void {
     hitLists.push(search.shard(shard, position));
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
-  groups = groupHits(hitLists);
+  current.groups.add(hitLists);
+  groups = current.groups.ranked();
   shownQuery = { terms: tokenize(state.q), scope: state.in };
   showHits(true);
   if (unsearched > 0) schedule(false);

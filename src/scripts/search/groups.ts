@@ -18,17 +18,39 @@ function groupKey(hit: SearchHit): string {
   return `${bucket} ${units.component[hit.unit]} ${units.source[hit.unit]}`;
 }
 
-/** The hits of `lists` grouped by source string, best group first. */
-export function groupHits(lists: readonly (readonly SearchHit[])[]): HitGroup[] {
-  const groups = new Map<string, HitGroup>();
-  for (const list of lists)
-    for (const hit of list) {
-      const key = groupKey(hit);
-      const group = groups.get(key);
-      if (group) group.hits.push(hit);
-      else groups.set(key, { key, hits: [hit] });
+/**
+ * One query's hits grouped as its shards are searched: each shard's list of hits is added
+ * once (the page passes every searched shard's list on every slice), and the groups are
+ * ranked again only when a list was added.
+ */
+export class HitGroups {
+  readonly #added = new Set<readonly SearchHit[]>();
+  readonly #groups = new Map<string, HitGroup>();
+  #ranked: HitGroup[] = [];
+  #stale = false;
+
+  add(lists: readonly (readonly SearchHit[])[]): void {
+    for (const list of lists) {
+      if (this.#added.has(list)) continue;
+      this.#added.add(list);
+      this.#stale = true;
+      for (const hit of list) {
+        const key = groupKey(hit);
+        const group = this.#groups.get(key);
+        if (group) group.hits.push(hit);
+        else this.#groups.set(key, { key, hits: [hit] });
+      }
     }
-  const ranked = [...groups.values()];
-  for (const group of ranked) group.hits.sort(compareRanked);
-  return ranked.sort((a, b) => compareRanked(a.hits[0]!, b.hits[0]!));
+  }
+
+  /** The groups, best first. */
+  ranked(): readonly HitGroup[] {
+    if (this.#stale) {
+      this.#ranked = [...this.#groups.values()];
+      for (const group of this.#ranked) group.hits.sort(compareRanked);
+      this.#ranked.sort((a, b) => compareRanked(a.hits[0]!, b.hits[0]!));
+      this.#stale = false;
+    }
+    return this.#ranked;
+  }
 }
