@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { buildWithCli, seriousViolations } from '../site/browser.ts';
+import { buildWithCli, screenshot, seriousViolations } from '../site/browser.ts';
 import { hostileTarget } from './fixture.ts';
 import { siteRoots, useSearchSite } from './search-site.ts';
 
@@ -63,6 +63,7 @@ describe.each(siteRoots(site))('grouped search results %s', (_, rootUrl) => {
 
   test('sources shared by languages and components: a group per component, every language under it', async () => {
     const { page, groups, status } = await search(rootUrl(), '?q=sav');
+    if (rootUrl() === site.server.url) await screenshot(page, 'search-grouped');
     // "Save as…" lives in two components: two groups. Four strings in six languages.
     expect(groups.map((group) => group.source).sort()).toEqual(['Save', 'Save all files as a new template', 'Save as…', 'Save as…']);
     expect(new Set(groups.filter((group) => group.source === 'Save as…').map((group) => group.component)).size).toBe(2);
@@ -121,6 +122,7 @@ test('in the Arabic interface, opened from file://, groups read right to left an
   await buildWithCli(['--content', join(site.work, 'content'), '--out', dist, '--ui-lang', 'ar']);
   const { page, groups, status } = await search(pathToFileURL(dist).href + '/', '?q=open+file');
   expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+  await screenshot(page, 'search-grouped-ar');
   expect(groups.map((group) => [group.source, group.marks, group.rows.length])).toEqual([['Open file', ['Open', 'file'], 6]]);
   expect(status.startsWith('نص واحد، ')).toBe(true);
   expect(await page.getAttribute('#search-results .search-hit[data-language="ar"] .target', 'dir')).toBe('rtl');
