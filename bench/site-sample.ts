@@ -110,9 +110,11 @@ interface Check {
 function checks(sample: Sample): Check[] {
   const heading = async (page: Page) => `h1 "${(await page.locator('h1').innerText()).trim()}"`;
   const searched = (expected: string) => async (page: Page) => {
-    await page.locator('#search-results > li').first().waitFor({ timeout: 180_000 });
-    const hits = await page.locator('#search-results > li').count();
-    return `${hits} results shown (${expected})`;
+    // Results come grouped by source string: a group per string, a .search-hit row per translation.
+    await page.locator('#search-results .search-hit').first().waitFor({ timeout: 180_000 });
+    const groups = await page.locator('#search-results > li').count();
+    const hits = await page.locator('#search-results .search-hit').count();
+    return `${hits} translations in ${groups} strings shown (${expected})`;
   };
   const list: Check[] = [
     { name: 'home', path: sample.home, expect: heading },
