@@ -1,5 +1,4 @@
 import type { RequestKind } from '../../snapshot/index.ts';
-import type { TaskType } from '../plan.ts';
 import { type CrawlJournal, journalTask, queuedTask } from './journal.ts';
 import { parsedTask, type NewTask, type Task } from './task.ts';
 
