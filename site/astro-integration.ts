@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildInputModule, type BuildInput } from '../site-model/build-input.ts';
 import { bundleApp } from './search-app.ts';
@@ -50,6 +50,15 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
                 name: 'tmsnap:build-input',
                 resolveId: (id: string) => (modules.has(id) ? `\0${id}` : undefined),
                 load: (id: string) => (id.startsWith('\0') ? modules.get(id.slice(1))?.(config.srcDir) : undefined),
+              },
+              {
+                // Astro bundles src/ into chunks elsewhere: a module reading files beside its source
+                // (src/i18n/files.ts, the PO catalogs) keeps import.meta.url its source's URL, as under tsx.
+                name: 'tmsnap:source-url',
+                transform: (code: string, id: string) =>
+                  id.startsWith(fileURLToPath(config.srcDir)) && id.endsWith('.ts') && code.includes('import.meta.url')
+                    ? code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href))
+                    : undefined,
               },
             ],
           },

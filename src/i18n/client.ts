@@ -5,7 +5,6 @@
  */
 import type { UiLanguage } from '../../site-model/page-settings.ts';
 import { catalogs } from './index.ts';
-import type { MessageKey } from './en.ts';
 import type { Messages } from './translate.ts';
 
 export function isClientKey(key: string): boolean {
@@ -13,5 +12,5 @@ export function isClientKey(key: string): boolean {
 }
 
 export function clientMessages(lang: UiLanguage): Messages {
-  return Object.fromEntries(Object.entries(catalogs[lang]).filter(([key]) => isClientKey(key))) as Partial<Record<MessageKey, string | readonly string[]>>;
+  return Object.fromEntries(Object.entries(catalogs[lang]).filter(([key]) => isClientKey(key)));
 }

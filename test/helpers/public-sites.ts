@@ -15,9 +15,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { ar } from '../../src/i18n/ar.ts';
-import { de } from '../../src/i18n/de.ts';
-import { en } from '../../src/i18n/en.ts';
+import { catalogs } from '../../src/i18n/index.ts';
 
 export interface SiteFile {
   /** Path inside `dist/`, with `/`. */
@@ -79,7 +77,7 @@ function interfaceWords(): Set<string> {
     else if (Array.isArray(value)) value.forEach(add);
     else if (typeof value === 'object' && value !== null) Object.values(value).forEach(add);
   };
-  for (const catalog of [en, de, ar]) add(catalog);
+  for (const catalog of Object.values(catalogs)) add(catalog);
   return set;
 }
 

@@ -1,13 +1,17 @@
 /**
  * The interface catalogs (docs/site.md, "Interface languages"): every English key in German and
  * Arabic, with each language's number of plural forms and the same placeholders; plural forms
- * chosen by each language's gettext rule.
+ * chosen by each language's gettext rule; the gettext PO files they are kept in (src/i18n/po/),
+ * their template up to date with en.ts.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { changeActions } from '../../api/change.ts';
 import { uiLanguages } from '../../site/config.ts';
 import { catalogs, en, uiTranslator } from '../../src/i18n/index.ts';
 import { clientMessages } from '../../src/i18n/client.ts';
+import { catalogFile, readPo, templateFile } from '../../src/i18n/files.ts';
+import { formatPo, mergePo, parsePo, poHeaders, poMessages, poProblems, sourceEntries } from '../../src/i18n/po.ts';
 import { catalogProblems, uiPlurals } from '../../src/i18n/translate.ts';
 
 describe('interface catalogs', () => {
@@ -16,6 +20,99 @@ describe('interface catalogs', () => {
       expect(catalogProblems(en, catalogs[lang], uiPlurals[lang].forms)).toEqual([]);
     });
   }
+
+  for (const lang of uiLanguages.filter((code) => code !== 'en')) {
+    it(`${lang}.po has the site's plural rule, nothing fuzzy, nothing translated from an older English text, and is written as tmsnap writes it`, () => {
+      const text = readFileSync(catalogFile(lang), 'utf8');
+      expect(poProblems(en, parsePo(text), uiPlurals[lang])).toEqual([]);
+      expect(formatPo(parsePo(text))).toBe(text);
+    });
+  }
+
+  it('has a template (tmsnap.pot) that is en.ts as it is: run scripts/ui-catalogs.ts after changing en.ts', () => {
+    expect(readFileSync(templateFile, 'utf8')).toBe(formatPo({ headers: poHeaders(undefined, uiPlurals.en), entries: sourceEntries(en, uiPlurals.en.forms) }));
+  });
+
+  it('reports a Plural-Forms rule other than the site\'s, a fuzzy entry and a translation of an older English text', () => {
+    const po = readPo(catalogFile('de'));
+    const doctored = {
+      headers: { ...po.headers, 'Plural-Forms': 'nplurals=2; plural=(n > 1);' },
+      entries: po.entries.map((entry) =>
+        entry.context === 'nav.projects' ? { ...entry, flags: ['fuzzy'] } : entry.context === 'nav.languages' ? { ...entry, id: 'Locales' } : entry,
+      ),
+    };
+    expect(poProblems(en, doctored, uiPlurals.de)).toEqual([
+      'Plural-Forms: nplurals=2; plural=(n > 1);, expected nplurals=2; plural=n != 1;',
+      'nav.projects: fuzzy',
+      'nav.languages: translates an older English text, run scripts/ui-catalogs.ts',
+    ]);
+    // Weblate writes the rule in parentheses: the same rule all the same.
+    expect(poProblems(en, { ...po, headers: { ...po.headers, 'Plural-Forms': 'nplurals=2; plural=(n != 1);' } }, uiPlurals.de)).toEqual([]);
+  });
+
+  it('reads PO as Weblate and msgmerge write it: wrapped strings, escapes, comments, obsolete entries; fuzzy or empty ones fall back to English', () => {
+    const po = parsePo(
+      [
+        '# Translators: someone',
+        'msgid ""',
+        'msgstr ""',
+        '"Language: de\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+        '',
+        '#. a comment for translators',
+        '#: src/pages/index.astro:3',
+        'msgctxt "nav.projects"',
+        'msgid ""',
+        '"Pro"',
+        '"jects"',
+        'msgstr "Pro\\"jekte\\\\\\n"',
+        '',
+        '#, fuzzy',
+        '#| msgid "Language"',
+        'msgctxt "nav.languages"',
+        'msgid "Languages"',
+        'msgstr "Sprache"',
+        '',
+        'msgctxt "search.results"',
+        'msgid "{count} result"',
+        'msgid_plural "{count} results"',
+        'msgstr[0] "{count} Ergebnis"',
+        'msgstr[1] ""',
+        '',
+        '#~ msgctxt "old.key"',
+        '#~ msgid "Gone"',
+        '#~ msgstr "Weg"',
+      ].join('\n'),
+    );
+    expect(po.headers).toEqual({ Language: 'de', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' });
+    expect(po.entries.map((entry) => [entry.context, entry.id, entry.strings, entry.flags])).toEqual([
+      ['nav.projects', 'Projects', ['Pro"jekte\\\n'], []],
+      ['nav.languages', 'Languages', ['Sprache'], ['fuzzy']],
+      ['search.results', '{count} result', ['{count} Ergebnis', ''], []],
+    ]);
+    expect(poMessages(po)).toEqual({ 'nav.projects': 'Pro"jekte\\\n' });
+  });
+
+  it('stops at anything it does not know rather than guess', () => {
+    expect(() => parsePo('msgid "a"\nmsgstr "b\\q"')).toThrow('line 2: unknown escape \\q');
+    expect(() => parsePo('msgid "a"\nmsgstr "b"\nmsgstr "c"')).toThrow('line 3: msgstr twice in one entry');
+    expect(() => parsePo('msgctxt "k"\nmsgid "a"\nmsgid_plural "as"\nmsgstr[1] "b"')).toThrow('line 1: plural entry needs msgstr[0], msgstr[1], … in order');
+    expect(() => parsePo('msgid "a"\nmsgstr b')).toThrow('line 2: expected a quoted string');
+    expect(() => parsePo('"a"')).toThrow('line 1: string continues no keyword');
+    expect(() => poMessages(parsePo('msgid "a"\nmsgstr "b"'))).toThrow('has no msgctxt');
+  });
+
+  it('merges a catalog with the English source as msgmerge does: keeps translations by key, marks changed English fuzzy, adds new keys empty, drops old ones', () => {
+    const source = { 'a.kept': 'Kept', 'a.changed': 'Changed now', 'a.new': ['{count} new', '{count} new ones'] };
+    const catalog = parsePo(
+      ['msgctxt "a.changed"', 'msgid "Changed"', 'msgstr "Geändert"', '', 'msgctxt "a.old"', 'msgid "Old"', 'msgstr "Alt"', '', 'msgctxt "a.kept"', 'msgid "Kept"', 'msgstr "Behalten"'].join('\n'),
+    );
+    expect(mergePo(source, catalog, 2).entries).toEqual([
+      { context: 'a.kept', id: 'Kept', strings: ['Behalten'], flags: [] },
+      { context: 'a.changed', id: 'Changed now', strings: ['Geändert'], flags: ['fuzzy'] },
+      { context: 'a.new', id: '{count} new', idPlural: '{count} new ones', strings: ['', ''], flags: [] },
+    ]);
+  });
 
   it('reports a missing key, a wrong number of plural forms and a lost or foreign placeholder', () => {
     const doctored: Record<string, unknown> = { ...catalogs.de };
