@@ -19,6 +19,7 @@ import {
 import { AccessRules } from './access.ts';
 import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
 import { HttpClient } from './http/client.ts';
+import { budgetSpent } from './http/pacing.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
 import { anonymousHint, outcomeOf } from './outcomes.ts';
@@ -416,19 +417,21 @@ class CrawlRun {
     return this.#budgetStop();
   }
 
-  /** Stops with an estimate rather than hammering a server whose budget cannot cover the rest. */
+  /**
+   * Stops with an estimate once the server's window is spent and refills later than `--max-wait`:
+   * every request the window allows is used (a resumed crawl goes on from there), none it refuses.
+   */
   #budgetStop(): CrawlStoppedError | undefined {
     const { remaining, reset, limit } = this.client.budget;
-    if (remaining === undefined || this.queue.pendingCount <= remaining) return undefined;
-    const needed = this.#needed();
-    if (needed <= remaining) return undefined;
+    if (remaining === undefined || !budgetSpent(this.client.budget, this.options.concurrency)) return undefined;
     const waitMs = (reset ?? 0) * 1000;
     if (waitMs <= this.options.maxWaitMs) return undefined;
+    const needed = this.#needed();
     return new CrawlStoppedError(
       stopCodes.budget,
-      `the server's rate budget has ${remaining} of ${limit ?? '?'} requests left and the next slot frees in ${reset} s, ` +
-        `but at least ${needed} more requests are needed; stopping instead of hammering. Re-run the same command once the budget refills to resume` +
-        `${limit ? ` (about ${Math.ceil((needed - remaining) / limit)} more rate window(s))` : ''}.${anonymousHint(reset ?? 0, this.options.token)}`,
+      `the server's rate budget is spent (${remaining} of ${limit ?? '?'} requests left) and the next slot frees in ${reset} s, ` +
+        `with at least ${needed} more requests to make. Re-run the same command once the budget refills to resume` +
+        `${limit ? ` (about ${Math.ceil(needed / limit)} more rate window(s))` : ''}.${anonymousHint(reset ?? 0, this.options.token)}`,
     );
   }
 

@@ -160,7 +160,7 @@ export class HttpClient {
       let throttled = 0;
       let requests = 0;
       for (;;) {
-        await this.#pace();
+        await this.#pace(url);
         requests++;
         this.requests++;
         this.#options.onRequest?.();
@@ -209,8 +209,13 @@ export class HttpClient {
     this.#options.onWait?.(ms, reason);
   }
 
-  async #pace(): Promise<void> {
+  async #pace(url: string): Promise<void> {
     const budgetWait = budgetDelay(this.budget, this.#options.concurrency);
+    // A window that refills tomorrow is a stop (resumed by the next run), not a day's sleep.
+    if (budgetWait > this.#options.maxWaitMs) {
+      const seconds = Math.ceil(budgetWait / 1000);
+      throw new RateLimitError(url, seconds, `the server's rate budget is spent and the next slot frees in ${seconds} s, longer than --max-wait ${Math.round(this.#options.maxWaitMs / 1000)} s`);
+    }
     if (budgetWait > 0) this.#pauseAll(budgetWait, 'rate budget nearly used');
     const now = this.#now();
     let start = Math.max(now, this.#pausedUntil);

@@ -46,6 +46,10 @@ export function readRateBudget(headers: Record<string, string | undefined>): Rat
  * `reset` so a slot frees first.
  */
 export function budgetDelay(budget: RateBudget, reserve: number): number {
-  if (budget.remaining === undefined || budget.remaining > reserve) return 0;
-  return (budget.reset ?? 1) * 1000;
+  return budgetSpent(budget, reserve) ? (budget.reset ?? 1) * 1000 : 0;
+}
+
+/** Whether no more than `reserve` slots remain: the requests already in flight may use them. */
+export function budgetSpent(budget: RateBudget, reserve: number): boolean {
+  return budget.remaining !== undefined && budget.remaining <= reserve;
 }

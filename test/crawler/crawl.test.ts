@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CrawlOptions, type CrawlResult, crawl } from '../../crawler/crawl.ts';
 import { parseApiRoot } from '../../crawler/links.ts';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import type { Behaviours } from '../../reference-server/server.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import type { Behaviours } from '../../packages/reference-server/server.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';
@@ -188,15 +188,17 @@ describe('crawl of the fixture data', () => {
     );
   });
 
-  it('stops with an estimate instead of hammering when the rate budget cannot finish', async () => {
+  it('spends the rate window, then stops with an estimate instead of hammering', async () => {
     await withServer({ rateLimit: { anonymous: 10, authenticated: 10, windowSeconds: 86_400 } }, async (server) => {
       const content = await contentFolder();
       const result = await crawlServer(server, content, { maxWaitMs: 60_000 });
       expect(result.outcome).toBe('failed');
       expect(result.message).toMatch(/more requests|requests remain/);
       expect(result.message).toContain('resume');
-      // Polite: it stopped at the limit rather than collecting a pile of 429s.
-      expect(server.requests).toBeLessThanOrEqual(11);
+      // Polite: it stopped at the limit rather than collecting a pile of 429s; and it used the
+      // window (less the slots in flight at concurrency 2) instead of leaving it for nothing.
+      expect(server.requests).toBeLessThanOrEqual(10);
+      expect(server.requests).toBeGreaterThanOrEqual(8);
       expect(result.dir).toMatch(/\.partial$/);
     });
   });
