@@ -19,6 +19,7 @@ import {
 } from '../snapshot/index.ts';
 import { references, type StoredForms } from './references.ts';
 import { planRetention, type RetentionDecision, type RetentionPolicy } from './retention.ts';
+import { pinnedSnapshots, readTags } from './tags.ts';
 
 export interface PrunableSnapshot {
   id: string;
@@ -112,6 +113,12 @@ export async function prune(
   policy: RetentionPolicy | undefined,
   options: { dryRun: boolean; onRemove?: (snapshot: PrunableSnapshot) => void; onLeftover?: (leftover: LeftoverSnapshot) => void },
 ): Promise<PruneResult> {
+  // Read before anything goes: a damaged tags file stops the prune, or a release's snapshot could go.
+  const pinned = pinnedSnapshots(
+    await readTags(contentDir).catch((error: Error) => {
+      throw new PruneError(`${error.message}. Nothing was removed.`);
+    }),
+  );
   if (!options.dryRun) await finishInterruptedRemovals(contentDir);
   const leftovers = await leftoverSnapshots(contentDir);
   for (const leftover of leftovers) {
@@ -120,7 +127,7 @@ export async function prune(
   }
   const gone = new Set(leftovers.map((leftover) => leftover.dir));
   const dirs = (await listSnapshotDirs(contentDir)).filter((dir) => !gone.has(dir.dir));
-  const plan = policy === undefined ? { keep: [], remove: [] } : planRetention(await prunable(dirs), policy);
+  const plan = policy === undefined ? { keep: [], remove: [] } : planRetention(await prunable(dirs), policy, pinned);
   for (const snapshot of plan.remove) {
     options.onRemove?.(snapshot);
     if (!options.dryRun) await removeDir(contentDir, snapshot.dir);

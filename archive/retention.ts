@@ -5,7 +5,8 @@
  * Each rule counts on its own (as restic's `forget` does, not borg's cascade): `--keep-daily 7`
  * keeps the newest snapshot of each of the 7 most recent UTC days that have one, whatever the
  * weekly and monthly rules keep. A snapshot is kept when any rule wants it. The newest complete
- * snapshot is always kept, so a prune can never leave the site without data to build from.
+ * snapshot is always kept, so a prune can never leave the site without data to build from, and
+ * so is every snapshot a release tag pins (archive/tags.ts): a release outlives any policy.
  */
 
 export interface RetentionPolicy {
@@ -41,8 +42,12 @@ const periods: Record<keyof RetentionPolicy, Period> = {
   monthly: (date) => date.toISOString().slice(0, 7),
 };
 
-/** Newest first in, newest first out. */
-export function planRetention<S extends DatedSnapshot>(snapshots: readonly S[], policy: RetentionPolicy): RetentionPlan<S> {
+/** Newest first in, newest first out. `pinned`: the tag names of each tagged snapshot's id. */
+export function planRetention<S extends DatedSnapshot>(
+  snapshots: readonly S[],
+  policy: RetentionPolicy,
+  pinned: ReadonlyMap<string, readonly string[]> = new Map(),
+): RetentionPlan<S> {
   for (const [rule, count] of Object.entries(policy)) {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`keep-${rule} must be a whole number from 0 up, got ${count}`);
   }
@@ -50,6 +55,7 @@ export function planRetention<S extends DatedSnapshot>(snapshots: readonly S[], 
   const reasons = new Map<string, string[]>(newestFirst.map((snapshot) => [snapshot.id, []]));
   const newestComplete = newestFirst.find((snapshot) => snapshot.complete);
   if (newestComplete) reasons.get(newestComplete.id)?.push('newest complete');
+  for (const [id, names] of pinned) reasons.get(id)?.push(...names.map((name) => `tag ${name}`));
 
   for (const rule of Object.keys(periods) as (keyof RetentionPolicy)[]) {
     const seen = new Set<string>();

@@ -4,7 +4,8 @@ import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConf
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { parsePublishKinds, publishKinds } from '../site-model/privacy.ts';
 import { defaultLevels, parseLevels } from '../archive/levels.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
+import { readTags, resolveSnapshotName, TagError } from '../archive/tags.ts';
+import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 
 const help = `Usage: tmsnap build [options]
@@ -14,7 +15,8 @@ Every link in the site is relative: it works under any base path and opened from
 
 Options:
   --content DIR     the archive folder (default: content, or TMSNAP_CONTENT)
-  --snapshot ID     snapshot to build (default: the newest complete one)
+  --snapshot ID     snapshot to build, or a release tag (tmsnap tag): the site as it was then,
+                    its history up to that snapshot (default: the newest complete one)
   --out DIR         output folder, emptied and filled by the build (default: dist); refused
                     when it is the current or home folder, holds the archive or lies in it,
                     or holds files no tmsnap build wrote (a build marks its folder with ${siteMark})
@@ -42,6 +44,10 @@ Options:
                     project and component pages show each language's level, with badges,
                     status.json entries and an Atom entry when a language crosses one
                     (default: none)
+  --credits         publish credits: contributors per project and language from the change
+                    log (all time, the last 12 months, since each release), as pages and
+                    credits.md/credits.json; names only as the server shows them to anyone
+                    (default: off; not with --hide-authors)
   --config FILE     settings file (default: ${configFileName} in the working folder, if any);
                     the flags above override it
   --verbose         Astro's log, a line per page, instead of one progress line
@@ -73,6 +79,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     'ui-lang': { type: 'string' },
     'no-history': { type: 'boolean', default: false },
     levels: { type: 'string' },
+    credits: { type: 'boolean' },
     config: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -109,16 +116,21 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   const levelsText = parsed.levels ?? config.levels;
   const levels = levelsText === undefined ? undefined : parseLevels(levelsText);
   if (typeof levels === 'string') throw new UsageError(levels);
+  const hideAuthors = parsed['hide-authors'] ?? config.hideAuthors ?? false;
+  const credits = parsed.credits ?? false;
+  if (credits && hideAuthors) throw new UsageError('--credits names contributors and --hide-authors hides them: give one of the two');
+  const snapshot = parsed.snapshot === undefined ? undefined : await snapshotOrTag(resolve(parsed.content), parsed.snapshot);
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });
   return {
     content: resolve(parsed.content),
-    ...optional('snapshot', parsed.snapshot),
+    ...optional('snapshot', snapshot),
     out: resolve(parsed.out),
     ...optional('siteUrl', siteUrl),
     base,
-    hideAuthors: parsed['hide-authors'] ?? config.hideAuthors ?? false,
+    hideAuthors,
+    credits,
     publish,
     ...optional('title', parsed.title ?? config.title),
     ...optional('logo', file(parsed.logo, config.logo)),
@@ -133,6 +145,16 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     verbose: parsed.verbose,
     json: parsed.json,
   };
+}
+
+/** The snapshot id `--snapshot` names: an id as given, or the one a release tag pins. */
+async function snapshotOrTag(content: string, name: string): Promise<string> {
+  try {
+    return resolveSnapshotName(await readTags(content), name);
+  } catch (error) {
+    if (error instanceof TagError) throw new CommandFailure(error.message);
+    throw error;
+  }
 }
 
 /**

@@ -2,11 +2,17 @@ import { type Command, CommandFailure, UsageError, closest, exitCodes } from './
 import { defaultsInEffect } from './defaults.ts';
 import { systemErrorLine, unexpectedErrorLine } from './errors.ts';
 import { OutputRefused } from './output-guard.ts';
+import { needingReferenceServer } from './reference-server-package.ts';
 import { version } from './version.ts';
 
 /** A command as `main` knows it: its summary, and its module, loaded only when the command is run or its help asked for. */
 function lazy(summary: string, load: () => Promise<{ command: Command }>) {
   return { summary, load: async () => (await load()).command };
+}
+
+/** A command that runs the reference server, a package of its own that the npm package leaves out. */
+function needing(name: string, summary: string, load: () => Promise<{ command: Command }>) {
+  return lazy(summary, () => needingReferenceServer(name, summary, load));
 }
 
 /**
@@ -15,8 +21,8 @@ function lazy(summary: string, load: () => Promise<{ command: Command }>) {
  * test/cli/main.test.ts checks that each summary matches the command's own.
  */
 export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  demo: lazy('reference server → crawl → build → preview, in one command', () => import('./demo.ts')),
-  'reference-server': lazy('serve a read-only Weblate API over bundled or synthetic data', () => import('./reference-server.ts')),
+  demo: needing('demo', 'reference server → crawl → build → preview, in one command', () => import('./demo.ts')),
+  'reference-server': needing('reference-server', 'serve a read-only Weblate API over bundled or synthetic data', () => import('./reference-server.ts')),
   crawl: lazy('crawl a Weblate server into a dated snapshot (resumable)', () => import('./crawl.ts')),
   build: lazy('build the static status site from a snapshot', () => import('./build.ts')),
   preview: lazy('serve a built site folder on 127.0.0.1', () => import('./preview.ts')),
@@ -29,6 +35,8 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
   migrate: lazy('rewrite an archive to the current snapshot format, in place', () => import('./migrate.ts')),
   search: lazy('search a snapshot’s strings from the terminal', () => import('./search.ts')),
   diff: lazy('what changed between two snapshots, string by string', () => import('./diff.ts')),
+  credits: lazy('contributors per project and language, as Markdown or JSON', () => import('./credits.ts')),
+  tag: lazy('pin a release to a snapshot, or list the release tags', () => import('./tag.ts')),
 };
 
 function overview(): string {

@@ -11,7 +11,8 @@ Removes the snapshots the policy does not keep, the unfinished snapshots no craw
 then the objects no remaining snapshot (or crawl in progress) refers to. Each rule counts on
 its own: --keep-daily 7 keeps the newest snapshot of each of the 7 latest UTC days that have
 one; --keep-weekly of ISO weeks; --keep-monthly of months. A snapshot any rule wants stays,
-and the newest complete snapshot always stays.
+the newest complete snapshot always stays, and so does every snapshot a release tag pins
+(tmsnap tag).
 
 An unfinished snapshot (state "in progress" in tmsnap snapshots) is the next crawl's of the
 same server and scope, which resumes it: those stay. One no crawl can resume (its state.json

@@ -22,6 +22,8 @@ export interface BuildInput {
    * site shows none. Spelled out here because site-model imports nothing above it.
    */
   levels?: { measure: 'strings' | 'words'; levels: ReadonlyArray<{ name: string; percent: number }> };
+  /** Credits (`--credits`): contributors' public names per project and language; absent: none. */
+  credits?: boolean;
   /**
    * The folder through which the bulk writers hand the units' positions to the changes pages
    * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.

@@ -53,6 +53,8 @@ export interface BuildOptions {
   history?: boolean;
   /** Release levels (`--levels`, archive/levels.ts); none when absent. */
   levels?: Levels;
+  /** Credits pages and downloads (`--credits`); off when absent. */
+  credits?: boolean;
   /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
   verbose?: boolean;
   onProgress?: (progress: BuildProgress) => void;
@@ -327,6 +329,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     publish: [...(options.publish ?? [])],
     settings,
     ...(options.levels === undefined ? {} : { levels: options.levels }),
+    ...(options.credits === true ? { credits: true } : {}),
     positions,
   };
   const writers = startBulkWriters(input, resolve(options.out), bulkWriters(), onFiles);
