@@ -25,6 +25,8 @@ Options:
   --max-duration TIME  stop starting requests after TIME (5h, 300m, 90s, 1h30m or seconds) and leave
                        the snapshot resumable (exit 1); give a scheduled job's limit minus a
                        margin for the requests in flight and the steps after
+  --max-requests N     send at most N requests in this run (retries included) and leave the
+                       snapshot resumable (exit 1); a night's share of the server's budget
   --allow-insecure-http  send the token over plain http:// to a host that is not this machine
                        (refused otherwise: anyone on the way could read it; wlc refuses too)
   --changes-since ISO  leave out changes before this time (default: the whole log)
@@ -128,6 +130,7 @@ export const command: Command = {
         content: contentOption(),
         force: { type: 'boolean', default: false },
         'max-duration': { type: 'string' },
+        'max-requests': { type: 'string' },
         'allow-insecure-http': { type: 'boolean', default: false },
         'changes-since': { type: 'string' },
         concurrency: { type: 'string' },
@@ -171,6 +174,7 @@ export const command: Command = {
       maxWaitMs: (positiveNumber('max-wait', values['max-wait'], 300, false) ?? 300) * 1000,
       timeoutMs: (positiveNumber('timeout', values.timeout, 60, false) ?? 60) * 1000,
       retries: retries ?? 5,
+      maxRequests: positiveNumber('max-requests', values['max-requests'], undefined, true),
     };
     const changesSince = isoTime(values['changes-since']);
     await guardOutput(contentDir, { kind: 'archive', flag: '--content', force: values.force });

@@ -12,6 +12,7 @@ import {
   type Problem,
   type RequestCount,
   type RequestKind,
+  type Parts,
   type SkippedResources,
   type WriteFault,
   normalizeBaseUrl,
@@ -22,8 +23,8 @@ import { HttpClient } from './http/client.ts';
 import { budgetSpent } from './http/pacing.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
-import { anonymousHint, outcomeOf } from './outcomes.ts';
-import { phases } from './plan.ts';
+import { anonymousHint, outcomeOf, requestCapStop } from './outcomes.ts';
+import { isHistory, phases } from './plan.ts';
 import { anonymousProjects } from './public-view.ts';
 import { parsedTask, type Task } from './queue/task.ts';
 import { type CrawlState, openCrawlState } from './queue/state.ts';
@@ -54,6 +55,11 @@ export interface CrawlOptions {
    * the unfinished snapshot stays resumable (`tmsnap crawl --max-duration`).
    */
   deadline?: number | undefined;
+  /**
+   * Requests this run may send, retries included (`tmsnap crawl --max-requests`): the night's
+   * share of the server's budget. The run stops like a deadline stop once they are made.
+   */
+  maxRequests?: number | undefined;
   /** The most items a paged resource may list to be fetched and stored (default `maxResourceItems`, tasks/resource.ts). */
   maxResourceItems?: number | undefined;
   tmsnapVersion: string;
@@ -101,6 +107,8 @@ export interface CrawlResult {
   problems: Problem[];
   /** Kinds of resource the credentials may not read, once each (exit 0 when nothing else went wrong). */
   access: AccessProblem[];
+  /** What of the history the snapshot holds, when a run stopped for the night left some for later (the manifest's `parts`). */
+  parts?: Parts;
   /** Resources left out on purpose: statistics of languages no translation in scope uses, resources too long to hold. */
   skipped?: SkippedResources[];
   counts: Record<string, number>;
@@ -112,6 +120,14 @@ export interface CrawlResult {
    */
   stoppedByArchive?: true;
 }
+
+/** Stops that end a night's run rather than the crawl: after the current state is in, the snapshot is finished without all its history. */
+const nightlyStops = {
+  [stopCodes.requests]: 'this run made the requests --max-requests allows',
+  [stopCodes.deadline]: 'the time allowed (--max-duration) ran out',
+  [stopCodes.budget]: "the server's rate budget is spent",
+  [stopCodes.failures]: 'some requests for the history failed (retried next run)',
+} as const;
 
 const journalName = 'crawl-journal.ndjson';
 const spoolName = 'crawl-units';
@@ -186,6 +202,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     timeoutMs: options.timeoutMs,
     retries: options.retries,
     maxWaitMs: options.maxWaitMs,
+    maxRequests: crawlCap(options),
     ...(options.onWait ? { onWait: options.onWait } : {}),
     parse: options.parseJson,
     onRequest: () => {
@@ -202,6 +219,11 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
 }
 
 export { anonymousHint };
+
+/** `--max-requests` less the one a keyed crawl keeps for asking what the public sees (public-view.ts) at its end. */
+function crawlCap(options: CrawlOptions): number | undefined {
+  return options.maxRequests === undefined ? undefined : Math.max(0, options.maxRequests - (options.token ? 1 : 0));
+}
 
 /** Requests sent for the task running in this async context: each task's own, however many run at once. */
 const taskRequests = new AsyncLocalStorage<{ made: number }>();
@@ -261,10 +283,12 @@ class CrawlRun {
     const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
     if (missing.length > 0) {
       const names = missing.map((slug) => JSON.stringify(slug)).join(', ');
-      this.#halt(
-        new CrawlStoppedError(stopCodes.noProject, `no project ${names} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`),
-      );
+      const noProject = new CrawlStoppedError(stopCodes.noProject, `no project ${names} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`);
+      this.#stop = this.#stop === undefined || this.#deferral() !== undefined ? noProject : this.#stop;
     }
+    // Tonight first: stopped for the night once the current state is in, the snapshot is finished with it.
+    const deferral = this.#deferral();
+    if (deferral !== undefined) this.#stop = undefined;
     if (this.#stop === undefined) {
       try {
         await this.#recount();
@@ -311,7 +335,8 @@ class CrawlRun {
     rmSync(join(this.writer.dir, journalName), { force: true });
     const skipped = this.problems.skippedResources();
     const publicProjects = publicView.paths;
-    const finished = await this.writer.finish({ requests, problems: this.problems.problems, access, skipped, complete: true, keyed, publicProjects });
+    const parts = deferral?.parts;
+    const finished = await this.writer.finish({ requests, problems: this.problems.problems, access, skipped, complete: true, keyed, publicProjects, parts });
     return {
       // Limits of access are not problems of the data: a crawl with only those is complete (exit 0).
       outcome: finished.manifest.problems.length > 0 ? 'problems' : 'complete',
@@ -324,12 +349,38 @@ class CrawlRun {
       access,
       ...(skipped.length > 0 ? { skipped } : {}),
       counts: finished.manifest.counts,
+      ...(deferral === undefined ? {} : { parts: deferral.parts, message: deferral.message }),
+    };
+  }
+
+  /**
+   * What this run leaves for later runs, when it stopped for the night (`nightlyStops`) with every
+   * task before the history phase done (plan.ts `isHistory`); undefined otherwise.
+   */
+  #deferral(): { parts: Parts; message: string } | undefined {
+    const stop = this.#stop;
+    if (stop === undefined || !(stop.code in nightlyStops)) return undefined;
+    const pending = [...this.queue.pending()];
+    if (pending.some((task) => !isHistory(task.phase))) return undefined;
+    const changesFrom = this.state.changesReach.heldFrom(pending);
+    const remaining = this.#needed();
+    const byKind = new Map<string, number>();
+    for (const task of pending) byKind.set(requestKind(task), (byKind.get(requestKind(task)) ?? 0) + 1);
+    const kinds = [...byKind].map(([kind, count]) => `${kind} ${count}`).join(', ');
+    return {
+      parts: { history: false, ...(changesFrom === undefined ? {} : { changes_from: changesFrom }), remaining },
+      message:
+        `${nightlyStops[stop.code as keyof typeof nightlyStops]}: the snapshot holds the current state, so the site built from it is complete and current` +
+        `${changesFrom === undefined ? '' : `; its change log reaches back to ${changesFrom}`}. ` +
+        `The history (older changes, translation files, translations' repositories) remains for later runs: at least ${remaining} requests (${kinds}). ` +
+        'Run the same command again to go on.',
     };
   }
 
   #anonymousClientOptions() {
     const { apiRoot, userAgent, timeoutMs, retries, maxWaitMs, maxRps, parseJson } = this.options;
-    return { apiRoot, userAgent, concurrency: 1, timeoutMs, retries, maxWaitMs, maxRps, parse: parseJson };
+    const maxRequests = this.options.maxRequests === undefined ? undefined : this.options.maxRequests - this.client.requests;
+    return { apiRoot, userAgent, concurrency: 1, timeoutMs, retries, maxWaitMs, maxRps, maxRequests, parse: parseJson };
   }
 
   /**
@@ -402,7 +453,7 @@ class CrawlRun {
     this.#stop ??= stop;
   }
 
-  /** Whether the run must stop before starting another task: Ctrl-C, the deadline, or a budget that cannot cover the rest. */
+  /** Whether the run must stop before starting another task: Ctrl-C, the deadline, `--max-requests`, or a budget that cannot cover the rest. */
   #mustStop(): CrawlStoppedError | undefined {
     const pending = this.queue.pendingCount;
     if (this.options.signal?.aborted) {
@@ -414,6 +465,8 @@ class CrawlRun {
         `the time allowed (--max-duration) ran out with ${pending} request(s) to go. Re-run the same command to resume.`,
       );
     }
+    const maxRequests = crawlCap(this.options);
+    if (maxRequests !== undefined && this.client.requests >= maxRequests) return requestCapStop(pending);
     return this.#budgetStop();
   }
 

@@ -149,6 +149,17 @@ export class RateLimitError extends CrawlError {
   }
 }
 
+/** The run made the requests `--max-requests` allows: the crawl stops, resumable (the next run has a budget of its own). */
+export class RequestCapError extends CrawlError {
+  override name = 'RequestCapError';
+  constructor(
+    url: string,
+    readonly maxRequests: number,
+  ) {
+    super(`GET ${url} not sent: this run made the ${maxRequests} requests --max-requests allows`, url, 'TMSNAP_REQUEST_CAP', false);
+  }
+}
+
 /** Retries used up: the last error is the cause, the message says how many attempts were made. */
 export class RetriesExhaustedError extends CrawlError {
   override name = 'RetriesExhaustedError';
@@ -174,6 +185,8 @@ export const stopCodes = {
   interrupted: 'TMSNAP_STOP_INTERRUPTED',
   /** `--max-duration` ran out. */
   deadline: 'TMSNAP_STOP_DEADLINE',
+  /** `--max-requests` were made: the run's own budget. */
+  requests: 'TMSNAP_STOP_REQUESTS',
   /** The server's rate budget cannot cover what is left, and it refills later than `--max-wait`. */
   budget: 'TMSNAP_STOP_BUDGET',
   /**

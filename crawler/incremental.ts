@@ -9,7 +9,7 @@
  */
 import type { HttpClient } from './http/client.ts';
 import { findLinks, rebasePageLink, resolveLink, rootPath, withParameters } from './links.ts';
-import { phases, planLink } from './plan.ts';
+import { isHistory, phases, planLink } from './plan.ts';
 import type { RequestQueue } from './queue/request-queue.ts';
 import type { Task } from './queue/task.ts';
 import type { StoredTranslations } from './queue/translations.ts';
@@ -112,7 +112,9 @@ export class IncrementalCrawl {
     const touched = await this.#prepare(context);
     const located: Located = { stored: `api/${task.path}`, parsed: task.parsed };
     switch (task.type) {
-      case 'changes':
+      case 'changes': {
+        // The log older than the previous snapshot holds (a run stopped for the night): fetched.
+        if (isHistory(task.phase)) return false;
         // The window since the previous snapshot is stored (#prepare). The rest comes from the
         // previous snapshot once every list and unit is in (the last phase): a change keeps no
         // link to a component or unit removed since, so those must be known first.
@@ -121,8 +123,11 @@ export class IncrementalCrawl {
           await this.#changesCarried;
         } else {
           context.queue.add({ url: withParameters(task.url, { [carryMarker]: '1' }), type: 'changes', phase: phases.stragglers });
+          const from = this.previous.manifest.parts?.changes_from;
+          if (from !== undefined) context.queue.add({ url: withParameters(task.url, { timestamp_before: from }), type: 'changes', phase: phases.history });
         }
         return true;
+      }
       case 'units':
         if (located.parsed?.kind === 'translation' && located.parsed.sub === 'units') return false; // one translation's units: fetch them
         await this.#unitsByTranslation(task, touched, context);
@@ -142,7 +147,8 @@ export class IncrementalCrawl {
   #prepare(context: CrawlContext): Promise<Touched> {
     this.#prepared ??= (async () => {
       const touched: Touched = { translations: new Set(), components: new Set(), projects: new Set(), languages: new Set(), users: new Set(), removal: false };
-      const after = (await this.#newestChange()) ?? new Date(Date.parse(this.previous.manifest.started) - clockSkewMs).toISOString();
+      const newest = await this.#newestChange();
+      const after = newest?.timestamp ?? new Date(Date.parse(this.previous.manifest.started) - clockSkewMs).toISOString();
       const since = this.changesSince !== undefined && this.changesSince > after ? this.changesSince : after;
       const lists = this.scope.projects === undefined ? ['changes/'] : [...this.scope.projects].map((segment) => `projects/${segment}/changes/`);
       const local = (link: unknown) => {
@@ -162,6 +168,9 @@ export class IncrementalCrawl {
           await context.writer.putChanges(parsed.data.results);
           this.#followPeople(parsed.data.results, context);
           for (const change of parsed.data.results) {
+            // The window starts at the previous snapshot's newest change, inclusive: changes it
+            // already holds touched nothing since (else each crawl fetched their translation again).
+            if (newest?.held.has(change.id)) continue;
             // A component removed takes its translations, notifications and history with it.
             if (change.action === action.componentRemoved) touched.removal = true;
             const translation = local(change.translation);
@@ -188,15 +197,22 @@ export class IncrementalCrawl {
   }
 
   /**
-   * The timestamp of the previous snapshot's newest change: the window starts there, on the
-   * server's own clock, so a crawler clock off from the server's loses nothing.
+   * The timestamp of the previous snapshot's newest change, and the changes it holds from then on:
+   * the window starts there, on the server's own clock, so a crawler clock off from the server's
+   * loses nothing.
    */
-  async #newestChange(): Promise<string | undefined> {
+  async #newestChange(): Promise<{ timestamp: string; held: Set<number> } | undefined> {
     const last = this.previous.index.changes.at(-1);
     if (last === undefined) return undefined;
-    const chunk = await this.previous.store.readJson(last.hash);
-    const newest = Array.isArray(chunk) ? (chunk.at(-1) as { timestamp?: unknown } | undefined)?.timestamp : undefined;
-    return typeof newest === 'string' ? newest : undefined;
+    const chunk = (await this.previous.store.readJson(last.hash)) as { id?: unknown; timestamp?: unknown }[] | unknown;
+    if (!Array.isArray(chunk)) return undefined;
+    const newest = (chunk.at(-1) as { timestamp?: unknown } | undefined)?.timestamp;
+    if (typeof newest !== 'string') return undefined;
+    const held = new Set<number>();
+    for (const change of chunk as { id?: unknown; timestamp?: unknown }[]) {
+      if (typeof change.id === 'number' && typeof change.timestamp === 'string' && Date.parse(change.timestamp) >= Date.parse(newest)) held.add(change.id);
+    }
+    return { timestamp: newest, held };
   }
 
   /**

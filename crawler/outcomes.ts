@@ -13,6 +13,7 @@ import {
   HttpStatusError,
   KeyRefusedError,
   RateLimitError,
+  RequestCapError,
   stopCodes,
 } from './errors.ts';
 import type { NewTask } from './queue/task.ts';
@@ -33,6 +34,7 @@ export type Outcome =
  */
 export function outcomeOf(task: NewTask, error: unknown, pending: number, token?: string): Outcome {
   if (error instanceof CrawlStoppedError) return { type: 'stop', stop: error };
+  if (error instanceof RequestCapError) return { type: 'stop', stop: requestCapStop(pending) };
   if (!(error instanceof CrawlError)) throw error;
   const hint = error instanceof RateLimitError ? anonymousHint(error.waitSeconds, token) : '';
   const stop = (message: string): Outcome => ({ type: 'stop', stop: new CrawlStoppedError(stopCodes.answer, message + hint, { cause: error }) });
@@ -48,6 +50,14 @@ export function outcomeOf(task: NewTask, error: unknown, pending: number, token?
   }
   if (error instanceof ContentTypeError) return { type: 'answered', problem: { url: task.url, field: '', reason: error.message } };
   return { type: 'failed', error };
+}
+
+/** The stop once `--max-requests` were made: resumable like the deadline's. */
+export function requestCapStop(pending: number): CrawlStoppedError {
+  return new CrawlStoppedError(
+    stopCodes.requests,
+    `this run made the requests --max-requests allows, with ${pending} request(s) to go. Re-run the same command to resume.`,
+  );
 }
 
 /**

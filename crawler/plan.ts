@@ -30,7 +30,25 @@ export type TaskType = (typeof taskTypes)[number];
  * `repository/`, its translations' revisions and units, and statistics. Read after any
  * download, those would show a state half before and half after the crawl's own commits.
  */
-export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3, downloads: 4 } as const;
+export const phases = { root: 0, structure: 1, bulk: 2, stragglers: 3, history: 4, downloads: 5 } as const;
+
+/**
+ * Tonight first, history after (issue 27): the phases before `history` fetch what the site needs
+ * to be complete and current; `history` (the change log older than the site shows, translations'
+ * sub-resources that repeat their component's) and `downloads` only the archive. A run stopped
+ * (budget, `--max-requests`, `--max-duration`) once every earlier phase is done finishes its
+ * snapshot holding the current state, and the next run goes on with the rest (docs/crawl.md,
+ * "Tonight first").
+ */
+export function isHistory(phase: number): boolean {
+  return phase >= phases.history;
+}
+
+/**
+ * The change log the site shows: its newest 10,000 changes as pages (docs/site.md, "Changes
+ * pages"). Pages of the log past these are fetched in the history phase.
+ */
+export const siteChanges = 10_000;
 
 export interface Planned {
   type: TaskType;
@@ -114,7 +132,8 @@ export function planLink(path: string, scope: LinkScope): Planned | undefined {
       // A translation's statistics/ is an item of its component's statistics/ list, which Weblate
       // writes with the same serializer (docs/weblate-api.md, Values): one request per component.
       if (sub === 'units' || sub === 'changes' || sub === 'statistics') return undefined;
-      return sub === 'file' ? { type: 'file', phase: phases.downloads } : structure('resource');
+      // Its other sub-resources (`repository/`) repeat its component's: history, not the site's.
+      return sub === 'file' ? { type: 'file', phase: phases.downloads } : { type: 'resource', phase: phases.history };
     case 'user':
       if (sub === undefined) return whole ? undefined : { type: 'record', phase: phases.stragglers };
       return below ? structure('resource') : undefined;

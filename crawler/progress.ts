@@ -11,6 +11,7 @@ const phaseNames: Record<number, string> = {
   [phases.structure]: 'projects, components, translations',
   [phases.bulk]: 'strings, changes, statistics',
   [phases.stragglers]: 'users and leftovers',
+  [phases.history]: 'older changes, repositories',
   [phases.downloads]: 'translation files',
 };
 

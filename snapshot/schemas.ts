@@ -75,6 +75,17 @@ export type RequestKind = (typeof requestKinds)[number];
 const requestCount = z.object({ made: z.number().int().nonnegative(), minimum: z.number().int().nonnegative() });
 export type RequestCount = z.infer<typeof requestCount>;
 
+/** A snapshot's `parts`: the current state always, the history (all of it or some). */
+export const parts = z.looseObject({
+  /** Whether the history is whole: the change log of the crawl's window, translation files, translations' sub-resources. */
+  history: z.boolean(),
+  /** The change log is held from this time on (absent: the whole window). */
+  changes_from: z.string().optional(),
+  /** At least this many requests fetch the rest (the crawl's estimate). */
+  remaining: z.number().int().nonnegative().optional(),
+});
+export type Parts = z.infer<typeof parts>;
+
 export const scope = z.object({
   projects: z.array(z.string()).optional(),
   changes_since: z.string().optional(),
@@ -119,6 +130,12 @@ export const manifest = z.looseObject({
    * publishes only these by default (site-model/privacy.ts).
    */
   public_projects: z.array(z.string()).optional(),
+  /**
+   * Added with issue 27 (absent: all of it): what of the server the snapshot holds. A crawl
+   * stopped once the current state was in finishes without all of the history; the next crawl
+   * goes on with the rest (docs/snapshot-format.md, "Parts").
+   */
+  parts: parts.optional(),
   complete: z.boolean(),
   index: hash,
 });

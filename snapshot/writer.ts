@@ -20,6 +20,7 @@ import {
   type IndexRoot,
   manifest as manifestSchema,
   type Manifest,
+  type Parts,
   problem,
   type Problem,
   scope as scopeSchema,
@@ -123,6 +124,8 @@ export interface FinishOptions {
   keyed?: boolean | undefined;
   /** Of a keyed crawl: the projects an anonymous client is listed (paths). */
   publicProjects?: string[] | undefined;
+  /** What of the history it holds, when not all (the manifest's `parts`). */
+  parts?: Parts | undefined;
 }
 
 export interface FinishedSnapshot {
@@ -580,6 +583,7 @@ export class SnapshotWriter {
       ...(options.skipped !== undefined && options.skipped.length > 0 ? { skipped: options.skipped } : {}),
       ...(options.keyed === undefined ? {} : { keyed: options.keyed }),
       ...(options.publicProjects === undefined ? {} : { public_projects: [...options.publicProjects].sort() }),
+      ...(options.parts === undefined ? {} : { parts: options.parts }),
       complete: options.complete,
       // The root is never a delta: damage to one snapshot's root must not make the next one's unreadable.
       index: await this.#put(index),

@@ -11,6 +11,7 @@ import {
   NetworkError,
   OffOriginError,
   RateLimitError,
+  RequestCapError,
   RetriesExhaustedError,
   ThrottledError,
 } from '../errors.ts';
@@ -34,6 +35,8 @@ export interface HttpClientOptions {
   retries: number;
   /** The longest `Retry-After` the crawl sits through; a longer one stops it (resumable). */
   maxWaitMs: number;
+  /** Requests this client may send, retries included (`--max-requests`); one more throws `RequestCapError`. */
+  maxRequests?: number | undefined;
   random?: () => number;
   /** The clock and the wait, injectable so the pacing policy is tested without waiting. */
   now?: () => number;
@@ -161,6 +164,8 @@ export class HttpClient {
       let requests = 0;
       for (;;) {
         await this.#pace(url);
+        // No await between the check and the count: requests in flight cannot overshoot the cap.
+        if (this.#options.maxRequests !== undefined && this.requests >= this.#options.maxRequests) throw new RequestCapError(url, this.#options.maxRequests);
         requests++;
         this.requests++;
         this.#options.onRequest?.();

@@ -69,6 +69,8 @@ const journalEvent = z.union([
   z.object({ skipped: z.string(), kind: z.string().optional(), reason: z.string().optional() }),
   /** A translation record's unit count (`StoredTranslations`). */
   z.object({ total: z.string(), units: z.number().int() }),
+  /** The oldest change on a page of the change log, `<list> <page>` (`ChangesReach`). */
+  z.object({ changesPage: z.string(), oldest: z.string() }),
 ]);
 export type JournalEvent = z.infer<typeof journalEvent>;
 

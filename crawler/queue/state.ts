@@ -1,9 +1,10 @@
 /**
  * The crawl's state, each part with its own owner (crawlee's roles) and all of it rebuilt from
  * one journal after a kill: the tasks (`RequestQueue`), the requests counted
- * (`CrawlStatistics`), what went wrong or was left out (`ProblemLog`), and the translations
- * later phases need (`StoredTranslations`).
+ * (`CrawlStatistics`), what went wrong or was left out (`ProblemLog`), the translations
+ * later phases need (`StoredTranslations`), and how far back the change log is held (`ChangesReach`).
  */
+import { ChangesReach } from './changes-reach.ts';
 import { CrawlJournal } from './journal.ts';
 import { ProblemLog } from './problem-log.ts';
 import { RequestQueue } from './request-queue.ts';
@@ -17,6 +18,8 @@ export interface CrawlState {
   statistics: CrawlStatistics;
   problems: ProblemLog;
   translations: StoredTranslations;
+  /** How far back the change log is held so far. */
+  changesReach: ChangesReach;
 }
 
 /** Opens (replaying) the journal at `path`, or starts one with `started` as the crawl's start time; tasks' paths are parsed against `apiRoot`. */
@@ -28,5 +31,6 @@ export function openCrawlState(path: string, started: string, apiRoot: URL): Cra
     statistics: new CrawlStatistics(journal),
     problems: new ProblemLog(journal),
     translations: new StoredTranslations(journal, apiRoot),
+    changesReach: new ChangesReach(journal),
   };
 }

@@ -10,6 +10,7 @@ import type { SnapshotWriter } from '../../snapshot/index.ts';
 import type { HttpClient } from '../http/client.ts';
 import { findLinks, rootPath, withParameters } from '../links.ts';
 import { planLink, withoutAbsentFile } from '../plan.ts';
+import type { ChangesReach } from '../queue/changes-reach.ts';
 import type { ProblemLog } from '../queue/problem-log.ts';
 import type { RequestQueue } from '../queue/request-queue.ts';
 import type { CrawlState } from '../queue/state.ts';
@@ -30,6 +31,7 @@ export class TaskContext {
   readonly statistics: CrawlStatistics;
   readonly problems: ProblemLog;
   readonly translations: StoredTranslations;
+  readonly changesReach: ChangesReach;
   /** When the crawl began (the changes window ends there). */
   readonly started: string;
 
@@ -46,7 +48,7 @@ export class TaskContext {
     /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
     readonly maxResourceItems = 100_000,
   ) {
-    ({ queue: this.queue, statistics: this.statistics, problems: this.problems, translations: this.translations, started: this.started } = state);
+    ({ queue: this.queue, statistics: this.statistics, problems: this.problems, translations: this.translations, started: this.started, changesReach: this.changesReach } = state);
   }
 
   /** Stores a record at its URL, notes what later phases need of it, and follows its links. */

@@ -2,6 +2,7 @@ import { parseApiPath } from '../../api/paths.ts';
 import { HttpStatusError } from '../errors.ts';
 import { itemPathWithoutUrl, listParent } from '../list-items.ts';
 import { rebasePageLink, resolveLink, rootPath, withParameters } from '../links.ts';
+import { isHistory, phases, siteChanges } from '../plan.ts';
 import type { Task } from '../queue/task.ts';
 import { type AnyPage, anyPage, pageSizes, type TaskContext } from './context.ts';
 
@@ -35,6 +36,7 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
     for (const [translation, units] of whole) await context.writer.putUnits(translation, units);
   } else if (task.type === 'changes') {
     await context.writer.putChanges(items);
+    context.changesReach.page(task.url, items);
     context.statistics.records += items.length;
     context.follow(items);
   } else {
@@ -78,7 +80,12 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
     context.queue.add({ ...base, url: next });
     return 1;
   }
-  for (let number = 2; number <= pages; number++) context.queue.add({ ...base, url: withParameters(next, { page: String(number) }), page: true });
+  // The pages of the log past what the site shows wait for the history phase (plan.ts `siteChanges`).
+  const current = task.type === 'changes' && !isHistory(task.phase) ? Math.ceil(siteChanges / received) : pages;
+  for (let number = 2; number <= pages; number++) {
+    const phase = number > current ? phases.history : task.phase;
+    context.queue.add({ ...base, phase, url: withParameters(next, { page: String(number) }), page: true });
+  }
   return pages;
 }
 
