@@ -3,6 +3,7 @@
  * "Map of the code"): each folder imports only the folders below it,
  * api ← snapshot ← crawler, archive; api, snapshot ← site-model ← search-index, src ← site ← cli;
  * search/ (the page's engine) reads only api/.
+ * packages/reference-server/ (tests and the demo) reads only api/; cli/ loads it by its package name.
  * `.astro` files are checked by `astro check`; tests and benches may import anything.
  */
 import tseslint from 'typescript-eslint';
@@ -22,8 +23,9 @@ export const below = {
   'search-index': ['api', 'snapshot', 'site-model', 'search'],
   src: ['api', 'snapshot', 'archive', 'site-model', 'search'],
   site: ['api', 'snapshot', 'archive', 'site-model', 'search', 'search-index', 'src'],
-  cli: ['api', 'snapshot', 'crawler', 'archive', 'site-model', 'search', 'search-index', 'src', 'site', 'reference-server'],
-  'reference-server': ['api'],
+  // cli/ loads the reference server by its package name only (cli/reference-server-package.ts).
+  cli: ['api', 'snapshot', 'crawler', 'archive', 'site-model', 'search', 'search-index', 'src', 'site'],
+  'packages/reference-server': ['api'],
 };
 const folders = Object.keys(below);
 

@@ -17,7 +17,7 @@ import { benchCrawlOptions } from './crawl-options.ts';
 import { figureOf, startBench } from './harness.ts';
 import { crawl, type CrawlResult } from '../crawler/crawl.ts';
 import { indexPart, indexRoot, inlineBelow, kindOfPath, ObjectStore, openSnapshot, parseStoredJson } from '../snapshot/index.ts';
-import { raisedRateLimit } from '../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
 import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';
 import { randomActivity } from '../test/archive/activity.ts';
 

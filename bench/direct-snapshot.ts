@@ -14,9 +14,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadDataset } from '../reference-server/datasets.ts';
-import { instanceOf } from '../reference-server/instance.ts';
-import type { ChangeRow } from '../reference-server/model.ts';
+import { loadDataset } from '../packages/reference-server/datasets.ts';
+import { instanceOf } from '../packages/reference-server/instance.ts';
+import type { ChangeRow } from '../packages/reference-server/model.ts';
 import {
   changeRecord,
   componentPath,
@@ -28,7 +28,7 @@ import {
   translationRecord,
   unitRecord,
   userRecord,
-} from '../reference-server/render.ts';
+} from '../packages/reference-server/render.ts';
 import { changesPerChunk, openSnapshotWriter } from '../snapshot/index.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';

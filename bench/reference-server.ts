@@ -10,9 +10,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import { loadDataset } from '../reference-server/datasets.ts';
-import { raisedRateLimit } from '../reference-server/rate-limit.ts';
-import { startReferenceServer } from '../reference-server/server.ts';
+import { loadDataset } from '../packages/reference-server/datasets.ts';
+import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
+import { startReferenceServer } from '../packages/reference-server/server.ts';
 import { type Figure, figureOf, median, startBench } from './harness.ts';
 
 const dataset = process.argv[2] ?? 'bundled';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { benchCrawlOptions } from './crawl-options.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { crawl } from '../crawler/crawl.ts';
-import { raisedRateLimit } from '../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
 import { listSnapshots } from '../snapshot/index.ts';
 import { randomActivity } from '../test/archive/activity.ts';
 import { bundledModel, startTestServer } from '../test/helpers/reference-server.ts';

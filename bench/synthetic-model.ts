@@ -5,7 +5,7 @@
  *   npx tsx bench/synthetic-model.ts [spec]   (default units=1000000)
  */
 import { performance } from 'node:perf_hooks';
-import { createSyntheticModel, parseSyntheticSpec } from '../reference-server/synthetic/index.ts';
+import { createSyntheticModel, parseSyntheticSpec } from '../packages/reference-server/synthetic/index.ts';
 import { type Figure, figureOf, startBench } from './harness.ts';
 
 const specText = process.argv[2] ?? 'projects=4,components=5,languages=20,units=1000000,seed=1';

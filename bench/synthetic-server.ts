@@ -11,9 +11,9 @@
  */
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
-import { loadDataset } from '../reference-server/datasets.ts';
-import { raisedRateLimit } from '../reference-server/rate-limit.ts';
-import { startReferenceServer } from '../reference-server/server.ts';
+import { loadDataset } from '../packages/reference-server/datasets.ts';
+import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
+import { startReferenceServer } from '../packages/reference-server/server.ts';
 import { type Figure, figureOf, loadText, startBench } from './harness.ts';
 import { scenarioData } from './scenarios.ts';
 

@@ -1,11 +1,19 @@
 import { counted } from './count.ts';
-import { activityNames } from '../reference-server/activity.ts';
-import { DATASET_HELP, DatasetError, loadDataset } from '../reference-server/datasets.ts';
-import type { Model } from '../reference-server/model.ts';
-import type { Faults } from '../reference-server/faults.ts';
-import { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames, profiles } from '../reference-server/profiles.ts';
-import { type RateLimit, weblateRateLimit } from '../reference-server/rate-limit.ts';
-import { type Behaviours, startReferenceServer } from '../reference-server/server.ts';
+import {
+  type Behaviours,
+  DEFAULT_PROFILE,
+  type Faults,
+  type Model,
+  type ProfileName,
+  type RateLimit,
+  activityNames,
+  isProfileName,
+  profileNames,
+  profiles,
+  startReferenceServer,
+  weblateRateLimit,
+} from '@tmsnap/reference-server';
+import { DATASET_HELP, DatasetError, loadDataset } from '@tmsnap/reference-server/datasets';
 import { type Command, UsageError, exitCodes, parseCommandLine, parsePort } from './command.ts';
 import { untilInterrupted } from './signals.ts';
 

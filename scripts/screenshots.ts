@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import type { MemoryModel } from '../reference-server/memory-model.ts';
+import type { MemoryModel } from '../packages/reference-server/memory-model.ts';
 import { crawlInto, historyServer, redate } from '../test/archive/crawl.ts';
 import { buildJson } from '../test/docs/demo-build.ts';
 import { bundledModel } from '../test/helpers/reference-server.ts';

@@ -1,7 +1,7 @@
-import { seededRandom } from '../../reference-server/data/random.ts';
+import { seededRandom } from '../../packages/reference-server/data/random.ts';
 import type { UnitChangeKind } from '../../archive/diff.ts';
-import type { MemoryModel } from '../../reference-server/memory-model.ts';
-import type { ChangeRow, UnitRow } from '../../reference-server/model.ts';
+import type { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import type { ChangeRow, UnitRow } from '../../packages/reference-server/model.ts';
 
 /**
  * Random translator activity through the reference server's mutation hook, and what a diff of

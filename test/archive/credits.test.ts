@@ -11,7 +11,7 @@ import {
   sinceSnapshot,
   type CreditsInput,
 } from '../../archive/credits.ts';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { findEmails, redactEmails } from '../../site-model/privacy.ts';
 import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { openSnapshot, storedChange, storedUser, type StoredChange } from '../../snapshot/index.ts';

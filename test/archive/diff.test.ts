@@ -4,11 +4,11 @@ import { compareSnapshots } from '../../archive/compare.ts';
 import { classifyUnit, diffUnits, type SnapshotDiff } from '../../archive/diff.ts';
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { randomActivity, type ExpectedDiff } from './activity.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
-import type { ReferenceServer } from '../../reference-server/server.ts';
+import type { ReferenceServer } from '../../packages/reference-server/server.ts';
 
 /**
  * What these tests need from a server, said explicitly so they pass under any default profile:

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { crawlComplete, crawlReferenceServer } from '../helpers/crawl.ts';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';

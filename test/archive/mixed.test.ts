@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseSnapshotsForSite } from '../../archive/compare.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { listSnapshots } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';

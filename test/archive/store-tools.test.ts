@@ -21,7 +21,7 @@ import { useContentFolders } from '../helpers/temp.ts';
 import { randomActivity } from './activity.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 
 /**
  * A content folder with one snapshot per date, translator activity (and, once, structural

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type DirectProgress, writeDirectSnapshot } from '../../bench/direct-snapshot.ts';
-import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
+import { createSyntheticModel, parseSyntheticSpec } from '../../packages/reference-server/synthetic/index.ts';
 import { listSnapshots, openSnapshot } from '../../snapshot/index.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 

@@ -7,7 +7,7 @@ import { systemErrorLine, unexpectedErrorLine } from '../../cli/errors.ts';
 import { defaultPort } from '../../cli/preview.ts';
 import { throttleNote } from '../../cli/reference-server.ts';
 import { anonymousHint } from '../../crawler/crawl.ts';
-import { weblateRateLimit } from '../../reference-server/rate-limit.ts';
+import { weblateRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, type HttpClientOptions, authorization } from '../../crawler/http/client.ts';
 import { botChallenge } from '../../crawler/http/bot-challenge.ts';
-import { challengePage } from '../../reference-server/html.ts';
+import { challengePage } from '../../packages/reference-server/html.ts';
 import { backoffDelay, budgetDelay, readRateBudget, retryAfterDelay } from '../../crawler/http/pacing.ts';
 import {
   BotChallengeError,

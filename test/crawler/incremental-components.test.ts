@@ -5,7 +5,7 @@ import { openSnapshot } from '../../snapshot/index.ts';
 import { randomActivity } from '../archive/activity.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, type ReferenceServer, type TestServerOptions } from '../helpers/reference-server.ts';
-import { startReferenceServer } from '../../reference-server/server.ts';
+import { startReferenceServer } from '../../packages/reference-server/server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resourcePattern } from '../../crawler/access.ts';
-import { loadDataset } from '../../reference-server/datasets.ts';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import type { Model } from '../../reference-server/model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { loadDataset } from '../../packages/reference-server/datasets.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import type { Model } from '../../packages/reference-server/model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { translationPath } from '../archive/activity.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';

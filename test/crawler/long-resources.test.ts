@@ -4,7 +4,7 @@
  * under `skipped` instead (docs/crawl.md, "Resources too long to hold").
  */
 import { describe, expect, it } from 'vitest';
-import { loadDataset } from '../../reference-server/datasets.ts';
+import { loadDataset } from '../../packages/reference-server/datasets.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { withTestServer } from '../helpers/reference-server.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -4,7 +4,7 @@
  * `url`, 403 on every `repository/` and 401 on `memory/` for anonymous clients.
  */
 import { describe, expect, it } from 'vitest';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { openSnapshot, type Snapshot } from '../../snapshot/index.ts';
 import { crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, withTestServer } from '../helpers/reference-server.ts';

@@ -5,7 +5,7 @@
  * (test/docs/figures.test.ts) and screenshots (scripts/screenshots.ts) come from such a build.
  */
 import { join } from 'node:path';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import type { BuildSummary } from '../../site/build.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';

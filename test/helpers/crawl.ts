@@ -1,5 +1,5 @@
 import { type CrawlOptions, type CrawlResult, crawl } from '../../crawler/crawl.ts';
-import type { ReferenceServer } from '../../reference-server/server.ts';
+import type { ReferenceServer } from '../../packages/reference-server/server.ts';
 
 /** One crawl of a test reference server into `contentDir`, with test-sized politeness settings. */
 export function crawlReferenceServer(server: ReferenceServer, contentDir: string, options: Partial<CrawlOptions> = {}): Promise<CrawlResult> {

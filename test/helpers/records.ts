@@ -1,4 +1,4 @@
-import { componentDefaults } from '../../reference-server/component-defaults.ts';
+import { componentDefaults } from '../../packages/reference-server/component-defaults.ts';
 import { rootCollections } from '../../api/root.ts';
 
 /** Plural rules, names and directions of the languages the test instances use (Weblate's own). */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { allLanguages } from '../../reference-server/all-languages.ts';
-import { MemoryModel, type ModelRows } from '../../reference-server/memory-model.ts';
-import type { Model } from '../../reference-server/model.ts';
-import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../reference-server/server.ts';
+import { allLanguages } from '../../packages/reference-server/all-languages.ts';
+import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
+import type { Model } from '../../packages/reference-server/model.ts';
+import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../packages/reference-server/server.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 
-export type { ReferenceServer } from '../../reference-server/server.ts';
+export type { ReferenceServer } from '../../packages/reference-server/server.ts';
 
 export interface TestServerOptions extends Omit<ReferenceServerOptions, 'model' | 'host' | 'port'> {
   /**
@@ -33,7 +33,7 @@ export function fixtureModel(clock?: () => Date, languages: 'used' | 'all' = 'us
 
 /** A fresh model over the bundled real catalogs, with the mutation hook. */
 export async function bundledModel(clock?: () => Date, languages: 'used' | 'all' = 'used'): Promise<MemoryModel> {
-  const { loadBundledRows } = await import('../../reference-server/data/bundled.ts');
+  const { loadBundledRows } = await import('../../packages/reference-server/data/bundled.ts');
   return new MemoryModel(everyLanguage(loadBundledRows(), languages), clock ? { now: clock } : {});
 }
 

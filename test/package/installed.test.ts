@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('the package installed with npm install -g', () => {
-  it('ships the code, the site sources and the demo data, and no tests, benches or docs', async () => {
+  it('ships the code and the site sources, and no reference server, demo data, tests, benches or docs', async () => {
     const top = (await readdir(installed)).sort();
     for (const present of [
       'bin',
@@ -86,7 +86,6 @@ describe('the package installed with npm install -g', () => {
       'search',
       'archive',
       'api',
-      'reference-server',
       'astro.config.mjs',
       'LICENSE',
       'CHANGELOG.md',
@@ -94,8 +93,8 @@ describe('the package installed with npm install -g', () => {
     ]) {
       expect(top, present).toContain(present);
     }
-    for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts']) expect(top, absent).not.toContain(absent);
-    expect(existsSync(join(installed, 'reference-server', 'data', 'bundled', 'instance.json'))).toBe(true);
+    for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts', 'packages', 'reference-server']) expect(top, absent).not.toContain(absent);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', '@tmsnap', 'reference-server'))).toBe(false);
     // The registry's dependencies only: no devDependency came along.
     expect(existsSync(join(installed, 'node_modules', 'vitest'))).toBe(false);
     expect(existsSync(join(prefix, 'lib', 'node_modules', 'vitest'))).toBe(false);
@@ -153,28 +152,15 @@ describe('the package installed with npm install -g', () => {
     expect((await readdir(installed)).filter((name) => ['dist', 'content', '.astro'].includes(name))).toEqual([]);
   }, 300_000);
 
-  it('serves the bundled demo data from the installed reference server', async () => {
-    const child: ChildProcess = spawn(join(prefix, 'bin', 'tmsnap'), ['reference-server', '--port', '0'], {
-      cwd: work,
-      env: userEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const found = /http:\/\/127\.0\.0\.1:\d+\/api\//.exec(out);
-          if (found) resolve(found[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`reference-server exited ${code}`)));
-      });
-      const projects = (await (await fetch(`${url}projects/`)).json()) as { count: number };
-      expect(projects.count).toBeGreaterThan(0);
-    } finally {
-      child.kill('SIGTERM');
+  it('says in one line where demo and reference-server run, as the reference server is not installed', async () => {
+    for (const name of ['demo', 'reference-server']) {
+      const result = await installedTmsnap([name]);
+      expect(result.code, name).toBe(1);
+      expect(result.stderr).toBe(
+        `tmsnap ${name}: the reference server and its demo data (@tmsnap/reference-server) are not installed with tmsnap: in a clone of https://github.com/tmsnap/tmsnap run \`npm install\`, then \`node bin/tmsnap.js ${name}\`\n`,
+      );
     }
-  }, 120_000);
+  });
 });
 
 /**

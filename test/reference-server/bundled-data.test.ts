@@ -1,14 +1,14 @@
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../reference-server/data/bundled.ts';
+import { BUNDLED_DIR, loadBundledRows, type BundledRows } from '../../packages/reference-server/data/bundled.ts';
 import { notificationKinds } from '../../api/notification.ts';
-import { buildInstance, type ParsedComponent } from '../../reference-server/data/build.ts';
-import { COMPONENTS } from '../../reference-server/data/spec.ts';
-import { parsePo, parsePluralForms, type PoEntry } from '../../reference-server/data/po.ts';
+import { buildInstance, type ParsedComponent } from '../../packages/reference-server/data/build.ts';
+import { COMPONENTS } from '../../packages/reference-server/data/spec.ts';
+import { parsePo, parsePluralForms, type PoEntry } from '../../packages/reference-server/data/po.ts';
 import { stringifyJson } from '../../api/json.ts';
-import { unitHash } from '../../reference-server/hash.ts';
-import type { UnitRow } from '../../reference-server/model.ts';
+import { unitHash } from '../../packages/reference-server/hash.ts';
+import type { UnitRow } from '../../packages/reference-server/model.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { change, component, page, project, statistics, translation, unit } from '../../api/index.ts';
-import { DatasetError, loadDataset } from '../../reference-server/datasets.ts';
-import { unitHash } from '../../reference-server/hash.ts';
+import { DatasetError, loadDataset } from '../../packages/reference-server/datasets.ts';
+import { unitHash } from '../../packages/reference-server/hash.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 

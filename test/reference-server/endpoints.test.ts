@@ -16,9 +16,9 @@ import {
   unit,
   user,
 } from '../../api/index.ts';
-import { checksumOf, unitHash } from '../../reference-server/hash.ts';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { checksumOf, unitHash } from '../../packages/reference-server/hash.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { type Answer, get as anonymousGet } from './get.ts';

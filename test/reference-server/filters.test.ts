@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { change, page, unit } from '../../api/index.ts';
-import type { UnitRow } from '../../reference-server/model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import type { UnitRow } from '../../packages/reference-server/model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { type Answer, get as anonymousGet } from './get.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLURAL_SEPARATOR, calculateHash, checksumOf, sipHash24, unitHash } from '../../reference-server/hash.ts';
+import { PLURAL_SEPARATOR, calculateHash, checksumOf, sipHash24, unitHash } from '../../packages/reference-server/hash.ts';
 
 /**
  * SipHash-2-4 reference outputs from the SipHash authors' `vectors.h`: key 00..0f,

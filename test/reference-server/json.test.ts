@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../api/json.ts';
-import { apiJson } from '../../reference-server/json.ts';
+import { apiJson } from '../../packages/reference-server/json.ts';
 
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
 const value = fc.letrec((tie) => ({

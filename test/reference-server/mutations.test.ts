@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { change, page, statistics, translation, translationInList, unit } from '../../api/index.ts';
-import { unitHash } from '../../reference-server/hash.ts';
-import { ActivityError, type MemoryModel } from '../../reference-server/memory-model.ts';
-import type { Model } from '../../reference-server/model.ts';
+import { unitHash } from '../../packages/reference-server/hash.ts';
+import { ActivityError, type MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import type { Model } from '../../packages/reference-server/model.ts';
 import { type ReferenceServer, fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { change, page, unit } from '../../api/index.ts';
-import { type ModelRows, MemoryModel } from '../../reference-server/memory-model.ts';
+import { type ModelRows, MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 import { type Answer, get as anonymousGet } from './get.ts';
 

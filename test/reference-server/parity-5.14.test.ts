@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel, type ModelRows } from '../../reference-server/memory-model.ts';
-import type { ProfileName } from '../../reference-server/profiles.ts';
+import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
+import type { ProfileName } from '../../packages/reference-server/profiles.ts';
 import { type Difference, ask, compareAnswers, explained, explanationOf, line, mirrorRows, probesFor } from '../weblate/parity.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { type Replay, loadRecordings, startReplay } from '../helpers/replay.ts';

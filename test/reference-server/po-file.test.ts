@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { page, translation } from '../../api/index.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureModel, startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { type Answer, get as anonymousGet } from './get.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import { type ProfileName, profiles } from '../../reference-server/profiles.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { type ProfileName, profiles } from '../../packages/reference-server/profiles.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer, withTestServer } from '../helpers/reference-server.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileName } from '../../reference-server/profiles.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import type { ProfileName } from '../../packages/reference-server/profiles.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { type Row, TOKEN, check, request } from './rows.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import { DEFAULT_PROFILE, profiles } from '../../reference-server/profiles.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { startReferenceServer } from '../../reference-server/server.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { DEFAULT_PROFILE, profiles } from '../../packages/reference-server/profiles.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import { startReferenceServer } from '../../packages/reference-server/server.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { fixtureModel, withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';

@@ -6,10 +6,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeRow, Model } from '../../reference-server/model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
-import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
+import type { ChangeRow, Model } from '../../packages/reference-server/model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import { type ReferenceServer, startReferenceServer } from '../../packages/reference-server/server.ts';
+import { createSyntheticModel, parseSyntheticSpec } from '../../packages/reference-server/synthetic/index.ts';
 import { get } from './get.ts';
 
 const spec = 'projects=10,components=10,languages=100,units=10000000,seed=1';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../api/json.ts';
-import type { Model } from '../../reference-server/model.ts';
-import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
+import type { Model } from '../../packages/reference-server/model.ts';
+import { createSyntheticModel, parseSyntheticSpec } from '../../packages/reference-server/synthetic/index.ts';
 import { fixtureModel, withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 

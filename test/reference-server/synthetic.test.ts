@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { change, component, language, notification, page, parseJson, project, translation, unit as unitSchema, user } from '../../api/index.ts';
-import { unitHash } from '../../reference-server/hash.ts';
-import type { Model, UnitRow } from '../../reference-server/model.ts';
-import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
-import { countUnits, noCounts } from '../../reference-server/statistics.ts';
-import { createSyntheticModel, parseSyntheticSpec } from '../../reference-server/synthetic/index.ts';
+import { unitHash } from '../../packages/reference-server/hash.ts';
+import type { Model, UnitRow } from '../../packages/reference-server/model.ts';
+import { type ReferenceServer, startReferenceServer } from '../../packages/reference-server/server.ts';
+import { countUnits, noCounts } from '../../packages/reference-server/statistics.ts';
+import { createSyntheticModel, parseSyntheticSpec } from '../../packages/reference-server/synthetic/index.ts';
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { statistics, translation } from '../../api/index.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 import { useTempFolders } from '../helpers/temp.ts';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 
 const repo = resolve(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadBundledRows } from '../../reference-server/data/bundled.ts';
+import { loadBundledRows } from '../../packages/reference-server/data/bundled.ts';
 import { bm25Score, inverseFrequency, joinForms, maxEdits, type SearchDocument } from '../../search/matching.ts';
 import { TermIndex, termIndexOf } from '../../search/term-index.ts';
 import { tokenize } from '../../search/text.ts';

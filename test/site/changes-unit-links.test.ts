@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { publishedChanges, subjectChanges } from '../../src/data/changes.ts';
 import { unitHref } from '../../site-model/paths.ts';
 import { openSnapshot, storedChange, type StoredChange } from '../../snapshot/index.ts';

@@ -8,8 +8,8 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel } from '../../reference-server/memory-model.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { findEmails } from '../../site-model/privacy.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { failWritesAfter, ObjectStore, openSnapshot, StoreWriteError } from '../../snapshot/index.ts';
 import { useReferenceServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';

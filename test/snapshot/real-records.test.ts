@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../api/index.ts';
-import { loadDataset } from '../../reference-server/datasets.ts';
-import { raisedRateLimit } from '../../reference-server/rate-limit.ts';
-import { type ReferenceServer, startReferenceServer } from '../../reference-server/server.ts';
+import { loadDataset } from '../../packages/reference-server/datasets.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import { type ReferenceServer, startReferenceServer } from '../../packages/reference-server/server.ts';
 import { canonicalJson, exportRecords, openSnapshot, openSnapshotWriter, withoutFormatApi } from '../../snapshot/index.ts';
 import { finishOptions } from './helpers.ts';
 import { useContentFolders } from '../helpers/temp.ts';

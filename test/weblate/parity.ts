@@ -1,5 +1,5 @@
 import { parseJson } from '../../api/json.ts';
-import type { ModelRows } from '../../reference-server/memory-model.ts';
+import type { ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type {
   CategoryRow,
   ChangeRow,
@@ -10,7 +10,7 @@ import type {
   TranslationRow,
   UnitRow,
   UserRow,
-} from '../../reference-server/model.ts';
+} from '../../packages/reference-server/model.ts';
 
 /**
  * The reference server measured against a real Weblate (issue 23): `mirrorRows` reads what a

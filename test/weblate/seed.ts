@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadDataset } from '../../reference-server/datasets.ts';
-import type { Model, UnitRow } from '../../reference-server/model.ts';
-import { poFile } from '../../reference-server/po-file.ts';
+import { loadDataset } from '../../packages/reference-server/datasets.ts';
+import type { Model, UnitRow } from '../../packages/reference-server/model.ts';
+import { poFile } from '../../packages/reference-server/po-file.ts';
 import type { RealWeblate } from './server.ts';
 
 /**

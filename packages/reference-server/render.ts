@@ -1,4 +1,4 @@
-import { changeActions, laterActionNames } from '../api/change.ts';
+import { changeActions, laterActionNames } from '../../api/change.ts';
 import { checksumOf } from './hash.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from './model.ts';
 import { type Counts, type LastChange, percent, percentRoundedDown } from './statistics.ts';

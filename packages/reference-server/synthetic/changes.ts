@@ -1,4 +1,4 @@
-import { action } from '../../api/change.ts';
+import { action } from '../../../api/change.ts';
 import type { ChangeRow, UserRow } from '../model.ts';
 import { translatorOf } from './collections.ts';
 import type { Layout, TranslationPlan } from './layout.ts';

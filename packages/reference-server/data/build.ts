@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow } from '../model.ts';
-import { action } from '../../api/change.ts';
-import { notificationKinds } from '../../api/notification.ts';
+import { action } from '../../../api/change.ts';
+import { notificationKinds } from '../../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import { PLURAL_SEPARATOR, unitHash } from '../hash.ts';
 import { unitDefaults } from '../unit-defaults.ts';

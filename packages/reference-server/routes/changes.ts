@@ -1,5 +1,5 @@
 import { type ApiRequest, type ApiResult, type Route, ApiError, READ_ONLY, notFound, ok, paginate, paginateStream } from '../api.ts';
-import { actionCodes } from '../../api/change.ts';
+import { actionCodes } from '../../../api/change.ts';
 import type { Instance } from '../instance.ts';
 import type { ChangeRow } from '../model.ts';
 import { type ChangeFilter, QueryError, changeFilter, parseTimestamp } from '../query.ts';

@@ -1,4 +1,4 @@
-import { rootCollections } from '../../api/root.ts';
+import { rootCollections } from '../../../api/root.ts';
 import { type Route, READ_ONLY, ok } from '../api.ts';
 
 const collections: readonly string[] = rootCollections;

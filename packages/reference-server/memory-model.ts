@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { action } from '../api/change.ts';
+import { action } from '../../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
 import { unitDefaults } from './unit-defaults.ts';
 import type {

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseJson } from '../../api/json.ts';
+import { parseJson } from '../../../api/json.ts';
 import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
 import type { ModelRows } from '../memory-model.ts';
 

@@ -1,4 +1,4 @@
-import { notificationKinds } from '../../api/notification.ts';
+import { notificationKinds } from '../../../api/notification.ts';
 import { componentDefaults } from '../component-defaults.ts';
 import type { ComponentRow, NotificationRow, ProjectRow, TranslationRow, UserRow } from '../model.ts';
 import type { ComponentPlan, Layout, TranslationPlan } from './layout.ts';

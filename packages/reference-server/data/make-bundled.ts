@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stringifyJson } from '../../api/json.ts';
+import { stringifyJson } from '../../../api/json.ts';
 import { COMPONENTS, LANGUAGES, PACKAGES, SOURCE_LANGUAGE, type ComponentSpec, type DebianPackage } from './spec.ts';
 import { buildInstance, entryKey, type BundledInstance, type ParsedComponent, type Plurals } from './build.ts';
 import { parsePluralForms, parsePo, type PoCatalog, type PoEntry } from './po.ts';
