@@ -96,6 +96,9 @@ export const sitePaths = {
    */
   sourceString: (project: string, component: string, checksum: string): SitePath =>
     `projects/${safeSegment(project)}/${safeSegment(component)}/strings/${checksum.slice(-2)}/${checksum}/index.html`,
+  /** The strings of a translation that need something (`need`: a fixed lower-case word, src/data/help-needed.ts), in pages of `stringsPerNeedPage`. */
+  needs: ({ project, component, language }: TranslationKey, need: string, page = 1): SitePath =>
+    `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/needs/${need}/${page <= 1 ? '' : `${page}/`}index.html`,
   file: ({ project, component, language }: TranslationKey, filename: string): SitePath =>
     `projects/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}/file/${safeFileName(filename)}`,
   languages: (): SitePath => 'languages/index.html',
@@ -134,6 +137,9 @@ export function safeFileName(filename: string): string {
 
 /** Units per unit page: see docs/site.md ("Why units are grouped"). */
 export const unitsPerPage = 100;
+
+/** Strings per page of a list of what needs work: a translation's list is one page at 1M strings (200 a translation). */
+export const stringsPerNeedPage = 500;
 
 export function unitPageCount(total: number): number {
   return Math.max(1, Math.ceil(total / unitsPerPage));

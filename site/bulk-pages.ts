@@ -28,6 +28,7 @@ import { addStrings, sourceTranslation, stringsWithPages, type ComponentString }
 import { frameContext } from '../src/layouts/frame.ts';
 import { componentBadges, projectBadges, translationBadges } from '../src/templates/badges.ts';
 import { translationPage } from '../src/templates/translation-page.ts';
+import { listedNeeds, needPages } from '../src/templates/need-pages.ts';
 import { stringPage, unitPages } from '../src/templates/unit-pages.ts';
 import { positionsChannel, publishPositions, unitPositions, type PositionsMessage } from '../site-model/positions.ts';
 import { sitePaths, stringChecksum, type SitePath } from '../site-model/paths.ts';
@@ -153,7 +154,13 @@ export async function writeBulkPages(
       const file = stored.has(`${translation.path}file/`) ? await tree.snapshot.file(translation.path) : undefined;
       if (stored.has(`${translation.path}file/`) && !file) throw new Error(`snapshot ${tree.snapshot.id}: ${translation.path}file/ vanished while building`);
       const raw = await rawFile(translation);
-      await writer.write(...translationPage(tree, frame, translation, list, raw && file ? { ...raw, size: file.bytes.length } : raw, all));
+      // The lists behind the counts of what needs work (issue 26), from the units just read.
+      const lists = listedNeeds(translation, list, await tree.snapshot.statistics(translation.path));
+      for (const page of needPages(tree, frame, translation, list, lists)) {
+        await writer.write(...page);
+        report.otherFiles += 1;
+      }
+      await writer.write(...translationPage(tree, frame, translation, list, raw && file ? { ...raw, size: file.bytes.length } : raw, all, lists));
       report.translationPages += 1;
       await writeFiles(translationBadges(translation, frame.ui));
       if (file) {

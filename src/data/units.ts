@@ -14,6 +14,8 @@ export interface StringTranslation {
   page: number;
   id: number;
   state: number;
+  has_failing_check: boolean;
+  has_suggestion: boolean;
   target: string[];
   /** The unit's link to the server's editor, as the server sent it (checked where it is shown). */
   webUrl: StoredUnit['web_url'];
@@ -61,6 +63,8 @@ export function addStrings(index: Map<string, ComponentString>, translation: Tra
       page: unitPageOf(position, translation.unitPages),
       id: unit.id,
       state: unit.state,
+      has_failing_check: unit.has_failing_check,
+      has_suggestion: unit.has_suggestion,
       target: unit.target,
       webUrl: unit.web_url,
     });

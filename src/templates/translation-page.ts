@@ -10,7 +10,9 @@ import type { History } from '../../archive/history.ts';
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { authorLabel } from '../data/authors.ts';
 import { liveUrl } from '../data/server-links.ts';
+import type { Need } from '../data/help-needed.ts';
 import { stringsByPage, type StateGroup } from '../data/strings-by-page.ts';
+import type { NeedLists } from './need-pages.ts';
 import type { SiteTree, TranslationEntry } from '../data/tree.ts';
 import type { PageUi } from '../i18n/page.ts';
 import { attr, framedPage, type FrameContext } from '../layouts/frame.ts';
@@ -84,6 +86,7 @@ export function translationPage(
   list: readonly StoredUnit[],
   file: RawFile | undefined,
   history: History,
+  needLists?: NeedLists,
 ): [SitePath, string] {
   const { record: tr, component, language } = translation;
   const pageUi = frame.ui;
@@ -93,6 +96,16 @@ export function translationPage(
   const live = liveUrl(tr.web_url, tree.snapshot);
   const title = `${component.record.name} — ${language.name}`;
   const count = (key: 'fig.stringCount', n: number) => t(key, { count: n }, n);
+  // "Needs editing 3" opens the list of those 3 (src/templates/need-pages.ts; issue 26).
+  const needFigure = (need: Need, n: number) => {
+    const text = count('fig.stringCount', n);
+    return n > 0 && needLists?.lists.has(need) ? html`<a${attr('href', link(sitePaths.needs(translation.key, need)))}>${text}</a>` : text;
+  };
+  const counts = needLists?.counts ?? {};
+  const needRow = (need: Need) => {
+    const n = counts[need];
+    return n !== undefined && n > 0 && html` <dt>${t(`need.${need}`)}</dt><dd${attr('data-figure', need)}>${needFigure(need, n)}</dd>`;
+  };
   const lastChange = tr.last_change
     ? pageUi.parts('translation.lastChangeBy', { time: pageUi.timeHtml(tr.last_change), author: authorLabel(tr.last_author, tree.hideAuthors, false) })
     : pageUi.timeHtml(tr.last_change);
@@ -100,7 +113,7 @@ export function translationPage(
     ? html` · <a${attr('href', link(file.sitePath))} download>${t('translation.archivedCopy')}</a> <span class="muted">(${t('translation.bytes', { count: file.size }, file.size)})</span>`
     : html`<span class="muted"> ${t('translation.notArchived')}</span>`;
   const liveHtml = live && html`<dt>${t('common.onServer')}</dt><dd><a${attr('href', live)}>${live}</a></dd>`;
-  const figures = html`<dl class="meta" id="statistics"> <dt>${t('translation.translated')}</dt><dd data-figure="translated">${t('fig.stringsOf', { translated: tr.translated, total: tr.total, percent: pageUi.percent(translatedPercent(tr)) }, tr.total)}, ${t('fig.wordsOf', { translated: tr.translated_words, total: tr.total_words }, tr.total_words)}</dd> <dt>${t('translation.fuzzy')}</dt><dd data-figure="fuzzy">${count('fig.stringCount', tr.fuzzy)}</dd> <dt>${t('translation.failing')}</dt><dd>${count('fig.stringCount', tr.failing_checks)}</dd> <dt>${t('translation.suggestions')}</dt><dd>${count('fig.stringCount', tr.have_suggestion)}</dd> <dt>${t('translation.lastChange')}</dt><dd>${lastChange}</dd> <dt>${t('translation.language')}</dt><dd><a${attr('href', link(sitePaths.language(language.code)))}>${language.name}</a> <span class="muted">(${language.code}, ${t(language.direction === 'rtl' ? 'dir.rtl' : 'dir.ltr')})</span></dd> <dt>${t('translation.file')}</dt><dd><code>${tr.filename}</code>${fileHtml}</dd> <dt>${t('translation.revision')}</dt><dd><code>${tr.revision || '—'}</code></dd> ${liveHtml} </dl>`;
+  const figures = html`<dl class="meta" id="statistics"> <dt>${t('translation.translated')}</dt><dd data-figure="translated">${t('fig.stringsOf', { translated: tr.translated, total: tr.total, percent: pageUi.percent(translatedPercent(tr)) }, tr.total)}, ${t('fig.wordsOf', { translated: tr.translated_words, total: tr.total_words }, tr.total_words)}</dd> ${needRow('untranslated')} <dt>${t('translation.fuzzy')}</dt><dd data-figure="fuzzy">${needFigure('needs-editing', tr.fuzzy)}</dd> <dt>${t('translation.failing')}</dt><dd>${needFigure('failing-checks', tr.failing_checks)}</dd> <dt>${t('translation.suggestions')}</dt><dd>${needFigure('suggestions', tr.have_suggestion)}</dd>${needRow('waiting-for-review')} <dt>${t('translation.lastChange')}</dt><dd>${lastChange}</dd> <dt>${t('translation.language')}</dt><dd><a${attr('href', link(sitePaths.language(language.code)))}>${language.name}</a> <span class="muted">(${language.code}, ${t(language.direction === 'rtl' ? 'dir.rtl' : 'dir.ltr')})</span></dd> <dt>${t('translation.file')}</dt><dd><code>${tr.filename}</code>${fileHtml}</dd> <dt>${t('translation.revision')}</dt><dd><code>${tr.revision || '—'}</code></dd> ${liveHtml} </dl>`;
   const badge = badgeHtml(
     path,
     sitePaths.translationBadge(translation.key),

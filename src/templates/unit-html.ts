@@ -60,12 +60,30 @@ function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext, ui:
   const { t } = ui;
   return html`<table class="history"><thead><tr><th scope="col">${t('col.snapshot')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.text')}</th><th scope="col">${t('col.by')}</th></tr></thead><tbody>${rows.map(
     (row) =>
-      html`<tr><td>${ui.timeHtml(row.date)}</td><td><span class="state">${ui.stateName(row.state)}</span></td><td>${row.target.every((text) => text === '') ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(row.target, context.targetLabels(row.target.length), context.target, ui)}</td><td>${row.author ?? '—'}</td></tr>`,
+      html`<tr><td>${ui.timeHtml(row.date)}</td>${stateCell(row, ui)}<td>${row.target.every((text) => text === '') ? html`<span class="muted">${t('unit.notTranslated')}</span>` : forms(row.target, context.targetLabels(row.target.length), context.target, ui)}</td><td>${row.author ?? '—'}</td></tr>`,
   )}</tbody></table>`;
 }
 
 function forms(texts: readonly string[], labels: string[], language: TextLanguage, ui: PageUi): Html {
   return html`${texts.map((text, form) => html`<div>${labels[form] ? html`<div class="muted">${labels[form]}</div>` : ''}<div class="text"${langAttributes(language, ui)}>${text}</div></div>`)}`;
+}
+
+/** What a state cell shows: the state, and the flags the units API sends for what else the string needs. */
+export interface StateOf {
+  state: number;
+  has_failing_check?: boolean | undefined;
+  has_suggestion?: boolean | undefined;
+}
+
+/**
+ * A string's state as a cell, everywhere strings are listed: the word, and a colour by its class
+ * `s<state>` (site.css draws a swatch before the word, so the word is never coloured text and
+ * no state is told by colour alone; issue 26). Failing checks and suggestions follow on lines of
+ * their own: the units API says only that a check fails, not which (docs/guide.md, "Checks").
+ */
+export function stateCell(unit: StateOf, ui: PageUi): Html {
+  const { t } = ui;
+  return html`<td class="s${unit.state}">${ui.stateName(unit.state)}${unit.has_failing_check === true && html`<span class="flag">${t('unit.failingCheck')}</span>`}${unit.has_suggestion === true && html`<span class="flag">${t('unit.suggestion')}</span>`}</td>`;
 }
 
 /**
@@ -141,15 +159,14 @@ export function unitRow(unit: StoredUnit, context: UnitContext): Html {
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
     history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
   ].filter((item) => item !== false);
-  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th><td>${ui.stateName(unit.state)}</td>${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
+  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th>${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
 }
 
 /** One translation of a string on the string's page. */
-export interface StringRow {
+export interface StringRow extends StateOf {
   /** The language's name, and the relative link to the unit on its unit page. */
   name: string;
   href: string;
-  state: number;
   target: readonly string[];
   language: TextLanguage;
   labels: (forms: number) => string[];
@@ -163,7 +180,7 @@ export interface StringRow {
 export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
   return html`${rows.map(
     (row) =>
-      html`<tr><th><a href="${row.href}">${row.name}</a></th><td>${ui.stateName(row.state)}</td>${textCell('td', row.target, row.labels(row.target.length), row.language, ui, ui.t('unit.notTranslated'))}</tr>`,
+      html`<tr><th><a href="${row.href}">${row.name}</a></th>${stateCell(row, ui)}${textCell('td', row.target, row.labels(row.target.length), row.language, ui, ui.t('unit.notTranslated'))}</tr>`,
   )}`;
 }
 
@@ -212,4 +229,23 @@ export function stringPageBody(source: Html, rows: readonly StringRow[], ui: Pag
   const editor = (rows.find((row) => row.source && row.live !== undefined) ?? rows.find((row) => row.live !== undefined))?.live;
   return html` ${source} ${editor !== undefined && html`<p><a href="${editor}">${t('unit.openEditor')}</a></p>`} <table class="strings"> <thead><tr><th scope="col">${t('col.language')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.translation')}</th></tr></thead> <tbody>${stringRows(rows, ui)}</tbody></table> `
     .value;
+}
+
+/** What a list of strings needs to render their texts: languages, plural labels, the interface language. */
+export type TextContext = Pick<UnitContext, 'source' | 'target' | 'sourceLabels' | 'targetLabels' | 'ui'>;
+
+/**
+ * A list of the strings of a translation that need something (src/templates/need-pages.ts): a
+ * row per string, its number linking to the string on its unit page, its state, its source, and
+ * its translation unless none has one (`withTarget`, false for the untranslated). The columns
+ * are the unit table's first four, so site.css styles the texts by position as there.
+ */
+export function needTable(units: readonly StoredUnit[], href: (unit: StoredUnit) => string, context: TextContext, withTarget: boolean): Html {
+  const ui = context.ui ?? english;
+  const { t } = ui;
+  const rows = units.map(
+    (unit) =>
+      html`<tr><th><a href="${href(unit)}">${unit.position}</a></th>${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${withTarget && textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}</tr>`,
+  );
+  return html`<div class="table-wrap"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }

@@ -78,6 +78,8 @@ export function stringPage(tree: SiteTree, frame: FrameContext, component: Compo
     name: entry.translation.language.name,
     href: relativeHref(path, sitePaths.units(entry.translation.key, entry.page), `unit-${entry.id}`),
     state: entry.state,
+    has_failing_check: entry.has_failing_check,
+    has_suggestion: entry.has_suggestion,
     target: entry.target,
     language: textLanguage(languageTag(entry.translation.language.code), entry.translation.language.direction, pageUi.dir),
     labels: (forms: number) => pluralLabels(entry.translation.language.record?.plural, forms, pageUi),

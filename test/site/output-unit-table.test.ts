@@ -59,7 +59,7 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
   it('gives each unit a row at its permalink, with its number, state, texts, time and link', () => {
     expect([...page.matchAll(/<tr id="(unit-\d+)">/g)].map((match) => match[1])).toEqual(['unit-101', 'unit-102', 'unit-103']);
     expect(page).toContain(
-      '<tr id="unit-101"><th>1</th><td>translated</td><td>Save &lt;b&gt;1&lt;/b&gt;</td><td lang="de">Speichern &quot;1&quot; &amp; &lt;i&gt;</td><td>2025-11-28 05:07</td><td><a href="../../../strings/00/0000000000000101/index.html">All languages</a></td></tr>',
+      '<tr id="unit-101"><th>1</th><td class="s20">translated</td><td>Save &lt;b&gt;1&lt;/b&gt;</td><td lang="de">Speichern &quot;1&quot; &amp; &lt;i&gt;</td><td>2025-11-28 05:07</td><td><a href="../../../strings/00/0000000000000101/index.html">All languages</a></td></tr>',
     );
     expect(page).toContain('<td class="muted">not translated</td>');
     // The time is text to the minute: no <time datetime>, no seconds, no zone (the page says UTC).
