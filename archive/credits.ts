@@ -13,6 +13,7 @@
 import { action } from '../api/change.ts';
 import type { Snapshot, StoredChange, StoredUser } from '../snapshot/index.ts';
 import type { Named } from './diff.ts';
+import type { Tag } from './tags.ts';
 
 /**
  * The actions that are a person's translation work: writing, uploading, suggesting, reverting,
@@ -49,6 +50,44 @@ export function lastMonths(now: Date, months = 12): Period {
 /** From a snapshot's crawl on: the work done since then (its `manifest.started`). */
 export function sinceSnapshot(snapshot: { manifest: { started: string } }): Period {
   return { since: new Date(snapshot.manifest.started) };
+}
+
+/**
+ * Where `--since` starts: a release tag (its snapshot's crawl start), a snapshot id (the same),
+ * or a UTC date `YYYY-MM-DD` (or a full ISO time). A one-line message when it is none of these.
+ */
+export function sinceOf(text: string, tags: readonly Tag[], snapshots: ReadonlyArray<{ id: string; manifest?: { started: string } }>): Date | string {
+  const id = tags.find((tag) => tag.name === text)?.snapshot ?? text;
+  const started = snapshots.find((snapshot) => snapshot.id === id)?.manifest?.started;
+  if (started !== undefined) return new Date(started);
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/.test(text) && !Number.isNaN(Date.parse(text))) return new Date(text);
+  return `--since "${text}" is not a release tag, a finished snapshot or a date (YYYY-MM-DD, UTC): \`tmsnap tag\` lists the tags`;
+}
+
+/** A period the site publishes credits for, and the file name part it is known by. */
+export interface NamedPeriod {
+  /** `all`, `12-months` or `since-<tag>`. */
+  key: string;
+  period: Period;
+  /** The release tag a `since-` period starts at. */
+  tag?: Tag;
+}
+
+/**
+ * The site's periods at snapshot `built`: all time, the twelve months before its crawl, and
+ * since each release tag pinned at or before it (a later release did not exist then).
+ */
+export function creditPeriods(built: { id: string; manifest: { started: string } }, tags: readonly Tag[], started: ReadonlyMap<string, string>): NamedPeriod[] {
+  const periods: NamedPeriod[] = [
+    { key: 'all', period: allTime },
+    { key: '12-months', period: lastMonths(new Date(built.manifest.started)) },
+  ];
+  for (const tag of tags) {
+    const at = started.get(tag.snapshot);
+    if (at === undefined || tag.snapshot > built.id) continue;
+    periods.push({ key: `since-${tag.name}`, period: { since: new Date(at), until: new Date(built.manifest.started) }, tag });
+  }
+  return periods;
 }
 
 export function inPeriod(timestamp: string, period: Period): boolean {
