@@ -13,6 +13,7 @@ import {
   routesFile,
   type SearchManifest,
   type SearchRoutes,
+  hasFilters,
   type ShardFile,
   type ShardRoute,
   type TargetIndexData,
@@ -86,10 +87,12 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
         index.documents === 0
           ? null
           : await write(`shards/i-${name}`, { format: searchFormat, bucket: table.bucket, language: table.language, index } satisfies TargetIndexData);
-      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units, index: indexFile });
+      const shardStates = [...new Set(table.units.state)].sort((a, b) => a - b);
+      const has = hasFilters.filter((flag) => table.has[flag].length > 0);
+      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units, index: indexFile, states: shardStates, has });
       targetRoutes.push(shardRoute(indexTerms(shard.data.index)));
       report.units += shard.units;
-      for (const state of shard.data.units.state) states.add(state);
+      for (const state of shardStates) states.add(state);
     }
   }
 

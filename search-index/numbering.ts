@@ -18,7 +18,7 @@ export interface Numbering {
   languages: SearchManifest['languages'];
   projectEntries: StoredEntry<StoredProject>[];
   componentEntries: StoredEntry<StoredComponent>[];
-  /** By component, then language. */
+  /** By component, then language; not the source language's own translations. */
   translations: NumberedTranslation[];
 }
 
@@ -30,6 +30,11 @@ export interface SearchRecords {
   translations: readonly StoredEntry<StoredTranslation>[];
   /** The path of the component a translation belongs to (a translation may be stored without the link). */
   componentOf(translation: StoredEntry<StoredTranslation>): string;
+  /**
+   * Whether a translation is its component's source language: its units are the sources every
+   * result shows, not translations found (issue 28), so they are not indexed.
+   */
+  isSource(translation: StoredEntry<StoredTranslation>): boolean;
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -48,6 +53,7 @@ export function numberRecords(records: SearchRecords): Numbering {
 
   const translations: NumberedTranslation[] = [];
   for (const entry of records.translations) {
+    if (records.isSource(entry)) continue;
     const component = componentByPath.get(records.componentOf(entry));
     if (component === undefined) continue;
     translations.push({ component, language: languageByCode.get(entry.record.language_code)!, entry });

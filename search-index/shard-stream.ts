@@ -76,6 +76,7 @@ export async function* streamShards(snapshot: SearchableSnapshot, plan: SearchPl
             source: unit.source,
             target: unit.target,
             state: unit.state,
+            has: { check: unit.has_failing_check === true, suggestion: unit.has_suggestion === true },
             href: options.unitHref({ project, component, translation: translation.entry, unit, index }),
           });
         });

@@ -3,7 +3,7 @@
  * numbers) turned into manifest positions. The CLI reports what it cannot resolve; the page
  * only offers values that resolve.
  */
-import type { SearchManifest } from './format.ts';
+import { hasFilters, type HasFilter, type SearchManifest } from './format.ts';
 
 export interface FilterInput {
   languages?: readonly string[];
@@ -12,12 +12,15 @@ export interface FilterInput {
   components?: readonly string[];
   /** A state number (`20`, any, as newer servers add states) or name (`translated`, `needs-editing`). */
   states?: readonly string[];
+  /** What every unit found has, in Weblate's words: `check` (a failing check), `suggestion`. */
+  has?: readonly string[];
 }
 
 export interface ResolvedFilters {
   languages?: Set<number>;
   components?: Set<number>;
   states?: Set<number>;
+  has?: Set<HasFilter>;
   /** One message per value that matched nothing. */
   problems: string[];
 }
@@ -72,6 +75,9 @@ export function resolveFilters(manifest: ManifestLists, input: FilterInput): Res
     (value) => (/^\d+$/.test(value.trim()) ? [Number(value)] : manifest.states.filter(([, name]) => spaced(name) === spaced(value)).map(([code]) => code)),
   );
   if (states) resolved.states = states;
+
+  const has = pick(input.has, 'flag', [...hasFilters], (value) => positions(hasFilters, (flag) => flag === value.trim().toLowerCase()));
+  if (has) resolved.has = new Set([...has].map((position) => hasFilters[position]!));
   return resolved;
 }
 

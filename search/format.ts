@@ -1,8 +1,9 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 5 (1 had no routes, 2 held
+ * The search index as the site ships it (`dist/search/`). Version 6 (1 had no routes, 2 held
  * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes, which the
  * page had to rebuild before its first search, 4 gave each term its rank in MiniSearch's radix
- * tree). One manifest names every file; shards are of
+ * tree, 5 held the source language's own translation and no check or suggestion flags).
+ * One manifest names every file; shards are of
  * two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
@@ -16,7 +17,14 @@
  */
 import type { TermIndexData } from './term-index.ts';
 
-export const searchFormat = 5;
+export const searchFormat = 6;
+
+/**
+ * What a unit can have that a search filters by, in Weblate's words (its `has:check` and
+ * `has:suggestion` lookups): the units' `has_failing_check` and `has_suggestion` flags.
+ */
+export const hasFilters = ['check', 'suggestion'] as const;
+export type HasFilter = (typeof hasFilters)[number];
 
 export interface ShardFile {
   /** Relative to the search folder, e.g. `shards/t-pl-0.js`. */
@@ -34,8 +42,12 @@ export interface SearchManifest {
   states: [number, string][];
   /** `sources` is null for a bucket whose components have no units. */
   buckets: { components: number[]; sources: ShardFile | null }[];
-  /** `file` is the unit table; `index` the targets' index (null where no target is translated). */
-  targets: (ShardFile & { bucket: number; language: number; units: number; index: ShardFile | null })[];
+  /**
+   * `file` is the unit table; `index` the targets' index (null where no target is translated);
+   * `states` the states its units are in and `has` what some of them have, so a listing by
+   * state or flag loads only the shards holding such units.
+   */
+  targets: (ShardFile & { bucket: number; language: number; units: number; index: ShardFile | null; states: number[]; has: HasFilter[] })[];
 }
 
 /** The routes file, beside the manifest. */
@@ -79,6 +91,8 @@ export interface TargetShardData {
   };
   /** Site paths of the pages holding units (relative to the site root), each stored once. */
   pages: string[];
+  /** Per flag, the positions of the units that have it, ascending (few units have one). */
+  has: Record<HasFilter, number[]>;
 }
 
 /** The index of a target shard's targets; its document ids are unit positions in the table. */

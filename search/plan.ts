@@ -2,7 +2,7 @@
  * Which units go in which shard, and which shards a query needs. Pure functions over counts:
  * the build plans once, the browser and the CLI pick shards from the plan.
  */
-import type { SearchManifest } from './format.ts';
+import type { HasFilter, SearchManifest } from './format.ts';
 import type { SearchScope } from './query.ts';
 
 export interface ComponentSize {
@@ -40,6 +40,10 @@ export interface ShardSelection {
   languages?: ReadonlySet<number> | undefined;
   /** Component positions in the manifest; every component when absent. */
   components?: ReadonlySet<number> | undefined;
+  /** Unit states; a shard holding none of them is not read. */
+  states?: ReadonlySet<number> | undefined;
+  /** Flags every unit found has; a shard where no unit has them all is not read. */
+  has?: ReadonlySet<HasFilter> | undefined;
 }
 
 /** What a query can match, shard by shard (`search/routing.ts`), and where it looks. */
@@ -69,10 +73,12 @@ export function routeShards(
   selection: ShardSelection,
   routing?: ShardRouting,
 ): { buckets: number[]; targets: SearchManifest['targets']; positions: number[] } {
-  const { components, languages } = selection;
+  const { components, languages, states, has } = selection;
   const positions: number[] = [];
   manifest.targets.forEach((target, position) => {
     if (languages && !languages.has(target.language)) return;
+    if (states && !target.states.some((state) => states.has(state))) return;
+    if (has && [...has].some((flag) => !target.has.includes(flag))) return;
     if (components && !(manifest.buckets[target.bucket]?.components ?? []).some((component) => components.has(component))) return;
     if (routing && !canMatch(routing, target.bucket, position)) return;
     positions.push(position);

@@ -3,7 +3,8 @@
  * matches are per unit, and hits are ranked whole text, then exact phrase, then score.
  */
 import { compareRanked, joinForms, phraseForm, phraseTier, tiers, type Ranked, type Tier } from './matching.ts';
-import { unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
+import type { HasFilter } from './format.ts';
+import { hasBits, unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
 
 export const searchScopes = ['both', 'source', 'target'] as const;
@@ -15,6 +16,13 @@ export interface SearchRequest {
   /** Only units of these components (manifest positions); all when absent. */
   components?: ReadonlySet<number> | undefined;
   states?: ReadonlySet<number> | undefined;
+  /** Only units having each of these (a failing check, a suggestion). */
+  has?: ReadonlySet<HasFilter> | undefined;
+  /**
+   * A text without terms lists every unit the filters let through, in table order (strings by
+   * state, check or component), rather than finding nothing.
+   */
+  list?: boolean | undefined;
   /** Whether the query can match in a bucket's sources or a shard's targets (`search/routing.ts`): indexes where it cannot are not searched. */
   routing?: { source(bucket: number): boolean; target(shard: OpenTargetShard): boolean } | undefined;
 }
@@ -45,6 +53,7 @@ export class ShardSearch {
   readonly #terms: string[];
   readonly #phrase: string;
   readonly #words: string[];
+  readonly #hasBits: number;
   readonly #sourceMatches = new Map<number, Map<number, Match>>();
   readonly #hits = new Map<OpenTargetShard, SearchHit[]>();
   readonly #sourceTiers = new Map<OpenSourceShard, Map<number, Tier>>();
@@ -58,6 +67,14 @@ export class ShardSearch {
     // prefix or fuzzily: the (costly) phrase test runs only on those. Character pairs are left
     // out of the check, since a pair at a run's end is indexed as a single character.
     this.#words = this.#terms.filter((term) => !unspacedScript.test(term));
+    this.#hasBits = hasBits(request.has ?? []);
+  }
+
+  /** Whether a unit passes the request's component, state and flag filters. */
+  #wanted(shard: OpenTargetShard, unit: number): boolean {
+    const { components, states } = this.#request;
+    const { component, state } = shard.data.units;
+    return (!components || components.has(component[unit]!)) && (!states || states.has(state[unit]!)) && (shard.has[unit]! & this.#hasBits) === this.#hasBits;
   }
 
   #search(index: OpenSourceShard['index']): Map<number, Match> {
@@ -98,7 +115,7 @@ export class ShardSearch {
 
   #searchShard(shard: OpenTargetShard, shardOrder: number): SearchHit[] {
     const request = this.#request;
-    if (this.#terms.length === 0) return [];
+    if (this.#terms.length === 0) return request.list ? this.#listShard(shard, shardOrder) : [];
     const sourceShard = this.#sources.get(shard.data.bucket);
     let fromSources: Map<number, Match> | undefined;
     if (request.scope !== 'target') {
@@ -119,10 +136,9 @@ export class ShardSearch {
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of unitsOfSource(shard, sourceId)) units.add(unit);
 
     const hits: SearchHit[] = [];
-    const { component, state, source } = shard.data.units;
+    const { source } = shard.data.units;
     for (const unit of units) {
-      if (request.components && !request.components.has(component[unit]!)) continue;
-      if (request.states && !request.states.has(state[unit]!)) continue;
+      if (!this.#wanted(shard, unit)) continue;
       const bySource = fromSources?.get(source[unit]!);
       const byTarget = fromTargets?.get(unit);
       const sourceTier = bySource?.exact && sourceShard ? this.#sourceTier(sourceShard, source[unit]!) : tiers.terms;
@@ -130,6 +146,15 @@ export class ShardSearch {
       const tier = sourceTier < targetTier ? sourceTier : targetTier;
       hits.push({ shard, unit, score: (bySource?.score ?? 0) + (byTarget?.score ?? 0), tier, order: shardOrder * 2 ** 26 + unit });
     }
+    return hits;
+  }
+
+  /** Every unit of `shard` the filters let through, equal in rank: in table order. */
+  #listShard(shard: OpenTargetShard, shardOrder: number): SearchHit[] {
+    const hits: SearchHit[] = [];
+    const count = shard.data.units.state.length;
+    for (let unit = 0; unit < count; unit++)
+      if (this.#wanted(shard, unit)) hits.push({ shard, unit, score: 0, tier: tiers.terms, order: shardOrder * 2 ** 26 + unit });
     return hits;
   }
 }

@@ -2,7 +2,7 @@
  * Building shards from units and opening them for queries. Pure data in, data out: the build
  * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
  */
-import { searchFormat, type SourceShardData, type TargetShardData } from './format.ts';
+import { hasFilters, searchFormat, type HasFilter, type SourceShardData, type TargetShardData } from './format.ts';
 import { joinForms, type SearchDocument } from './matching.ts';
 import { TermIndex, termIndexOf, type TermIndexData } from './term-index.ts';
 
@@ -12,6 +12,8 @@ export interface SearchUnit {
   source: readonly string[];
   target: readonly string[];
   state: number;
+  /** The unit's `has_failing_check` and `has_suggestion`. */
+  has: Readonly<Record<HasFilter, boolean>>;
   /** Site path of the unit's page plus its fragment, e.g. `projects/a/b/pl/units/1/index.html#u12`. */
   href: string;
 }
@@ -46,6 +48,7 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
   const pages: string[] = [];
   const pageIds = new Map<string, number>();
   const documents: SearchDocument[] = [];
+  const has: TargetShardData['has'] = { check: [], suggestion: [] };
   for (const unit of units) {
     const id = columns.component.length;
     const hash = unit.href.indexOf('#');
@@ -62,11 +65,12 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     columns.state.push(unit.state);
     columns.page.push(pageId);
     columns.anchor.push(hash === -1 ? '' : unit.href.slice(hash));
+    for (const flag of hasFilters) if (unit.has[flag]) has[flag].push(id);
     const text = joinForms(unit.target);
     // Untranslated units are found through their source only.
     if (text.trim() !== '') documents.push({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, index: termIndexOf(documents) };
+  return { format: searchFormat, bucket, language, units: columns, pages, has, index: termIndexOf(documents) };
 }
 
 export interface OpenSourceShard {
@@ -90,6 +94,8 @@ export interface OpenTargetShard {
   sourceUnits: Int32Array;
   /** Phrase forms of the targets, filled as queries need them. */
   phrases: string[];
+  /** Per unit, a bit per flag it has (bit `i` for `hasFilters[i]`). */
+  has: Uint8Array;
 }
 
 export function openSourceShard(data: SourceShardData): OpenSourceShard {
@@ -107,7 +113,11 @@ export function openTargetShard(data: TargetShardData & { index?: TermIndexData 
   const sourceUnits = new Int32Array(sources.length);
   const filled = sourceStarts.slice(0, count);
   sources.forEach((source, unit) => (sourceUnits[filled[source]!++] = unit));
-  return { data, index: index && new TermIndex(index), sourceStarts, sourceUnits, phrases: [] };
+  const has = new Uint8Array(sources.length);
+  hasFilters.forEach((flag, bit) => {
+    for (const unit of data.has[flag]) has[unit]! |= 1 << bit;
+  });
+  return { data, index: index && new TermIndex(index), sourceStarts, sourceUnits, phrases: [], has };
 }
 
 /** Adds a target index loaded after its table. */
@@ -118,6 +128,13 @@ export function openTargetIndex(shard: OpenTargetShard, index: TermIndexData): v
 /** The units of `shard` translating source string `source`, in table order. */
 export function unitsOfSource(shard: OpenTargetShard, source: number): Int32Array {
   return source + 1 < shard.sourceStarts.length ? shard.sourceUnits.subarray(shard.sourceStarts[source], shard.sourceStarts[source + 1]) : new Int32Array(0);
+}
+
+/** The bits of `hasFilters` a unit must have, as `OpenTargetShard.has` holds them. */
+export function hasBits(flags: Iterable<HasFilter>): number {
+  let bits = 0;
+  for (const flag of flags) bits |= 1 << hasFilters.indexOf(flag);
+  return bits;
 }
 
 export function unitHref(shard: TargetShardData, unit: number): string {

@@ -8,9 +8,19 @@ import type { StoredEntry, StoredProject, StoredTranslation } from '../snapshot/
 import { lastSegment, unitHref } from './paths.ts';
 import { componentPathOf, siteRecords, type RecordSource, type SiteRecords } from './records.ts';
 
-/** The site's records, and the component each translation belongs to. */
-export async function searchRecords(snapshot: RecordSource): Promise<SiteRecords & { componentOf(translation: StoredEntry<StoredTranslation>): string }> {
-  return { ...(await siteRecords(snapshot)), componentOf: (translation) => translation.record.component ?? componentPathOf(translation.path) };
+type TranslationTest<T> = (translation: StoredEntry<StoredTranslation>) => T;
+
+/** The site's records, the component each translation belongs to, and which translations are their component's source. */
+export async function searchRecords(
+  snapshot: RecordSource,
+): Promise<SiteRecords & { componentOf: TranslationTest<string>; isSource: TranslationTest<boolean> }> {
+  const records = await siteRecords(snapshot);
+  const componentOf: TranslationTest<string> = (translation) => translation.record.component ?? componentPathOf(translation.path);
+  const sourceLanguages = new Map(records.components.map(({ path, record }) => [path, lastSegment(record.source_language)]));
+  // As the site tells a source translation (src/data/levels.ts): servers send `is_source`, older snapshots may not.
+  const isSource: TranslationTest<boolean> = (translation) =>
+    translation.record.is_source === true || sourceLanguages.get(componentOf(translation)) === translation.record.language_code;
+  return { ...records, componentOf, isSource };
 }
 
 /** Where a unit sits (search-index/shard-stream.ts, `UnitPlace`): what its link is made from. */

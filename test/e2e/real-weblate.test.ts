@@ -36,6 +36,8 @@ interface Expected {
   project: string;
   component: string;
   language: string;
+  /** The component's source language: search shows its strings as the sources, not as translations found. */
+  source: boolean;
   units: { id: number; source: string[] }[];
 }
 
@@ -55,7 +57,13 @@ function expected(scope: string[], withToken: boolean): Expected[] {
     const project = projects.get(component.projectId);
     if (project === undefined) continue;
     const units = model.units(translation.id, 0, model.unitCount(translation.id)).map((unit) => ({ id: unit.id, source: unit.source }));
-    out.push({ project: project.slug, component: component.slug, language: translation.languageCode, units });
+    out.push({
+      project: project.slug,
+      component: component.slug,
+      language: translation.languageCode,
+      source: translation.languageCode === component.sourceLanguage,
+      units,
+    });
   }
   return out;
 }
@@ -119,7 +127,7 @@ describe('a crawl of a real-shaped Weblate 5.4 publishes everything it can see',
 
       // One search per translation, for a word of one of its strings, in its language; the CLI once, the same function for the rest.
       let throughCli = true;
-      for (const translation of want) {
+      for (const translation of want.filter(({ source }) => !source)) {
         const unit = translation.units.find((candidate) => searchWord(candidate.source) !== undefined);
         if (unit === undefined) continue;
         const word = searchWord(unit.source)!;

@@ -40,16 +40,17 @@ describe('buildSearchIndex', () => {
       'office/editor',
       'web/site',
     ]);
+    // English, the components' source language, is no translation: its read-only units are the sources (issue 28).
     expect(manifest.states).toEqual([
       [0, 'empty'],
       [10, 'needs editing'],
       [20, 'translated'],
       [30, 'approved'],
-      [100, 'read-only'],
     ]);
     expect(manifest.buckets).toHaveLength(1);
-    expect(manifest.targets.map((target) => target.units)).toEqual([10, 10, 10, 10, 10, 10]);
-    expect(report.units).toBe(60);
+    expect(manifest.targets.map((target) => manifest.languages[target.language]!.code)).toEqual(['ar', 'de', 'ja', 'pl', 'ru']);
+    expect(manifest.targets.map((target) => target.units)).toEqual([10, 10, 10, 10, 10]);
+    expect(report.units).toBe(50);
     const files = (await readdir(join(out, 'search', 'shards'))).sort();
     expect(files).toEqual(
       [...manifest.targets.flatMap((target) => [target.file, ...(target.index ? [target.index.file] : [])]), manifest.buckets[0]!.sources!.file]
@@ -76,12 +77,26 @@ describe('buildSearchIndex', () => {
     );
   });
 
+  test("gives each shard's states and flags in the manifest, and its flagged units in the table", async () => {
+    const out = join(dir, 'flags');
+    await siteSearchIndex(await openSnapshot(content), out);
+    const manifest = await loadSearchFile<SearchManifest>(out, 'manifest.js');
+    const byCode = (code: string) => manifest.targets.find((target) => manifest.languages[target.language]!.code === code)!;
+    expect([byCode('pl').states, byCode('pl').has]).toEqual([[0, 10, 20], ['suggestion']]);
+    expect([byCode('ru').states, byCode('ru').has]).toEqual([[20, 30], ['check']]);
+    expect([byCode('ja').states, byCode('ja').has]).toEqual([[20], []]);
+    const de = await loadSearchFile<TargetShardData>(out, byCode('de').file);
+    const targetOf = (units: number[]) => units.map((unit) => de.units.target[unit]![0]);
+    expect(targetOf(de.has.check)).toEqual(['Fenster schließen']);
+    expect(targetOf(de.has.suggestion)).toEqual(['Café-Menü']);
+  });
+
   test('splits components into buckets by the units-per-shard limit', async () => {
     const out = join(dir, 'buckets');
     await siteSearchIndex(await openSnapshot(content), out, { unitsPerShard: 2 });
     const manifest = await loadSearchFile<SearchManifest>(out, 'manifest.js');
     expect(manifest.buckets.map((bucket) => bucket.components)).toEqual([[0], [1], [2]]);
-    expect(manifest.targets).toHaveLength(18);
+    expect(manifest.targets).toHaveLength(15);
     const web = await loadSearchFile<SourceShardData>(out, manifest.buckets[2]!.sources!.file);
     expect(web.texts).toEqual([['Save as…'], ['Welcome']]);
   });
@@ -89,6 +104,6 @@ describe('buildSearchIndex', () => {
   test('reports progress per bucket and language', async () => {
     const messages: string[] = [];
     await siteSearchIndex(await openSnapshot(content), join(dir, 'progress'), { onProgress: (message) => messages.push(message) });
-    expect(messages).toEqual(['ar', 'de', 'en', 'ja', 'pl', 'ru'].map((code) => `search index: bucket 1/1, language ${code}`));
+    expect(messages).toEqual(['ar', 'de', 'ja', 'pl', 'ru'].map((code) => `search index: bucket 1/1, language ${code}`));
   });
 });

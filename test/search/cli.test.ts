@@ -70,8 +70,8 @@ describe('tmsnap search', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^LANG +COMPONENT +STATE +SOURCE +TARGET$/);
     expect(lines).toHaveLength(4);
-    // Six languages of "Close window", and the German hostile target naming `window`.
-    expect(lines[3]).toBe('2 of 7 results (--limit 0 shows all)');
+    // Five languages of "Close window" (English is its source), and the German hostile target naming `window`.
+    expect(lines[3]).toBe('2 of 6 results (--limit 0 shows all)');
   });
 
   test('bad input exits 2 and says what to do', async () => {

@@ -14,10 +14,12 @@ export const hostileTarget = '<img src=x onerror="window.__pwned=1">';
 
 export type Code = 'en' | 'de' | 'pl' | 'ru' | 'ar' | 'ja';
 
-/** Each string: its source forms and, per language, its target forms and state. */
+/** Each string: its source forms and, per language, its target forms and state; where it has a failing check or a suggestion. */
 interface FixtureString {
   source: string[];
   targets: Partial<Record<Exclude<Code, 'en'>, [string[], number]>>;
+  checks?: Code[];
+  suggestions?: Code[];
 }
 
 // In two components: a search for it finds both.
@@ -60,6 +62,7 @@ const editor: FixtureString[] = [
   {
     source: ['Café menu'],
     targets: { de: [['Café-Menü'], 20], pl: [['Menu kawiarni'], 10], ru: [['Меню кафе'], 20], ar: [['قائمة المقهى'], 20], ja: [['カフェのメニュー'], 20] },
+    suggestions: ['pl', 'de'],
   },
   {
     source: ['Close window'],
@@ -70,6 +73,7 @@ const editor: FixtureString[] = [
       ar: [['إغلاق النافذة'], 20],
       ja: [['ウィンドウを閉じる'], 20],
     },
+    checks: ['de'],
   },
 ];
 const dialogs: FixtureString[] = [
@@ -77,6 +81,8 @@ const dialogs: FixtureString[] = [
   {
     source: ['Are you sure?'],
     targets: { de: [['Sind Sie sicher?'], 20], pl: [[''], 0], ru: [['Вы уверены?'], 20], ar: [['هل أنت متأكد؟'], 20], ja: [['よろしいですか？'], 20] },
+    checks: ['ru', 'ar'],
+    suggestions: ['pl'],
   },
 ];
 const site: FixtureString[] = [
@@ -127,22 +133,26 @@ export async function writeSearchFixture(contentDir: string): Promise<string> {
     const comp = component(projects[spec.project], spec.slug, spec.name, 10 + index);
     await writer.putRecord(comp.url, comp);
     for (const code of codes) {
-      const strings = spec.strings.map((string) =>
-        code === 'en'
+      const strings = spec.strings.map((string) => ({
+        ...(code === 'en'
           ? { source: string.source, target: string.source, state: 100 }
-          : { source: string.source, target: string.targets[code]![0], state: string.targets[code]![1] },
-      );
+          : { source: string.source, target: string.targets[code]![0], state: string.targets[code]![1] }),
+        has_failing_check: string.checks?.includes(code) ?? false,
+        has_suggestion: string.suggestions?.includes(code) ?? false,
+      }));
       const record = build.translation(comp, language(code), translationId++, unitCounts(strings));
       await writer.putRecord(record.url, record);
-      const units = strings.map((string, position) =>
-        build.unit(
+      const units = strings.map((string, position) => ({
+        ...build.unit(
           record.url,
           unitId(index, code, position),
           position + 1,
           BigInt(index * 100 + position) * 7_919_000_000_000_001n - 4_000_000_000_000_000_000n,
           { source: string.source, target: string.target, state: string.state, location: '', sourceUnit: unitId(index, code, position) },
         ),
-      );
+        has_failing_check: string.has_failing_check,
+        has_suggestion: string.has_suggestion,
+      }));
       await writer.putUnits(record.url, units);
     }
   }

@@ -22,6 +22,8 @@ function open() {
       source,
       target: targets[code]![index]!,
       state: targets[code]![index]![0] === '' ? 0 : index === 1 ? 10 : 20,
+      // A failing check on "Open file" in Polish, a suggestion for "Café menu" in every language.
+      has: { check: code === 'pl' && index === 3, suggestion: index === 5 },
       href: `projects/app/${index < 3 ? 'ui' : 'core'}/${code}/units/1/index.html#unit-${index}`,
     }));
     return openTargetShard(buildTargetShard(0, language, units, sources));
@@ -99,6 +101,33 @@ describe('searchShards', () => {
   });
 });
 
+describe('strings by state, check or component: a listing without text', () => {
+  const listed = (request: Omit<SearchRequest, 'text' | 'scope'>) => texts({ text: '', scope: 'both', list: true, ...request });
+
+  test('without text and without `list`, nothing is found', () => {
+    expect(texts({ text: '', scope: 'both', states: new Set([20]) })).toEqual([]);
+  });
+
+  test('lists every unit in a state, in table order, languages in shard order', () => {
+    expect(listed({ states: new Set([10]) })).toEqual(['ja:新しいテンプレートとして保存', 'pl:Zapisz jako nowy szablon', 'ru:Сохранить как новый шаблон']);
+    expect(listed({ states: new Set([0]) })).toEqual(['ja:', 'ru:']);
+  });
+
+  test('lists units with a failing check, or a suggestion, narrowed by component and state', () => {
+    expect(listed({ has: new Set(['check']) })).toEqual(['pl:Otwórz plik']);
+    expect(listed({ has: new Set(['suggestion']) })).toEqual(['ja:カフェのメニュー', 'pl:Menu kawiarni', 'ru:Меню кафе']);
+    expect(listed({ has: new Set(['suggestion', 'check']) })).toEqual([]);
+    expect(listed({ components: new Set([1]), states: new Set([20]) })).toHaveLength(9);
+    // Punctuation alone is no text: a listing.
+    expect(texts({ text: '…', scope: 'both', list: true, has: new Set(['check']) })).toEqual(['pl:Otwórz plik']);
+  });
+
+  test('a text narrows by the same filters', () => {
+    expect(texts({ text: 'menu', scope: 'both', has: new Set(['suggestion']) }, 'pl')).toEqual(['pl:Menu kawiarni']);
+    expect(texts({ text: 'file', scope: 'both', has: new Set(['check']) })).toEqual(['pl:Otwórz plik']);
+  });
+});
+
 describe('planBuckets', () => {
   test('packs components in order up to the limit, a large one alone', () => {
     const sizes = [5, 4, 30, 2, 2, 7].map((units, component) => ({ component, units }));
@@ -136,9 +165,9 @@ const manifest: SearchManifest = {
     { components: [2], sources: { file: 'shards/s-1.js', bytes: 1 } },
   ],
   targets: [
-    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1, index: { file: 'shards/i-0-0.js', bytes: 1 } },
-    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1, index: { file: 'shards/i-0-1.js', bytes: 1 } },
-    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1, index: { file: 'shards/i-1-1.js', bytes: 1 } },
+    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1, index: { file: 'shards/i-0-0.js', bytes: 1 }, states: [20], has: [] },
+    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1, index: { file: 'shards/i-0-1.js', bytes: 1 }, states: [0, 10], has: ['check'] },
+    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1, index: { file: 'shards/i-1-1.js', bytes: 1 }, states: [20], has: ['suggestion'] },
   ],
 };
 
@@ -160,9 +189,18 @@ describe('resolveFilters and selectShards', () => {
   });
 
   test('says which value matched nothing and what exists', () => {
-    expect(resolveFilters(manifest, { languages: ['xx'], states: ['bogus'] }).problems).toEqual([
+    expect(resolveFilters(manifest, { languages: ['xx'], states: ['bogus'], has: ['comment'] }).problems).toEqual([
       'no language "xx" in this snapshot (known: de, pl)',
       'no state "bogus" in this snapshot (known: empty, needs-editing, translated)',
+      'no flag "comment" in this snapshot (known: check, suggestion)',
     ]);
+  });
+
+  test('a state or a flag reads only the shards holding units in that state, or with that flag', () => {
+    const files = (input: Parameters<typeof resolveFilters>[1]) => selectShards(manifest, resolveFilters(manifest, input)).targets.map((target) => target.file);
+    expect(files({ states: ['needs-editing'] })).toEqual(['shards/t-0-1.js']);
+    expect(files({ states: ['translated'] })).toEqual(['shards/t-0-0.js', 'shards/t-1-1.js']);
+    expect(files({ has: ['check'] })).toEqual(['shards/t-0-1.js']);
+    expect(files({ has: ['suggestion'], states: ['needs-editing'] })).toEqual([]);
   });
 });

@@ -64,7 +64,7 @@ describe('target indexes in their own files', () => {
   test('a unit table holds no index, and an index file names its shard', () => {
     let withIndex = 0;
     for (const target of manifest.targets) {
-      expect(Object.keys(table(target)).sort()).toEqual(['bucket', 'format', 'language', 'pages', 'units']);
+      expect(Object.keys(table(target)).sort()).toEqual(['bucket', 'format', 'has', 'language', 'pages', 'units']);
       const index = indexOf(target);
       if (!index) continue;
       withIndex++;
@@ -109,7 +109,7 @@ describe('target indexes in their own files', () => {
       { numRuns: 150, seed: 3 },
     );
     // Source words reach shards whose targets cannot match: those were searched without an index.
-    expect(withoutIndex).toBeGreaterThan(50);
+    expect(withoutIndex).toBeGreaterThan(20);
   });
 
   test('searching targets without their index is an error, not fewer results', () => {

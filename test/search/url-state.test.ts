@@ -27,24 +27,33 @@ const manifest = {
 const state = (query: string) => knownState(manifest, readState(new URLSearchParams(query)));
 
 test('filters the manifest offers are kept', () => {
-  expect(state('q=save+as&lang=pt_BR&project=docs&component=docs/guide&state=10&in=target')).toEqual({
+  expect(state('q=save+as&lang=pt_BR&project=docs&component=docs/guide&state=10&has=check&in=target')).toEqual({
     q: 'save as',
     lang: 'pt_BR',
     project: 'docs',
     component: 'docs/guide',
     state: '10',
+    has: 'check',
     in: 'target',
   });
 });
 
+test('a state named as Weblate names it becomes its number: "needs editing in Polish" as a link', () => {
+  expect(state('lang=pl&state=needs-editing')).toMatchObject({ lang: 'pl', state: '10', q: '' });
+  expect(state('state=translated').state).toBe('20');
+  // The manifest offers only the states its units are in.
+  expect(state('state=approved').state).toBe('');
+});
+
 test('filters the lists would not show are cleared, the query and scope kept', () => {
   // Exact values only, as a list's options are matched: `PL` and a bare component slug are not offered.
-  expect(state('q=plik&lang=PL&project=../app&component=guide&state=translated')).toEqual({
+  expect(state('q=plik&lang=PL&project=../app&component=guide&state=Translated&has=comment')).toEqual({
     q: 'plik',
     lang: '',
     project: '',
     component: '',
     state: '',
+    has: '',
     in: 'both',
   });
   expect(state('q=x&lang=xx&component=app/guide').component).toBe('');

@@ -28,7 +28,7 @@ import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
 import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
-import { knownState, readState, writeState, type SearchState } from './url-state.ts';
+import { knownState, listsStrings, readState, writeState, type SearchState } from './url-state.ts';
 
 const pageSize = 50;
 /**
@@ -99,7 +99,13 @@ function option(value: string, label: string): HTMLOptionElement {
 
 function fillFilters(): void {
   const byName = <T extends { name: string }>(list: T[]) => [...list.entries()].sort(([, a], [, b]) => a.name.localeCompare(b.name));
-  control('lang').append(...byName(manifest.languages).map(([, language]) => option(language.code, `${language.name} (${language.code})`)));
+  // Languages with translations: a language that is only ever a source has none indexed (docs/search.md).
+  const translated = new Set(manifest.targets.map((target) => target.language));
+  control('lang').append(
+    ...byName(manifest.languages)
+      .filter(([position]) => translated.has(position))
+      .map(([, language]) => option(language.code, `${language.name} (${language.code})`)),
+  );
   control('project').append(...byName(manifest.projects).map(([, project]) => option(project.slug, project.name)));
   control('component').append(
     ...manifest.components.map((component) => {
@@ -119,7 +125,7 @@ function formState(): SearchState {
 
 function applyState(state: SearchState): void {
   control('q').value = state.q;
-  for (const key of ['lang', 'project', 'component', 'state'] as const) {
+  for (const key of ['lang', 'project', 'component', 'state', 'has'] as const) {
     const select = control(key) as HTMLSelectElement;
     select.value = [...select.options].some((node) => node.value === state[key]) ? state[key] : '';
   }
@@ -225,8 +231,11 @@ function run(typed: boolean, state: SearchState = formState()): void {
     projects: state.project ? [state.project] : [],
     components: state.component ? [state.component] : [],
     states: state.state ? [state.state] : [],
+    has: state.has ? [state.has] : [],
   });
-  if (state.q.trim() === '') {
+  // Without text, a filter other than the language lists its strings (strings by state, check or component).
+  const listing = tokenize(state.q).length === 0 && listsStrings(state);
+  if (state.q.trim() === '' && !listing) {
     queue = [];
     hitLists = [];
     hitCount = 0;
@@ -238,13 +247,14 @@ function run(typed: boolean, state: SearchState = formState()): void {
     return;
   }
   const routing = routeQuery(routes, state.q, state.in);
-  const wanted = routeShards(manifest, filters, routing);
+  // A listing reads the unit tables the filters allow (search/plan.ts), whatever their terms.
+  const wanted = routeShards(manifest, filters, listing ? undefined : routing);
   // Source shards are loaded even for target-only searches: results show the source text.
   // Each bucket's sources come before its first target shard, target shards where the query
   // can match a target before those it reaches through sources only.
   // A target index is needed only where the query can match a target; elsewhere the unit
   // table (units reached through their sources) is enough.
-  const byTarget = (position: number) => state.in !== 'source' && manifest.targets[position]!.index !== null && routing.target(position);
+  const byTarget = (position: number) => !listing && state.in !== 'source' && manifest.targets[position]!.index !== null && routing.target(position);
   const order = wanted.positions
     .map((position, rank) => ({ position, rank, byTarget: byTarget(position) }))
     .sort((a, b) => Number(b.byTarget) - Number(a.byTarget) || a.rank - b.rank);
@@ -262,13 +272,15 @@ function run(typed: boolean, state: SearchState = formState()): void {
     const target = manifest.targets[position]!;
     return tables.has(target.file) && sources.has(target.bucket) && (!byTarget || indexes.has(target.index!.file));
   });
-  const key = JSON.stringify([state.q, state.in, state.lang, state.project, state.component, state.state]);
+  const key = JSON.stringify([state.q, state.in, state.lang, state.project, state.component, state.state, state.has]);
   if (current?.key !== key) {
     const request = {
       text: state.q,
       scope: state.in,
       components: filters.components,
       states: filters.states,
+      has: filters.has,
+      list: listing,
       routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
     current = { key, search: new ShardSearch(request, sources), groups: new HitGroups() };

@@ -1,0 +1,125 @@
+/**
+ * Strings by state, check or component on the search page (issue 26, docs/search.md, "The
+ * page"): without text, a state, a flag or a component lists its strings, and the count is
+ * the snapshot's; a text narrows by the same filters; the filters live in the URL. Over HTTP
+ * and from file://, on the search fixture built as a site.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { openSnapshot, type StoredUnit } from '../../snapshot/index.ts';
+import { siteRoots, useSearchSite } from './search-site.ts';
+
+const site = useSearchSite('tmsnap-search-by-state-');
+const pageErrors: string[] = [];
+/** Every unit of the snapshot with its language, English (the source language) left out as search leaves it out. */
+let translated: { language: string; unit: StoredUnit }[];
+
+beforeAll(async () => {
+  const snapshot = await openSnapshot(join(site.work, 'content'));
+  translated = [];
+  for (const { path, record } of await snapshot.translations())
+    if (!record.is_source) for (const unit of await snapshot.units(path)) translated.push({ language: record.language_code, unit });
+});
+
+/** How many translations the snapshot holds that pass `test`. */
+const inSnapshot = (test: (entry: (typeof translated)[number]) => boolean) => translated.filter(test).length;
+
+interface Listing {
+  page: Page;
+  status: string;
+  rows: string[];
+  shards: string[];
+}
+
+async function list(root: string, query: string): Promise<Listing> {
+  const page = await site.browser.newPage();
+  const requested: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(`${root}search/index.html${query}`);
+  return { page, ...(await read(page, requested)) };
+}
+
+async function read(page: Page, requested: string[] = []): Promise<Omit<Listing, 'page'>> {
+  await page.waitForFunction(() => ['done', 'idle'].includes(document.getElementById('search-status')?.dataset.state ?? ''));
+  const rows = await page.$$eval('#search-results .search-hit', (items) =>
+    items.map((item) => `${(item as HTMLElement).dataset.language}:${item.querySelector('.target .text')?.textContent}`),
+  );
+  const shards = requested.filter((url) => url.includes('/search/shards/')).map((url) => url.replace(/^.*\/search\//, ''));
+  return { status: (await page.textContent('#search-status')) ?? '', rows, shards: [...new Set(shards)].sort() };
+}
+
+const translationsIn = (status: string) => Number(/(\d+) translations?$/.exec(status)?.[1]);
+
+describe.each(siteRoots(site))('strings by state %s', (_, rootUrl) => {
+  test('a state without text lists exactly the strings in that state, as many as the snapshot holds', async () => {
+    for (const [state, code] of [
+      ['translated', 20],
+      ['approved', 30],
+      ['needs-editing', 10],
+      ['0', 0],
+    ] as const) {
+      const { page, status, rows } = await list(rootUrl(), `?state=${state}`);
+      const expected = inSnapshot(({ unit }) => unit.state === code);
+      expect(translationsIn(status), `${state}: ${status}`).toBe(expected);
+      expect(rows).toHaveLength(expected);
+      expect(await page.$$eval('#search-results .search-hit', (items) => items.map((item) => (item as HTMLElement).dataset.state))).toEqual(
+        rows.map(() => String(code)),
+      );
+      await page.close();
+    }
+  });
+
+  test('"needs editing in Polish" as a link: the named state, one language, only its shard loaded', async () => {
+    const { page, status, rows, shards } = await list(rootUrl(), '?lang=pl&state=needs-editing');
+    expect(rows).toEqual(['pl:Menu kawiarni']);
+    expect(status).toBe('1 string, 1 translation');
+    // Languages are numbered ar, de, en, ja, pl, ru: the Polish unit table and the sources, no index.
+    expect(shards).toEqual(['shards/s-0.js', 'shards/t-0-4.js']);
+    expect(await page.inputValue('select[name="state"]')).toBe('10');
+    await page.close();
+  });
+
+  test('failing checks and suggestions, alone or with a state or a component', async () => {
+    const checks = await list(rootUrl(), '?has=check');
+    expect(checks.rows.sort()).toEqual(['ar:هل أنت متأكد؟', 'de:Fenster schließen', 'ru:Вы уверены?']);
+    expect(translationsIn(checks.status)).toBe(inSnapshot(({ unit }) => unit.has_failing_check));
+    // Only the shards holding a unit with a failing check.
+    expect(checks.shards).toEqual(['shards/s-0.js', 'shards/t-0-0.js', 'shards/t-0-1.js', 'shards/t-0-5.js']);
+    await checks.page.close();
+
+    const suggestions = await list(rootUrl(), '?has=suggestion&lang=pl');
+    expect(suggestions.rows).toEqual(['pl:', 'pl:Menu kawiarni']);
+    await suggestions.page.close();
+
+    const empty = await list(rootUrl(), '?has=suggestion&state=0');
+    expect(empty.rows).toEqual(['pl:']);
+    await empty.page.close();
+
+    const component = await list(rootUrl(), '?component=office/dialogs&lang=de');
+    expect(component.rows).toEqual(['de:Speichern', 'de:Sind Sie sicher?']);
+    expect(translationsIn(component.status)).toBe(2);
+    await component.page.close();
+  });
+
+  test('a text narrows a listing, and the URL keeps the filters chosen in the form', async () => {
+    const { page, rows } = await list(rootUrl(), '?has=check');
+    expect(rows).toHaveLength(3);
+    await page.fill('#search-q', 'sure');
+    expect((await read(page)).rows.sort()).toEqual(['ar:هل أنت متأكد؟', 'ru:Вы уверены?']);
+    await page.selectOption('select[name="lang"]', 'ru');
+    expect((await read(page)).rows).toEqual(['ru:Вы уверены?']);
+    await page.fill('#search-q', '');
+    await page.selectOption('select[name="has"]', '');
+    await page.selectOption('select[name="state"]', '30');
+    expect((await read(page)).rows).toEqual(['ru:Закрыть окно']);
+    expect(new URL(page.url()).search).toBe('?lang=ru&state=30');
+    // A language alone lists nothing: the page asks for a text.
+    await page.selectOption('select[name="state"]', '');
+    const idle = await read(page);
+    expect([idle.rows, await page.getAttribute('#search-status', 'data-state')]).toEqual([[], 'idle']);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
