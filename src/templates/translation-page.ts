@@ -63,7 +63,8 @@ function unitPagesTable(path: SitePath, translation: TranslationEntry, list: rea
   const byPage = stringsByPage(list, translation.unitPages);
   const groupLabel = (group: StateGroup, state: number) => (group === 'other' ? t('translation.otherStates') : pageUi.stateName(state));
   const heads = byPage.groups.map(
-    ({ group, state }) => html`<th scope="col" class="num" data-sort-type="number"${attr('data-state-group', group)}>${groupLabel(group, state)}</th>`,
+    ({ group, state }) =>
+      html`<th scope="col"${attr('class', group === 'other' ? 'num' : `num s${state}`)} data-sort-type="number"${attr('data-state-group', group)}>${groupLabel(group, state)}</th>`,
   );
   const rows = byPage.pages.map(
     (unitPage) =>
