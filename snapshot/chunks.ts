@@ -5,7 +5,7 @@
  * removing a string moves no boundary elsewhere. Pure.
  */
 
-/** Mean units per chunk: small enough that a day's edits rewrite little, large enough that reading a list is not slower than format 1's one object (16 was: 1.6x slower, bench:snapshot). */
+/** Mean units per chunk: small enough that a day's edits rewrite little, large enough that reading a list is not slower than format 1's one object (16 was slower: docs/decisions/2026-11-27-figures-from-comments.md). */
 export const unitsPerChunkTarget = 32;
 /** A chunk never holds more than this many units (a long run without a boundary). */
 export const maxUnitsPerChunk = 128;

@@ -57,8 +57,8 @@ export type ReadCheck = 'sha256' | 'crc';
  * used (`pass`). Keeping pays when the chain is read again: the next snapshot's version of an
  * index part or change chunk is a delta on this one's. A pass over every unit chunk of a
  * snapshot meets each chain once; kept, its bases only pushed out those that would be read again
- * and held 64 MiB for nothing. At 100k units, not keeping them cut a pass's CPU by 4-10%
- * (docs/snapshot-format.md, "Reading").
+ * and filled the base cache for nothing (docs/decisions/2026-11-23-format-4-read-speed.md,
+ * "Eighth session"; figures: docs/decisions/2026-11-27-figures-from-comments.md).
  */
 export type BaseUse = 'keep' | 'pass';
 
@@ -72,9 +72,9 @@ export const maxDeltaDepth = 8;
  * How long the chain of an object rewritten every day (an index part, the newest change chunk)
  * may grow. Such an object is read once per snapshot opened, not once per unit, so a longer chain
  * costs little; and each cut costs a delta against the chain's first version, which holds every
- * line changed since (on the bundled data the Django part's delta was 44 KiB after 9 days and
- * 67 KiB after 25, against 10-16 KiB from one day to the next: docs/snapshot-format.md,
- * "Format 4"). Below `maxReadDepth`, so every tmsnap that reads format 4 reads these chains.
+ * line changed since, several days' deltas in one
+ * (docs/decisions/2026-11-23-format-4-archive-growth.md, "Format 4: chains"). Below
+ * `maxReadDepth`, so every tmsnap that reads format 4 reads these chains.
  */
 export const maxRewrittenDepth = 32;
 /** Chains a reader follows at most: a file claiming more is not one tmsnap wrote. */

@@ -28,9 +28,8 @@ export function parseUnitsJson(bytes: Buffer): unknown {
   // The integers are looked for in a one-byte (latin1) view of the same bytes: digits, commas
   // and newlines are ASCII, and no byte of a multi-byte UTF-8 character is one of them, so the
   // view holds the same tokens. Nearly every chunk holds non-ASCII text, which decodes to a
-  // two-byte string; the search over the one-byte view, its decoding included, took 0.11 s
-  // where the same search over the text took 0.15 s (100k units; docs/snapshot-format.md,
-  // "Reading").
+  // two-byte string; the search over the one-byte view, its decoding included, is the faster
+  // (docs/decisions/2026-11-23-format-4-read-speed.md, "Eighth session").
   const digits = bytes.toString('latin1');
   // Fewer than 16 digits in a row: no integer here is beyond 2^53.
   if (!/\d{16}/.test(digits)) return value;

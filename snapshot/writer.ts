@@ -604,7 +604,8 @@ export class SnapshotWriter {
     const previous = await this.#previous();
     for (const name of chunks) {
       // `#putChanges` writes each buffer with `canonicalJson`, so its text is stored as it is:
-      // parsing and serializing it again was 40% of the crawl's end phase (docs/crawl.md).
+      // parsing and serializing it again was a large part of the crawl's end phase
+      // (docs/decisions/2026-11-27-figures-from-comments.md).
       const text = await readFile(join(this.dir, 'changes', name), 'utf8');
       const changes = JSON.parse(text) as { id: number }[];
       const first = changes[0];
@@ -660,7 +661,7 @@ export interface StoredValue extends PutResult {
  * canonical JSON for its index part to keep inline (format 4, snapshot/inline.ts). Its hash is the
  * same either way. `rewritten`: a record read once per snapshot (statistics, `languages/`, a long
  * list's chunk list) chains like an index part, whose cut every ninth day was a worst day's cost
- * (bench:archive: a day adding 37 KiB of translation memory list and 17 KiB of statistics whole).
+ * (docs/decisions/2026-11-23-format-4-archive-growth.md, "Format 4: chains").
  */
 export async function putValue(store: ObjectStore, value: unknown, options: ValueOptions = {}): Promise<StoredValue> {
   const text = canonicalJson(value);
