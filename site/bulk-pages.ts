@@ -37,7 +37,7 @@ export interface BulkReport {
   unitPages: number;
   stringPages: number;
   translationPages: number;
-  /** Badge files (SVG and JSON) and archived raw translation files. */
+  /** Badge files (SVG and JSON), archived raw translation files, and the lists of what needs work (src/templates/need-pages.ts). */
   otherFiles: number;
   bytes: number;
   seconds: number;

@@ -17,6 +17,7 @@ import { buildWithCli, launchChromium, scratch, seriousViolations } from './brow
 
 const tempFolder = useTempFolders('tmsnap-site-help-', 'all', scratch);
 let site: string;
+let arabic: string;
 
 beforeAll(async () => {
   const work = await tempFolder();
@@ -34,7 +35,9 @@ beforeAll(async () => {
   } finally {
     await server.close();
   }
+  arabic = join(work, 'site-ar');
   await buildWithCli(['--content', content, '--out', site]);
+  await buildWithCli(['--content', content, '--out', arabic, '--ui-lang', 'ar']);
 }, 600_000);
 
 const read = (path: string) => readFile(join(site, path), 'utf8');
@@ -179,6 +182,27 @@ describe('states and checks where strings are listed', () => {
       await tab.click('tr[data-translation="hello/po"] td[data-need="needs-editing"] a');
       expect(tab.url()).toMatch(/projects\/hello\/po\/cs\/needs\/needs-editing\/index\.html$/);
       expect(await tab.locator('tbody tr').count()).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('in the Arabic interface', () => {
+  it('says where help is needed and counts a list’s strings in Arabic, and axe finds nothing serious', async () => {
+    const page = await readFile(join(arabic, 'languages/cs/index.html'), 'utf8');
+    expect(page).toContain('<h2 id="help-needed">أين تُطلب المساعدة</h2>');
+    expect(helpTable(page).map((row) => row.translation)).toEqual(['hello/glossary', 'hello/po']);
+    const list = await readFile(join(arabic, 'projects/hello/po/cs/needs/waiting-for-review/index.html'), 'utf8');
+    expect(list).toContain('<h1>بانتظار المراجعة: Messages — Czech</h1>');
+    expect(listed(list)).toHaveLength(3);
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage();
+      for (const path of ['languages/cs/index.html', 'projects/hello/po/cs/needs/waiting-for-review/index.html']) {
+        await tab.goto(pathToFileURL(join(arabic, path)).href);
+        expect(await seriousViolations(tab), path).toEqual([]);
+      }
     } finally {
       await browser.close();
     }
