@@ -126,6 +126,8 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
     );
     if (result.outcome === 'failed' && last !== undefined) print(`  stopped in         phase ${last.phase}, ${last.pending} requests queued`);
     print(`  requests           made ${result.made}, minimum ${result.minimum}`);
+    // Tonight first (issue 27): what the site, complete and current, cost of this sitting's requests.
+    if (result.currentMade !== undefined) print(`  until the site     ${result.currentMade} requests: the current state all in (the rest is history)`);
     print(
       `  by kind            ${Object.entries(result.requestsByKind)
         .map(([kind, n]) => `${kind} ${n?.made}/${n?.minimum}`)
@@ -152,6 +154,7 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
         figureOf('crawler CPU', 's', (cpu.user + cpu.system) / 1e6),
         figureOf('requests made', 'requests', result.made),
         figureOf('requests, minimum', 'requests', result.minimum),
+        figureOf('requests until the site is complete and current', 'requests', result.currentMade ?? Number.NaN),
         figureOf('records', 'records/s', records / seconds),
         figureOf('peak RSS (crawler)', 'MiB', peakRss / 2 ** 20),
         figureOf('peak RSS (server)', 'MiB', serverRss > 0 ? serverRss / 2 ** 20 : Number.NaN),

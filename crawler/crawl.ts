@@ -107,6 +107,11 @@ export interface CrawlResult {
   problems: Problem[];
   /** Kinds of resource the credentials may not read, once each (exit 0 when nothing else went wrong). */
   access: AccessProblem[];
+  /**
+   * Requests this run made until the current state was all in (its first history-phase task
+   * started, or it ended without one): what a site complete and current costs (bench:crawl).
+   */
+  currentMade?: number;
   /** What of the history the snapshot holds, when a run stopped for the night left some for later (the manifest's `parts`). */
   parts?: Parts;
   /** Resources left out on purpose: statistics of languages no translation in scope uses, resources too long to hold. */
@@ -314,6 +319,7 @@ class CrawlRun {
         problems: this.problems.problems,
         access,
         counts: {},
+        ...(this.#currentMade === undefined ? {} : { currentMade: this.#currentMade }),
         message: this.#stop.message,
       };
     }
@@ -349,6 +355,7 @@ class CrawlRun {
       access,
       ...(skipped.length > 0 ? { skipped } : {}),
       counts: finished.manifest.counts,
+      currentMade: this.#currentMade ?? this.client.requests,
       ...(deferral === undefined ? {} : { parts: deferral.parts, message: deferral.message }),
     };
   }
@@ -488,7 +495,12 @@ class CrawlRun {
     );
   }
 
+  /** `CrawlResult.currentMade`, once the first history task starts. */
+  #currentMade: number | undefined;
+
   #execute(task: Task): Promise<void> {
+    // The scheduler starts no phase while an earlier one runs: everything current is done by now.
+    if (isHistory(task.phase)) this.#currentMade ??= this.client.requests;
     if (!isUnitPage(task)) return taskRequests.run({ made: 0 }, () => this.#executeCounted(task));
     this.#unitPages++;
     return taskRequests.run({ made: 0 }, () => this.#executeCounted(task)).finally(() => this.#unitPages--);
