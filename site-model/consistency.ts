@@ -1,10 +1,16 @@
 /**
- * Consistency of a language's translations (issue 26, docs/site.md, "Consistency"): the same
+ * Consistency of a language's translations (issue 26, docs/decisions/2026-11-27-consistency.md): the same
  * source text translated differently across components and projects (Weblate's own
  * `consistency` check looks within one project; Transvision's view across products), and
  * translations that differ from most languages in their placeholders or final punctuation.
  * Pure functions over translated strings; src/data/consistency.ts reads the units.
  */
+import { safeSegment, type SitePath } from './paths.ts';
+
+/** A language's consistency page, beside its page (src/pages/languages/[language]/consistency/). */
+export function consistencyPath(code: string): SitePath {
+  return `languages/${safeSegment(code)}/consistency/index.html`;
+}
 
 /** One translated string of a language, where the site shows it. */
 export interface PlacedTranslation {
@@ -67,7 +73,8 @@ function compareForms(a: readonly string[], b: readonly string[]): number {
  * The placeholders of a text: printf (`%s`, `%1$d`, `%(name)s`) and brace (`{0}`, `{name}`)
  * formats, as Weblate's format checks know them; `%%` is a percent sign, not a placeholder.
  */
-const placeholder = /%%|%\([\w.-]+\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]|%(?:\d+\$)?[#0 +'-]*(?:\d+|\*)?(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\{\{?[\w.]*\}?\}/g;
+const placeholder =
+  /%%|%\([\w.-]+\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z]|%(?:\d+\$)?[#0 +'-]*(?:\d+|\*)?(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcspn@]|\{\{?[\w.]*\}?\}/g;
 
 /** The distinct placeholders of all forms of a text, sorted and joined by spaces ("" for none). */
 export function placeholdersOf(forms: readonly string[]): string {
@@ -134,7 +141,8 @@ export function outliers(translations: readonly StringTranslationOf[]): Outlier[
     const most = majority(values);
     if (most === undefined) return;
     translations.forEach((translation, at) => {
-      if (values[at] !== most) found.push({ language: translation.language, kind, found: values[at]!, most, target: translation.target, href: translation.href });
+      if (values[at] !== most)
+        found.push({ language: translation.language, kind, found: values[at]!, most, target: translation.target, href: translation.href });
     });
   };
   measure('placeholders', (translation) => placeholdersOf(translation.target));
