@@ -109,6 +109,22 @@ export interface ProfileBehaviours {
   djangoPaths: boolean;
 }
 
+/** What releases after 5.4 do, off: neither 5.4 nor the API description's tidy server does it. */
+const laterBehavioursOff = {
+  botChallenge: null,
+  strictAuthorization: false,
+  cursorPagination: false,
+  pagedProjectLanguages: false,
+  recentFields: false,
+  recentEndpoints: false,
+  newUnitStates: false,
+  recentActions: false,
+  fields514: false,
+  statistics514: false,
+  hiddenUsers: false,
+  djangoPaths: false,
+} as const satisfies Partial<ProfileBehaviours>;
+
 const weblate54: ProfileBehaviours = {
   changesNewestFirst: true,
   browsableApi: true,
@@ -126,18 +142,7 @@ const weblate54: ProfileBehaviours = {
   fieldErrors: true,
   weblateFiles: true,
   floatPercents: true,
-  botChallenge: null,
-  strictAuthorization: false,
-  cursorPagination: false,
-  pagedProjectLanguages: false,
-  recentFields: false,
-  recentEndpoints: false,
-  newUnitStates: false,
-  recentActions: false,
-  fields514: false,
-  statistics514: false,
-  hiddenUsers: false,
-  djangoPaths: false,
+  ...laterBehavioursOff,
 };
 
 /**
@@ -196,18 +201,7 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
     fieldErrors: false,
     weblateFiles: false,
     floatPercents: false,
-    botChallenge: null,
-    strictAuthorization: false,
-    cursorPagination: false,
-    pagedProjectLanguages: false,
-    recentFields: false,
-    recentEndpoints: false,
-    newUnitStates: false,
-    recentActions: false,
-    fields514: false,
-    statistics514: false,
-    hiddenUsers: false,
-    djangoPaths: false,
+    ...laterBehavioursOff,
   },
 };
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
-import { type ProfileName, profiles } from '../../packages/reference-server/profiles.ts';
+import type { ProfileName } from '../../packages/reference-server/profiles.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { WORKSPACE_UUID } from '../../packages/reference-server/render.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
-import { type ReferenceServer, startTestServer, withTestServer } from '../helpers/reference-server.ts';
+import { withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
-import { type Row, TOKEN, check, request } from './rows.ts';
+import { type Row, TOKEN, changedFrom54, describeLaterProfile } from './rows.ts';
 
 /**
  * What a read-only client meets on the 2026 releases (reference-server/README.md, "Profiles";
@@ -81,43 +81,11 @@ const rows: Row[] = [
   { title: 'action= refuses codes past 104', path: 'changes/?action=105', status: 400, has: { 'errors.0.attr': 'action' }, alsoBefore: true },
 ];
 
-function serverOf(profile: ProfileName): () => ReferenceServer {
-  let server: ReferenceServer | undefined;
-  beforeAll(async () => {
-    // 5.4 with structured errors: the rows compare what 2026 adds, not 5.10's error format.
-    const errors = profile === 'weblate-5.4' ? { structuredErrors: true } : {};
-    server = await startTestServer({ profile, behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit, ...errors } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  return () => server!;
-}
-
-describe('weblate-2026 answers like the 2026 releases', () => {
-  const server = serverOf('weblate-2026');
-  it.each(rows.map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('%s', async (_title, row) => {
-    check(row, await request(server(), row));
-  });
-});
-
-describe('weblate-5.4 differs', () => {
-  const server = serverOf('weblate-5.4');
-  it.each(rows.filter((row) => !row.alsoBefore).map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('not: %s', async (_title, row) => {
-    const answer = await request(server(), row);
-    expect(() => check(row, answer)).toThrow();
-  });
-  it.each(rows.filter((row) => row.alsoBefore).map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('also: %s', async (_title, row) => {
-    check(row, await request(server(), row));
-  });
-});
+describeLaterProfile('weblate-2026', 'weblate-2026 answers like the 2026 releases', rows);
 
 describe('weblate-2026 beyond the table', () => {
   it('is 5.4 with 5.10 errors and the 2026 behaviours', () => {
-    const changed = Object.entries(profiles['weblate-2026']).filter(
-      ([key, value]) => (profiles['weblate-5.4'] as unknown as Record<string, unknown>)[key] !== value,
-    );
-    expect(changed.map(([key]) => key).sort()).toEqual(
+    expect(changedFrom54('weblate-2026')).toEqual(
       [
         'botChallenge',
         'cursorPagination',

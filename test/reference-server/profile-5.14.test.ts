@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
-import { type ProfileName, profiles } from '../../packages/reference-server/profiles.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
-import { type ReferenceServer, startTestServer, withTestServer } from '../helpers/reference-server.ts';
+import { withTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { get } from './get.ts';
-import { type Row, TOKEN, check, request } from './rows.ts';
+import { type Row, TOKEN, changedFrom54, describeLaterProfile } from './rows.ts';
 
 /**
  * What a real Weblate 5.14.3 does where 5.4 did otherwise, as measured by
@@ -69,35 +68,7 @@ const rows: Row[] = [
   },
 ];
 
-function serverOf(profile: ProfileName): () => ReferenceServer {
-  let server: ReferenceServer | undefined;
-  beforeAll(async () => {
-    const errors = profile === 'weblate-5.4' ? { structuredErrors: true } : {};
-    server = await startTestServer({ profile, behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit, ...errors } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  return () => server!;
-}
-
-describe('weblate-5.14 answers like a real 5.14.3', () => {
-  const server = serverOf('weblate-5.14');
-  it.each(rows.map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('%s', async (_title, row) => {
-    check(row, await request(server(), row));
-  });
-});
-
-describe('weblate-5.4 differs', () => {
-  const server = serverOf('weblate-5.4');
-  it.each(rows.filter((row) => !row.alsoBefore).map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('not: %s', async (_title, row) => {
-    const answer = await request(server(), row);
-    expect(() => check(row, answer)).toThrow();
-  });
-  it.each(rows.filter((row) => row.alsoBefore).map((row) => [row.title, { auth: 'token' as const, ...row }] as const))('also: %s', async (_title, row) => {
-    check(row, await request(server(), row));
-  });
-});
+describeLaterProfile('weblate-5.14', 'weblate-5.14 answers like a real 5.14.3', rows);
 
 const folder = useTempFolders('tmsnap-profile-514-', 'all');
 
@@ -116,10 +87,7 @@ function rowsWithCategories() {
 
 describe('weblate-5.14 beyond the table', () => {
   it('is 5.4 with 5.10 errors and the 5.14 behaviours', () => {
-    const changed = Object.entries(profiles['weblate-5.14']).filter(
-      ([key, value]) => (profiles['weblate-5.4'] as unknown as Record<string, unknown>)[key] !== value,
-    );
-    expect(changed.map(([key]) => key).sort()).toEqual(['djangoPaths', 'fields514', 'hiddenUsers', 'statistics514', 'structuredErrors']);
+    expect(changedFrom54('weblate-5.14')).toEqual(['djangoPaths', 'fields514', 'hiddenUsers', 'statistics514', 'structuredErrors']);
   });
 
   it("serves a model's categories: lists, detail, statistics, and components inside them as 5.14.3 writes them", () =>

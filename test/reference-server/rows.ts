@@ -1,10 +1,12 @@
-import { expect } from 'vitest';
-import type { ReferenceServer } from '../helpers/reference-server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProfileName, profiles } from '../../packages/reference-server/profiles.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { type Answer, get } from './get.ts';
 
 /**
- * A profile's table of rows {path, auth, expect}, as profile-5.4.test.ts and
- * profile-2026.test.ts check them: one request each, over a real socket.
+ * A profile's table of rows {path, auth, expect}, as profile-5.4.test.ts, profile-5.14.test.ts
+ * and profile-2026.test.ts check them: one request each, over a real socket.
  */
 
 export const TOKEN = 'wlu_admin';
@@ -69,4 +71,52 @@ export function check(row: Row, answer: Answer): void {
     else if (typeof value === 'string') expect(answer.headers.get(name), name).toBe(value);
     else expect(answer.headers.get(name), name).toMatch(value);
   }
+}
+
+/** A server of `profile` for the tests of one `describe`, with the token and raised limits; 5.4 with 5.10's errors. */
+function serverOf(profile: ProfileName): () => ReferenceServer {
+  let server: ReferenceServer | undefined;
+  beforeAll(async () => {
+    // 5.4 with structured errors: the rows compare what the later profile adds, not 5.10's error format.
+    const errors = profile === 'weblate-5.4' ? { structuredErrors: true } : {};
+    server = await startTestServer({ profile, behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit, ...errors } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
+}
+
+/**
+ * A later profile's table: each row holds on `profile` and fails on `weblate-5.4` (with 5.10's
+ * errors) unless marked `alsoBefore`, in which case it holds there too. Rows ask with the token
+ * unless they say otherwise.
+ */
+export function describeLaterProfile(profile: ProfileName, title: string, rows: readonly Row[]): void {
+  const withToken = (some: readonly Row[]) => some.map((row) => [row.title, { auth: 'token' as const, ...row }] as const);
+  describe(title, () => {
+    const server = serverOf(profile);
+    it.each(withToken(rows))('%s', async (_title, row) => {
+      check(row, await request(server(), row));
+    });
+  });
+  describe('weblate-5.4 differs', () => {
+    const server = serverOf('weblate-5.4');
+    it.each(withToken(rows.filter((row) => !row.alsoBefore)))('not: %s', async (_title, row) => {
+      const answer = await request(server(), row);
+      expect(() => check(row, answer)).toThrow();
+    });
+    it.each(withToken(rows.filter((row) => row.alsoBefore)))('also: %s', async (_title, row) => {
+      check(row, await request(server(), row));
+    });
+  });
+}
+
+/** The behaviours in which `profile` differs from `weblate-5.4`, sorted. */
+export function changedFrom54(profile: ProfileName): string[] {
+  const base = profiles['weblate-5.4'] as unknown as Record<string, unknown>;
+  return Object.entries(profiles[profile])
+    .filter(([key, value]) => base[key] !== value)
+    .map(([key]) => key)
+    .sort();
 }
