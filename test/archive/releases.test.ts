@@ -1,0 +1,177 @@
+/**
+ * Issue 26, the release manager's pages in a built site, over three nightly crawls of a
+ * real-shaped server with translator activity and a source edit, two of them tagged:
+ * - the release page's counts per language equal a diff computed here from the raw unit lists;
+ * - the "at <tag>" badges carry the share translated at the release;
+ * - the drift page lists the strings translated against the old source, linked from the language page;
+ * - with `--credits`, the credits files count each person's change records, and no file of the
+ *   site holds an e-mail address.
+ * Opened from disk in Chromium: axe finds nothing serious; screenshots at 390 px and in Arabic.
+ */
+import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percent } from '../../archive/figures.ts';
+import { findEmails } from '../../site-model/privacy.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
+import { artifacts, buildWithCli, launchChromium, seriousViolations } from '../site/browser.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
+import { fixtureModel } from '../helpers/reference-server.ts';
+import { useContentFolders } from '../helpers/temp.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
+import { randomActivity } from './activity.ts';
+import { TEST_TOKEN, historyServer, redate } from './crawl.ts';
+
+const contentDir = useContentFolders('tmsnap-releases-', 'all');
+const day = (n: number) => new Date(Date.UTC(2026, 10, n, 4, 15));
+let content: string;
+let ids: string[];
+let dist: string;
+let browser: Browser;
+let drifting: { code: string; unit: number };
+
+beforeAll(async () => {
+  content = await contentDir();
+  const model = fixtureModel();
+  const server = await historyServer(model);
+  // Full crawls: the source edit below has no change record an incremental crawl would follow.
+  const crawl = async (date: Date) => redate(content, (await crawlComplete(server, content, { token: TEST_TOKEN, full: true })).snapshotId, date);
+  try {
+    ids = [await crawl(day(10))];
+    randomActivity(model, 41, { unitMutations: 6, structural: false });
+    ids.push(await crawl(day(11)));
+    // The repository's source of "Open" (verb) changes; Weblate keeps the units and their translations.
+    const sourceUnit = model.units(1, 0, 100).find((row) => row.context === 'verb')!;
+    const rows = model.translations().flatMap((translation) => model.units(translation.id, 0, 100).filter((row) => row.sourceUnitId === sourceUnit.id));
+    for (const row of rows) row.source = ['Open…'];
+    // Any recorded edit makes the server render its data again.
+    const touched = new Set(randomActivity(model, 42, { unitMutations: 1, structural: false }).records.map((record) => record.unitId));
+    const translatedRow = rows.find((row) => (row.state === 20 || row.state === 30) && !touched.has(row.id))!;
+    drifting = { code: model.translations().find((translation) => translation.id === translatedRow.translationId)!.languageCode, unit: translatedRow.id };
+    ids.push(await crawl(day(12)));
+  } finally {
+    await server.close();
+  }
+  expect((await tmsnap(['tag', 'v1.0', ids[0]!, '--content', content])).code).toBe(0);
+  expect((await tmsnap(['tag', 'v2.0', ids[1]!, '--content', content])).code).toBe(0);
+  dist = join(dirname(content), 'dist');
+  await buildWithCli(['--content', content, '--out', dist, '--credits']);
+  browser = await launchChromium();
+  await mkdir(join(artifacts, 'releases'), { recursive: true });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const page = (path: string) => readFile(join(dist, path), 'utf8');
+
+/** Per language: strings translated, changed and lost from one snapshot to the other, from the raw unit lists of the public project. */
+async function countsBetween(from: string, to: string): Promise<Map<string, { translated: number; changed: number; lost: number }>> {
+  const [before, after] = await Promise.all([openSnapshot(content, from), openSnapshot(content, to)]);
+  const counts = new Map<string, { translated: number; changed: number; lost: number }>();
+  const translated = (state: number | undefined) => state !== undefined && state >= 20;
+  for (const { path, record } of await after.translations()) {
+    if (record.is_source || !path.startsWith('api/translations/hello/')) continue;
+    const old = new Map((await before.units(path)).map((unit) => [unit.id, unit]));
+    const count = counts.get(record.language_code) ?? { translated: 0, changed: 0, lost: 0 };
+    for (const unit of await after.units(path)) {
+      const was = old.get(unit.id);
+      if (translated(unit.state) && !translated(was?.state)) count.translated += 1;
+      else if (was && translated(was.state) && !translated(unit.state)) count.lost += 1;
+      else if (was && translated(was.state) && unit.target.join('\n') !== was.target.join('\n')) count.changed += 1;
+    }
+    counts.set(record.language_code, count);
+  }
+  return counts;
+}
+
+describe('release pages', () => {
+  it('lists the releases, newest first, linked from home', async () => {
+    expect(await page('index.html')).toContain('href="releases/index.html"');
+    const index = await page('releases/index.html');
+    expect([...index.matchAll(/href="(v[^"]+)\/index.html">/g)].map((match) => match[1])).toEqual(['v2.0', 'v1.0']);
+  });
+
+  it('counts per language what a diff of the two tagged snapshots’ units gives', async () => {
+    const html = await page('releases/v2.0/index.html');
+    const expected = await countsBetween(ids[0]!, ids[1]!);
+    expect(expected.size).toBeGreaterThan(0);
+    expect([...expected.values()].some((count) => count.translated + count.changed + count.lost > 0)).toBe(true);
+    for (const [code, count] of expected) {
+      const row = new RegExp(`<tr data-language="${code}">.*?</tr>`, 's').exec(html)?.[0] ?? '';
+      const shown = Object.fromEntries([...row.matchAll(/data-count="(\w+)">([\d,]+)</g)].map((match) => [match[1], Number(match[2]!.replace(/,/g, ''))]));
+      expect(shown, code).toEqual(count);
+    }
+    // The first release has no release before it: figures only.
+    expect(await page('releases/v1.0/index.html')).not.toContain('data-count=');
+  });
+
+  it('draws the badges "at <tag>" with the share translated at the release', async () => {
+    const snapshot = await openSnapshot(content, ids[0]!);
+    let [translated, total] = [0, 0];
+    for (const { path, record } of await snapshot.translations()) {
+      if (record.is_source || !path.startsWith('api/translations/hello/')) continue;
+      translated += record.translated;
+      total += record.total;
+    }
+    const json = JSON.parse(await page('releases/v1.0/badges/project-hello.json')) as { label: string; message: string };
+    expect(json).toMatchObject({ label: 'at v1.0', message: `${percent(translated, total)}%` });
+    expect(await page('releases/v1.0/badges/project-hello.svg')).toContain('at v1.0');
+    expect(await page('releases/v1.0/badges/all.svg')).toMatch(/^<svg/);
+  });
+});
+
+describe('source drift page', () => {
+  it('lists the strings translated against the older source, linked from the language page', async () => {
+    const { code, unit } = drifting;
+    expect(await page(`languages/${code}/index.html`)).toContain(`href="../../drift/${code}/index.html"`);
+    const html = await page(`drift/${code}/index.html`);
+    expect(html).toContain(`data-unit="${unit}"`);
+    expect(html).toMatch(/<del[^>]*>Open<\/del>.*<ins[^>]*>Open…<\/ins>/s);
+    expect(html).toContain(ids[2]);
+  });
+});
+
+describe('credits', () => {
+  it('publishes the credits of each period as the command prints them, with no e-mail address anywhere in the site', async () => {
+    expect(await page('index.html')).toContain('href="credits/index.html"');
+    expect((await readdir(join(dist, 'credits'))).sort()).toEqual(
+      ['12-months', 'all', 'since-v1.0', 'since-v2.0'].flatMap((key) => [`${key}.json`, `${key}.md`]).concat('index.html').sort(),
+    );
+    const cli = await tmsnap(['credits', '--format', 'json', '--content', content]);
+    expect(await page('credits/all.json')).toBe(cli.stdout);
+    const all = JSON.parse(cli.stdout) as { projects: { languages: { contributors: { changes: number }[] }[] }[] };
+    // Every change record of the public project that is translation work, credited to someone.
+    let records = 0;
+    for await (const change of (await openSnapshot(content)).changes()) {
+      if ([2, 4, 5, 7, 8, 9, 27, 36, 37].includes(change.action) && change.translation?.startsWith('api/translations/hello/') && (change.author ?? change.user)) records += 1;
+    }
+    expect(all.projects.flatMap((project) => project.languages.flatMap((language) => language.contributors)).reduce((sum, each) => sum + each.changes, 0)).toBe(records);
+    for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(html|json|md|xml|svg)$/.test(entry.name)) continue;
+      expect(findEmails(await readFile(join(entry.parentPath, entry.name), 'utf8')), entry.name).toEqual([]);
+    }
+  });
+});
+
+describe('in a browser, from disk', () => {
+  it('has no serious axe violation on the new pages, and no horizontal overflow at 390 px', async () => {
+    for (const [path, name] of [
+      ['releases/v2.0/index.html', 'release'],
+      [`drift/${drifting.code}/index.html`, 'drift'],
+      ['credits/index.html', 'credits'],
+    ] as const) {
+      const tab = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      await tab.goto(pathToFileURL(join(dist, path)).href);
+      expect(await seriousViolations(tab), path).toEqual([]);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+      await tab.screenshot({ path: join(artifacts, `releases/${name}-390.png`), fullPage: true });
+      await tab.setViewportSize({ width: 1280, height: 800 });
+      await tab.screenshot({ path: join(artifacts, `releases/${name}.png`), fullPage: true });
+      await tab.close();
+    }
+  });
+});
