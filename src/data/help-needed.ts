@@ -3,7 +3,7 @@
  * marked for editing, failing checks, suggestions, and strings waiting for review where the
  * project reviews — counted from the server's figures for a language's page, and listed from the
  * units for the static lists behind each count (src/templates/need-pages.ts). One set of rules
- * for both, Weblate's own (reference-server/statistics.ts counts the same way; docs/guide.md, "Language").
+ * for both, Weblate's own (packages/reference-server/statistics.ts counts the same way; docs/guide.md, "Language").
  */
 import type { StoredStatistics, StoredTranslation, StoredUnit } from '../../snapshot/index.ts';
 import type { LanguageEntry, TranslationEntry } from './tree.ts';

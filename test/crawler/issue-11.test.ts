@@ -17,7 +17,7 @@ import { relayTo, startScriptedServer } from './scripted-server.ts';
  * Issue 11, measured on a real Weblate 5.4.2: a real server lists every language it knows (652),
  * nearly all without a translation, and a crawl spent 652 of its 757 requests on their
  * statistics. Here on the reference server's default profile with a real-size language list
- * (reference-server/all-languages.ts), requests counted at the server by kind (docs/crawl.md).
+ * (packages/reference-server/all-languages.ts), requests counted at the server by kind (docs/crawl.md).
  */
 
 const token = 'wlu_issue11';

@@ -1,6 +1,6 @@
 /**
  * Issue 23: crawls of a server that answers like the 2026 releases (the reference server's
- * `weblate-2026` profile, reference-server/README.md), one behaviour at a time, as
+ * `weblate-2026` profile, packages/reference-server/README.md), one behaviour at a time, as
  * weblate-5.4.test.ts does for 5.4: what the crawler must do with each.
  */
 import { readFile } from 'node:fs/promises';

@@ -15,7 +15,7 @@ export interface TestServerOptions extends Omit<ReferenceServerOptions, 'model' 
   data?: 'fixture' | 'bundled' | Model;
   /**
    * `all`: the fixture or bundled data lists every language a real server knows (652, nearly
-   * all without a translation; reference-server/all-languages.ts), not only those in use.
+   * all without a translation; packages/reference-server/all-languages.ts), not only those in use.
    */
   languages?: 'used' | 'all';
   /** Clock of the data's mutations (change and unit timestamps), for deterministic tests. */

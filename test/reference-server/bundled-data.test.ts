@@ -12,7 +12,7 @@ import type { UnitRow } from '../../packages/reference-server/model.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 /**
- * The committed dataset (`reference-server/data/bundled/`) must keep meeting issue 2's
+ * The committed dataset (`packages/reference-server/data/bundled/`) must keep meeting issue 2's
  * requirements: these checks fail when a regeneration or a hand edit loses something.
  */
 let data: BundledRows;

@@ -9,7 +9,7 @@ import { get } from './get.ts';
 import { type Row, TOKEN, changedFrom54, describeLaterProfile } from './rows.ts';
 
 /**
- * What a read-only client meets on the 2026 releases (reference-server/README.md, "Profiles";
+ * What a read-only client meets on the 2026 releases (packages/reference-server/README.md, "Profiles";
  * docs/weblate-api.md, "Weblate 2026"), one table as profile-5.4.test.ts has it: each row holds
  * on `weblate-2026` and fails on `weblate-5.4` unless marked `alsoBefore`. Rows ask with the
  * token unless they say otherwise: anonymous clients meet the bot protection.

@@ -5,7 +5,7 @@ import { type ReferenceServer, startTestServer } from '../helpers/reference-serv
 import { type Row, TOKEN, check, request } from './rows.ts';
 
 /**
- * What a real Weblate 5.4.2 answers (reference-server/README.md, "Profiles"), as one table of
+ * What a real Weblate 5.4.2 answers (packages/reference-server/README.md, "Profiles"), as one table of
  * {path, auth, expect}: each row is checked against the default profile, and against `ideal`,
  * where it must fail unless marked `alsoIdeal` (so every row can fail, and each one names a
  * difference the crawler has to take).

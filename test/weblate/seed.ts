@@ -10,7 +10,7 @@ import type { RealWeblate } from './server.ts';
 
 /**
  * Seeds a real Weblate through its own API from the bundled real catalogs
- * (reference-server/data): components are created from uploaded ZIPs of PO files, since
+ * (packages/reference-server/data): components are created from uploaded ZIPs of PO files, since
  * `file://` remotes are refused. What the API cannot make (API keys, a private project's
  * members) is made in one `weblate shell` call.
  */

@@ -1,7 +1,7 @@
 /**
- * Makes `reference-server/data/bundled/` from real gettext catalogs in Debian packages.
+ * Makes `packages/reference-server/data/bundled/` from real gettext catalogs in Debian packages.
  *
- *   npx tsx reference-server/data/make-bundled.ts [work-dir]
+ *   npx tsx packages/reference-server/data/make-bundled.ts [work-dir]
  *
  * Needs root (apt-get), `dpkg-deb` and `msgunfmt` (package gettext). Downloads the pinned
  * packages of `spec.ts`, extracts them, reads the shipped `.po` files or decompiles the
