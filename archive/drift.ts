@@ -169,22 +169,31 @@ export function driftByLanguage(state: DriftState): LanguageDrift[] {
 
 /**
  * The drift over snapshots (any order; they are folded oldest first by crawl start): each
- * snapshot's translations are read, and a unit list only when its hash differs from the one
- * folded before, so an archive of unchanged nights costs one read per translation.
+ * snapshot's translations are read, then unit lists only of the translations whose list changed
+ * somewhere in the series (a list that never changed holds no source change), each only when
+ * its hash differs from the one folded before: the cost follows what changed, not the archive's
+ * size (a 1M-string archive of unchanged nights reads no unit list).
  */
 export async function readDrift(snapshots: readonly Snapshot[], filter: EntryFilter = noFilter): Promise<LanguageDrift[]> {
   const ordered = [...snapshots].sort((a, b) => Date.parse(a.manifest.started) - Date.parse(b.manifest.started) || (a.id < b.id ? -1 : 1));
   const cache: RecordCache = new Map();
-  let state = noDrift();
+  const entriesOf: TranslationEntry[][] = [];
+  const hashes = new Map<string, Set<string | undefined>>();
   for (const snapshot of ordered) {
     const sources = new Set((await snapshot.translations()).filter(({ record }) => record.is_source).map(({ path }) => path));
     const entries = (await translationEntries(snapshot, filter, cache)).filter((entry) => !sources.has(entry.path));
+    for (const entry of entries) hashes.set(entry.path, (hashes.get(entry.path) ?? new Set()).add(entry.unitsHash));
+    entriesOf.push(entries);
+  }
+  let state = noDrift();
+  for (const [at, snapshot] of ordered.entries()) {
     const units = new Map<string, StoredUnit[]>();
-    for (const entry of entries) {
+    for (const entry of entriesOf[at]!) {
+      if (hashes.get(entry.path)!.size < 2) continue;
       const before = state.translations.get(entry.path)?.entry.unitsHash;
       if (before === undefined || before !== entry.unitsHash) units.set(entry.path, await snapshot.units(entry.path));
     }
-    state = foldDrift(state, { id: snapshot.id, entries, units });
+    state = foldDrift(state, { id: snapshot.id, entries: entriesOf[at]!, units });
   }
   return driftByLanguage(state);
 }
