@@ -93,7 +93,8 @@ describe('the package installed with npm install -g', () => {
     ]) {
       expect(top, present).toContain(present);
     }
-    for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts', 'packages', 'reference-server']) expect(top, absent).not.toContain(absent);
+    for (const absent of ['test', 'bench', 'docs', '.ci', 'content', 'vitest.config.ts', 'packages', 'reference-server'])
+      expect(top, absent).not.toContain(absent);
     expect(existsSync(join(prefix, 'lib', 'node_modules', '@tmsnap', 'reference-server'))).toBe(false);
     // The registry's dependencies only: no devDependency came along.
     expect(existsSync(join(installed, 'node_modules', 'vitest'))).toBe(false);
