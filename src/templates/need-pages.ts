@@ -13,7 +13,6 @@ import type { SiteTree, TranslationEntry } from '../data/tree.ts';
 import { framedPage, type FrameContext } from '../layouts/frame.ts';
 import { componentTrail } from '../layouts/trail.ts';
 import { languageTag } from '../utils/language-tag.ts';
-import { pluralLabels } from '../utils/plural-labels.ts';
 import { html } from '../utils/html.ts';
 import { needTable, textLanguage, type TextContext } from './unit-html.ts';
 
@@ -51,8 +50,6 @@ export function needPages(
   const context: TextContext = {
     source: textLanguage(languageTag(component.sourceLanguage), sourceLanguage?.direction ?? 'ltr', pageUi.dir),
     target: textLanguage(languageTag(language.code), language.direction, pageUi.dir),
-    sourceLabels: (forms) => pluralLabels(sourceLanguage?.record?.plural, forms, pageUi),
-    targetLabels: (forms) => pluralLabels(language.record?.plural, forms, pageUi),
     ui: pageUi,
   };
   // A unit's page is by its index in position order (site-model/paths.ts, `unitPageOf`).

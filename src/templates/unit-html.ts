@@ -5,7 +5,7 @@
  */
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { pageUi, type PageUi } from '../i18n/page.ts';
-import { labelText } from '../utils/format.ts';
+import { excerpt, labelText } from '../utils/format.ts';
 import { html, type Html } from '../utils/html.ts';
 import type { SourceLocation } from '../utils/repoweb.ts';
 
@@ -231,21 +231,30 @@ export function stringPageBody(source: Html, rows: readonly StringRow[], ui: Pag
     .value;
 }
 
-/** What a list of strings needs to render their texts: languages, plural labels, the interface language. */
-export type TextContext = Pick<UnitContext, 'source' | 'target' | 'sourceLabels' | 'targetLabels' | 'ui'>;
+/** What a list of strings needs to render their texts: their languages and the interface language. */
+export type TextContext = Pick<UnitContext, 'source' | 'target' | 'ui'>;
+
+/** Characters of a text a list shows; the string's page of strings has it whole. */
+const listExcerpt = 100;
 
 /**
  * A list of the strings of a translation that need something (src/templates/need-pages.ts): a
- * row per string, its number linking to the string on its unit page, its state, its source, and
- * its translation unless none has one (`withTarget`, false for the untranslated). The columns
- * are the unit table's first four, so site.css styles the texts by position as there.
+ * row per string, its number linking to the string on its unit page, its state, the start of its
+ * source, and of its translation unless none has one (`withTarget`, false for the untranslated).
+ * Texts are cut to `listExcerpt` characters, plural forms joined by " | ": a list says which
+ * strings to open, and whole texts doubled the bytes of real catalogs' lists
+ * (docs/decisions/2026-11-27-help-needed.md). The columns are the unit table's first four, so
+ * site.css styles the texts by position as there.
  */
 export function needTable(units: readonly StoredUnit[], href: (unit: StoredUnit) => string, context: TextContext, withTarget: boolean): Html {
   const ui = context.ui ?? english;
   const { t } = ui;
+  const text = (texts: readonly string[], language: TextLanguage) => html`<td${langAttributes(language, ui)}>${excerpt(texts.join(' | '), listExcerpt)}</td>`;
+  const target = (unit: StoredUnit) =>
+    unit.target.every((form) => form === '') ? html`<td class="muted">${t('unit.notTranslated')}</td>` : text(unit.target, context.target);
   const rows = units.map(
     (unit) =>
-      html`<tr><th><a href="${href(unit)}">${unit.position}</a></th>${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${withTarget && textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}</tr>`,
+      html`<tr><th><a href="${href(unit)}">${unit.position}</a></th>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}</tr>`,
   );
   return html`<div class="table-wrap"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
