@@ -8,7 +8,7 @@ import { settings } from '../data/settings.ts';
 import { formatTimestamp, isoDatetime } from '../utils/format.ts';
 import { html, type Html } from '../utils/html.ts';
 import { uiTranslator, type MessageKey } from './index.ts';
-import { splitMessage, type Translator } from './translate.ts';
+import { bidi, splitMessage, type Translator } from './translate.ts';
 
 export interface PageUi extends Translator {
   /** A server timestamp for people: `2026-11-22 04:15 UTC` in English, the language's own form otherwise. */
@@ -64,10 +64,12 @@ export function pageUi(lang: UiLanguage): PageUi {
       return lang === 'en' ? utc.toISOString().slice(0, 16).replace('T', ' ') : minutes.format(utc);
     },
     parts(key, values, n) {
-      return splitMessage(base.message(key, n)).map((part, index) => {
-        if (index % 2 === 0) return part;
+      return splitMessage(base.message(key, n)).flatMap((part, index) => {
+        if (index % 2 === 0) return [part];
         const value = values[part];
-        return typeof value === 'number' ? base.number(value) : (value ?? `{${part}}`);
+        const shown = typeof value === 'number' ? base.number(value) : (value ?? `{${part}}`);
+        // Right to left, a value is isolated as t() isolates it (translate.ts, `bidi`).
+        return base.dir === 'rtl' && value !== undefined ? [bidi.fsi, shown, bidi.pdi] : [shown];
       });
     },
   };

@@ -65,7 +65,8 @@ export function parsePo(text: string): PoFile {
     if (plural) for (let form = 0; fields.has(`msgstr[${form}]`); form++) strings.push(fields.get(`msgstr[${form}]`)!);
     else if (fields.has('msgstr')) strings.push(fields.get('msgstr')!);
     const expected = [...fields.keys()].filter((name) => name.startsWith('msgstr')).length;
-    if (strings.length === 0 || strings.length !== expected) throw new PoSyntaxError(startLine, plural ? 'plural entry needs msgstr[0], msgstr[1], … in order' : 'entry needs one msgstr');
+    if (strings.length === 0 || strings.length !== expected)
+      throw new PoSyntaxError(startLine, plural ? 'plural entry needs msgstr[0], msgstr[1], … in order' : 'entry needs one msgstr');
     entries.push({
       ...(fields.has('msgctxt') ? { context: fields.get('msgctxt')! } : {}),
       id: fields.get('msgid')!,
@@ -85,7 +86,13 @@ export function parsePo(text: string): PoFile {
     if (line.startsWith('#~')) return;
     if (line.startsWith('#,')) {
       if (fields.size > 0) finish();
-      flags.push(...line.slice(2).split(',').map((flag) => flag.trim()).filter(Boolean));
+      flags.push(
+        ...line
+          .slice(2)
+          .split(',')
+          .map((flag) => flag.trim())
+          .filter(Boolean),
+      );
       return;
     }
     if (line.startsWith('#')) {

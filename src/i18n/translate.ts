@@ -35,7 +35,7 @@ export interface Translator {
   dir: 'ltr' | 'rtl';
   /** A message with its placeholders filled (numbers formatted for the language); `n` picks the plural form. */
   t(key: MessageKey, values?: Values, n?: number): string;
-  /** The message for `key` (its plural form for `n`), unfilled. */
+  /** The message for `key` (its plural form for `n`), unfilled; right to left, its ranges isolated (`isolateRanges`). */
   message(key: MessageKey, n?: number): string;
   /** A number as the language writes it (grouping, decimals). */
   number(value: number): string;
@@ -45,6 +45,19 @@ export interface Translator {
   stateName(state: number): string;
   /** A change action in words (api/change.ts); one a newer server invented shows as its number. */
   actionName(action: number): string;
+}
+
+/**
+ * Unicode bidi isolates (UAX #9): in a right-to-left interface each value filled into a message
+ * is a first-strong isolate, so a URL keeps its slashes in place, and a range `{from}–{to}` a
+ * left-to-right one, so "1–100" keeps its order (issue 26). Characters, not markup: they work in
+ * attributes, titles and feeds as well.
+ */
+export const bidi = { fsi: '\u2068', lri: '\u2066', pdi: '\u2069' } as const;
+
+/** A message whose ranges (`{from}–{to}`) are left-to-right isolates, for a right-to-left interface. */
+export function isolateRanges(message: string): string {
+  return message.replace(/\{\w+\}\s?[–-]\s?\{\w+\}/g, (range) => `${bidi.lri}${range}${bidi.pdi}`);
 }
 
 export function pluralForm(tree: PluralExpression, forms: number, n: number): number {
@@ -79,19 +92,22 @@ export function translator(lang: UiLanguage, messages: Messages, fallback: Messa
   const rule = uiPlurals[lang];
   const tree = parsePluralFormula(rule.formula);
   const number = (value: number) => numberFormat(lang, 'number').format(value);
-  const message = (key: MessageKey, n?: number): string => {
+  const rtl = uiDirections[lang] === 'rtl';
+  const chosen = (key: MessageKey, n?: number): string => {
     const entry = messages[key] ?? fallback[key];
     if (entry === undefined) throw new Error(`no message "${key}" for the interface language ${lang}`);
     if (typeof entry === 'string') return entry;
     if (n === undefined) throw new Error(`message "${key}" has plural forms: pass a count`);
     return entry[pluralForm(tree, entry.length, n)] ?? entry.at(-1) ?? '';
   };
+  const message = (key: MessageKey, n?: number): string => (rtl ? isolateRanges(chosen(key, n)) : chosen(key, n));
   const t = (key: MessageKey, values: Values = {}, n?: number): string =>
     splitMessage(message(key, n))
       .map((part, index) => {
         if (index % 2 === 0) return part;
         const value = values[part];
-        return value === undefined ? `{${part}}` : typeof value === 'number' ? number(value) : value;
+        const text = value === undefined ? `{${part}}` : typeof value === 'number' ? number(value) : value;
+        return rtl && value !== undefined ? `${bidi.fsi}${text}${bidi.pdi}` : text;
       })
       .join('');
   return {

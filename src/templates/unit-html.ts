@@ -142,7 +142,6 @@ export function unitRow(unit: StoredUnit, context: UnitContext): Html {
   const locations = context.locationOnStringPage?.(unit) ? [] : context.locations(unit);
   const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
   const live = allLanguages === undefined ? context.live(unit) : undefined;
-  const history = context.history?.(unit);
   const ui = context.ui ?? english;
   const { t } = ui;
   const link =
@@ -157,9 +156,26 @@ export function unitRow(unit: StoredUnit, context: UnitContext): Html {
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
     flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
-    history !== undefined && history.length > 1 && field(t('unit.history'), historyTable(history, context, ui)),
   ].filter((item) => item !== false);
   return html`<tr id="unit-${unit.id}"><th>${unit.position}</th>${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
+}
+
+/**
+ * A unit's history, when it changed, as a row of its own under the unit's and across the
+ * table: beside the string, in the details cell, it was squeezed into a narrow column (issue 26).
+ */
+function historyRow(unit: StoredUnit, context: UnitContext, ui: PageUi): Html | false {
+  const history = context.history?.(unit);
+  return (
+    history !== undefined &&
+    history.length > 1 &&
+    html`<tr class="history-of"><td colspan="6"><div class="muted">${ui.t('unit.history')}</div>${historyTable(history, context, ui)}</td></tr>`
+  );
+}
+
+/** A text as a CSS string, for the labels a table hands its cells in custom properties (site.css). */
+function cssString(text: string): string {
+  return `'${text.replace(/[\\'\n]/g, (char) => (char === '\n' ? ' ' : `\\${char}`))}'`;
 }
 
 /** One translation of a string on the string's page. */
@@ -214,7 +230,9 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => unitRow(unit, context))}</tbody></table></div>`;
+  // On a phone the rows stack and the head is hidden: the text cells say what they are from these (site.css).
+  const labels = `--source:${cssString(t('col.source'))};--translation:${cssString(t('col.translation'))}`;
+  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap" style="${labels}"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => html`${unitRow(unit, context)}${historyRow(unit, context, ui)}`)}</tbody></table></div>`;
   return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : table} `.value;
 }
 

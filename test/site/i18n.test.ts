@@ -132,7 +132,7 @@ describe('interface catalogs', () => {
     const de = uiTranslator('de');
     expect([0, 1, 2].map((n) => de.t('search.results', { count: n }, n))).toEqual(['0 Ergebnisse', '1 Ergebnis', '2 Ergebnisse']);
     const ar = uiTranslator('ar');
-    const forms = [0, 1, 2, 3, 11, 100, 102].map((n) => ar.t('search.results', { count: n }, n));
+    const forms = [0, 1, 2, 3, 11, 100, 102].map((n) => ar.t('search.results', { count: n }, n).replace(/[\u2066\u2068\u2069]/g, ''));
     expect(forms).toEqual(['لا نتائج', 'نتيجة واحدة', 'نتيجتان', '3 نتائج', '11 نتيجة', '100 نتيجة', '102 نتيجة']);
   });
 
@@ -146,7 +146,7 @@ describe('interface catalogs', () => {
 
   it('names states, also ones a newer server invented', () => {
     expect(uiTranslator('de').stateName(20)).toBe('übersetzt');
-    expect(uiTranslator('ar').stateName(42)).toBe('الحالة 42');
+    expect(uiTranslator('ar').stateName(42)).toBe('الحالة \u206842\u2069');
   });
 
   it('names every change action Weblate 5.4 knows in each language, and one a newer server invented by its number', () => {
@@ -156,7 +156,15 @@ describe('interface catalogs', () => {
       for (const lang of ['de', 'ar'] as const) expect(uiTranslator(lang).actionName(code), `${lang} ${code}`).not.toBe(changeActions[code]);
     }
     expect(uiTranslator('de').actionName(38)).toBe('Komponente entfernt');
-    expect(uiTranslator('ar').actionName(999)).toBe('الإجراء 999');
+    expect(uiTranslator('ar').actionName(999)).toBe('الإجراء \u2068999\u2069');
+  });
+
+  it('isolates filled values and ranges right to left, so URLs keep their slashes and "1–100" its order, and leaves left-to-right messages alone', () => {
+    const [fsi, lri, pdi] = ['\u2068', '\u2066', '\u2069'];
+    expect(uiTranslator('ar').t('units.title', { name: 'Django', from: 1, to: 100 })).toBe(`${fsi}Django${pdi}: النصوص ${lri}${fsi}1${pdi}–${fsi}100${pdi}${pdi}`);
+    expect(uiTranslator('ar').t('layout.siteName', { host: 'https://weblate.example/' })).toBe(`حالة الترجمة على ${fsi}https://weblate.example/${pdi}`);
+    expect(uiTranslator('ar').message('units.title')).toBe(`{name}: النصوص ${lri}{from}–{to}${pdi}`);
+    expect(uiTranslator('de').t('units.title', { name: 'Django', from: 1, to: 100 })).toBe('Django: Texte 1–100');
   });
 
   it('gives the search script only its own messages', () => {

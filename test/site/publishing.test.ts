@@ -267,13 +267,13 @@ describe('strings and changes', () => {
   it("shows a string's history across three snapshots, oldest first, over HTTP and from disk", async () => {
     for (const [how, root] of roots()) {
       const page = await open(`${root}projects/demo/core/de/units/1/index.html#unit-2004`);
-      const rows = page.locator('#unit-2004 table.history tbody tr');
+      const rows = page.locator('#unit-2004 + tr.history-of table.history tbody tr');
       expect(await rows.count(), how).toBe(3);
       const texts = await rows.evaluateAll((list) => list.map((row) => row.querySelector('td:nth-child(3) .text')?.textContent));
       expect(texts, how).toEqual(story.map((s) => s.target[0]));
       expect(await rows.nth(1).locator('.state').innerText(), how).toBe('needs editing');
       // A string that never changed has no history.
-      expect(await page.locator('#unit-2005 table.history').count(), how).toBe(0);
+      expect(await page.locator('#unit-2005 + tr.history-of').count(), how).toBe(0);
       if (how === 'HTTP') {
         await page.locator('#unit-2004').scrollIntoViewIfNeeded();
         await screenshot(page, 'site-unit-history');

@@ -3,41 +3,16 @@
  * German and in Arabic shows the chrome in that language, Arabic right to left, while the
  * server's strings keep their own `lang` and `dir`. Screenshots go to test/artifacts/.
  */
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWithCli, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
-import { writeFixtureSnapshot } from './fixture.ts';
-import { useTempFolders } from '../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useFixtureSites } from './fixture-sites.ts';
 
-let work: string;
-let browser: Browser;
-const servers: Array<Awaited<ReturnType<typeof serveStatic>>> = [];
-const urls: Record<'de' | 'ar', string> = { de: '', ar: '' };
-
-const tempFolder = useTempFolders('tmsnap-ui-lang-', 'all', scratch);
-beforeAll(async () => {
-  work = await tempFolder();
-  const content = join(work, 'content');
-  await writeFixtureSnapshot(content);
-  for (const lang of ['de', 'ar'] as const) {
-    const dist = join(work, lang);
-    await buildWithCli(['--content', content, '--out', dist, '--ui-lang', lang]);
-    const server = await serveStatic(dist);
-    servers.push(server);
-    urls[lang] = server.url;
-  }
-  browser = await launchChromium();
-}, 900_000);
-
-afterAll(async () => {
-  await browser?.close();
-  for (const server of servers) await server.close();
-});
+const sites = useFixtureSites('tmsnap-ui-lang-', ['de', 'ar']);
+const { urls } = sites;
 
 describe('the interface language', () => {
   it('shows the German chrome, German numbers and the German words of the search script', async () => {
-    const page = await browser.newPage();
+    const page = await sites.browser.newPage();
     await page.goto(`${urls.de}projects/demo/core/de/index.html`);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
@@ -56,7 +31,7 @@ describe('the interface language', () => {
   });
 
   it('mirrors the Arabic chrome right to left and keeps the server’s strings in their own direction', async () => {
-    const page = await browser.newPage();
+    const page = await sites.browser.newPage();
     await page.setViewportSize({ width: 1100, height: 800 });
     await page.goto(`${urls.ar}projects/demo/core/ar/units/1/index.html`);
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
