@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { openSnapshot, type StoredUnit } from '../../snapshot/index.ts';
+import { screenshot, seriousViolations } from '../site/browser.ts';
 import { siteRoots, useSearchSite } from './search-site.ts';
 
 const site = useSearchSite('tmsnap-search-by-state-');
@@ -79,6 +80,13 @@ describe.each(siteRoots(site))('strings by state %s', (_, rootUrl) => {
     expect(shards).toEqual(['shards/s-0.js', 'shards/t-0-4.js']);
     expect(await page.inputValue('select[name="state"]')).toBe('10');
     await page.close();
+
+    const checks = await list(rootUrl(), '?has=check');
+    if (rootUrl().startsWith('http')) {
+      await screenshot(checks.page, 'search-by-state');
+      expect(await seriousViolations(checks.page)).toEqual([]);
+    }
+    await checks.page.close();
   });
 
   test('failing checks and suggestions, alone or with a state or a component', async () => {
