@@ -64,10 +64,7 @@ export async function releaseProjects(release: Release): Promise<{ all: Figures;
   return { all, projects };
 }
 
-/**
- * Source drift per language over the timeline's snapshots. None with a single snapshot: drift is
- * a change between two, and reading every unit of the only one would cost a 1M-string build for nothing.
- */
+/** Source drift per language over the timeline's snapshots; none with a single snapshot (drift is a change between two). */
 export const drift: () => Promise<Map<string, LanguageDrift>> = perBuild(async () => {
   const ids = await timeline();
   if (ids.length < 2) return new Map();

@@ -29,6 +29,7 @@ const day = (n: number) => new Date(Date.UTC(2026, 10, n, 4, 15));
 let content: string;
 let ids: string[];
 let dist: string;
+let distAr: string;
 let browser: Browser;
 let drifting: { code: string; unit: number };
 
@@ -57,7 +58,9 @@ beforeAll(async () => {
   expect((await tmsnap(['tag', 'v1.0', ids[0]!, '--content', content])).code).toBe(0);
   expect((await tmsnap(['tag', 'v2.0', ids[1]!, '--content', content])).code).toBe(0);
   dist = join(dirname(content), 'dist');
+  distAr = join(dirname(content), 'dist-ar');
   await buildWithCli(['--content', content, '--out', dist, '--credits']);
+  await buildWithCli(['--content', content, '--out', distAr, '--credits', '--ui-lang', 'ar']);
   browser = await launchChromium();
   await mkdir(join(artifacts, 'releases'), { recursive: true });
 }, 600_000);
@@ -158,20 +161,26 @@ describe('credits', () => {
 });
 
 describe('in a browser, from disk', () => {
-  it('has no serious axe violation on the new pages, and no horizontal overflow at 390 px', async () => {
-    for (const [path, name] of [
-      ['releases/v2.0/index.html', 'release'],
-      [`drift/${drifting.code}/index.html`, 'drift'],
-      ['credits/index.html', 'credits'],
+  it('has no serious axe violation on the new pages, and no horizontal overflow at 390 px, in English and Arabic', async () => {
+    for (const [site, suffix] of [
+      [dist, ''],
+      [distAr, '-ar'],
     ] as const) {
-      const tab = await browser.newPage({ viewport: { width: 390, height: 800 } });
-      await tab.goto(pathToFileURL(join(dist, path)).href);
-      expect(await seriousViolations(tab), path).toEqual([]);
-      expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
-      await tab.screenshot({ path: join(artifacts, `releases/${name}-390.png`), fullPage: true });
-      await tab.setViewportSize({ width: 1280, height: 800 });
-      await tab.screenshot({ path: join(artifacts, `releases/${name}.png`), fullPage: true });
-      await tab.close();
+      for (const [path, name] of [
+        ['releases/v2.0/index.html', 'release'],
+        [`drift/${drifting.code}/index.html`, 'drift'],
+        ['credits/index.html', 'credits'],
+      ] as const) {
+        const tab = await browser.newPage({ viewport: { width: 390, height: 800 } });
+        await tab.goto(pathToFileURL(join(site, path)).href);
+        expect(await tab.locator('html').getAttribute('dir'), path).toBe(suffix === '' ? 'ltr' : 'rtl');
+        expect(await seriousViolations(tab), path).toEqual([]);
+        expect(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path}${suffix}`).toBe(true);
+        await tab.screenshot({ path: join(artifacts, `releases/${name}${suffix}-390.png`), fullPage: true });
+        await tab.setViewportSize({ width: 1280, height: 800 });
+        await tab.screenshot({ path: join(artifacts, `releases/${name}${suffix}.png`), fullPage: true });
+        await tab.close();
+      }
     }
   });
 });

@@ -127,7 +127,7 @@ describe('tmsnap credits', () => {
       expect(output).not.toContain('example.org');
       expect(output).not.toContain('secret');
     }
-  });
+  }, 120_000);
 
   it('refuses a bad --since, --format or --months in one line', async () => {
     for (const [args, code, says] of [
@@ -142,5 +142,5 @@ describe('tmsnap credits', () => {
       expect(result.code, args.join(' ')).toBe(code);
       expect(result.stderr.split('\n')[0], args.join(' ')).toContain(says);
     }
-  });
+  }, 120_000);
 });

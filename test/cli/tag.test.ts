@@ -46,7 +46,7 @@ describe('tmsnap tag', () => {
       { name: 'v2.0', snapshot: ids[2] },
     ]);
     expect((await tmsnap(['tag', '--content', content])).stdout).toBe(`${'v1.0'.padEnd(16)} ${ids[0]}\n${'v2.0'.padEnd(16)} ${ids[2]}\n`);
-  });
+  }, 120_000);
 
   it('refuses an existing name unless --move, and moves it with --move', async () => {
     const refused = await tmsnap(['tag', 'v1.0', ids[1]!, '--content', content]);
@@ -58,7 +58,7 @@ describe('tmsnap tag', () => {
       stdout: `moved tag v1.0 from ${ids[0]} to ${ids[1]}\n`,
     });
     expect(await tmsnap(['tag', 'v1.0', ids[0]!, '--move', '--content', content])).toMatchObject({ code: 0 });
-  });
+  }, 120_000);
 
   it('refuses bad names (exit 2) and unknown snapshots (exit 1) in one line, leaving the tags as they were', async () => {
     const before = await readFile(join(content, tagsFile), 'utf8');
@@ -75,7 +75,7 @@ describe('tmsnap tag', () => {
     expect(notAnId.stderr.split('\n')).toHaveLength(2);
     expect(await tmsnap(['tag', '--delete', 'v9', '--content', content])).toMatchObject({ code: 1, stderr: 'tmsnap tag: no tag "v9": `tmsnap tag` lists them\n' });
     expect(await readFile(join(content, tagsFile), 'utf8')).toBe(before);
-  });
+  }, 300_000);
 
   it('builds the site as it was at a tagged snapshot: that snapshot’s figures and history up to it', async () => {
     const out = join(dirname(content), 'site-v1');
@@ -92,6 +92,8 @@ describe('tmsnap tag', () => {
     // No history after the built snapshot: one point, and no what-changed page of later pairs.
     expect(await readFile(join(out, 'projects/hello/index.html'), 'utf8')).not.toMatch(/data-points="[2-9]/);
     expect(await readdir(join(out, 'changes-between')).catch(() => [])).not.toContain(`${ids[0]}--${ids[1]}`);
+    // Only the releases tagged by then: v2.0 pins a later snapshot.
+    expect(await readdir(join(out, 'releases'))).toEqual(['index.html', 'v1.0']);
   }, 300_000);
 
   it('keeps every tagged snapshot when prune’s policy would remove it', async () => {
@@ -104,5 +106,5 @@ describe('tmsnap tag', () => {
     const removed = await tmsnap(['tag', '--delete', 'v1.0', '--content', content]);
     expect(removed).toMatchObject({ code: 0, stdout: 'removed tag v1.0\n' });
     expect((await tmsnap(['prune', '--keep-daily', '1', '--json', '--content', content])).stdout).toContain(ids[0]);
-  });
+  }, 120_000);
 });
