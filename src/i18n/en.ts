@@ -219,6 +219,8 @@ export const en = {
   'home.weblate': '(Weblate {version})',
   'home.snapshot': 'Snapshot',
   'home.incomplete': 'incomplete',
+  'home.historyFrom': 'its change log from {date}; older history follows on the next crawls',
+  'home.historyPending': 'translation files follow on the next crawls',
   'home.problems': ['{count} problem while crawling', '{count} problems while crawling'],
   'home.projects': 'Projects',
   'home.components': 'Components',

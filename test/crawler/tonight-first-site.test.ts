@@ -2,7 +2,7 @@
  * Tonight first (issue 27): the site built after a first night that stopped once the current
  * state was in is the site of a complete crawl but for the history it lacks. On the fixture
  * (fewer changes than the site shows) that history is the translation files: the site differs
- * only by the archived files and the links to them.
+ * only by the archived files, the links to them and the home page's note that they follow.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ async function site(content: string): Promise<Map<string, string>> {
 }
 
 describe('the site after the first night', () => {
-  it('is the site of a complete crawl but for the archived files and the links to them', async () => {
+  it('is the site of a complete crawl but for the archived files, the links to them and a note on the home page', async () => {
     const work = await tempFolder();
     const [whole, night] = await withTestServer({ behaviours: { tokens: [token], rateLimit: raisedRateLimit } }, async (server) => {
       const complete = await crawlComplete(server, join(work, 'whole'), { token });
@@ -47,9 +47,15 @@ describe('the site after the first night', () => {
     for (const path of missing) expect(path).toMatch(/\/file\/[^/]+$/);
     const changed = differing.filter((path) => night.has(path));
     console.log(`tonight-first site: ${missing.length} files not archived yet; ${changed.length} pages differing before the file links are set aside`);
+    // The home page says the history is not all in.
+    const pending = '; translation files follow on the next crawls';
+    expect(night.get('index.html')).toContain(pending);
+    expect(whole.get('index.html')).not.toContain(pending);
     // A translation page links its archived file, or says it is not archived yet.
     const withoutFileLinks = (text: string | undefined) =>
-      text?.replace(/ · <a href="file\/[^"]*" download>[^<]*<\/a> <span class="muted">\([^)]*\)<\/span>|<span class="muted"> \(not archived in this snapshot\)<\/span>/g, '<file>');
+      text
+        ?.replace(/ · <a href="file\/[^"]*" download>[^<]*<\/a> <span class="muted">\([^)]*\)<\/span>|<span class="muted"> \(not archived in this snapshot\)<\/span>/g, '<file>')
+        .replace(pending, '');
     for (const path of changed) expect(withoutFileLinks(whole.get(path)), path).toBe(withoutFileLinks(night.get(path)));
   }, 600_000);
 });
