@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { crawlInto, historyServer } from '../archive/crawl.ts';
 import { fixtureModel } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
-import { buildWithCli, launchChromium, scratch, seriousViolations } from './browser.ts';
+import { buildWithCli, launchChromium, scratch, screenshot, seriousViolations } from './browser.ts';
 
 const tempFolder = useTempFolders('tmsnap-site-help-', 'all', scratch);
 let site: string;
@@ -186,6 +186,27 @@ describe('states and checks where strings are listed', () => {
       await browser.close();
     }
   });
+
+  it('fits a 390 px phone without scrolling sideways (screenshots in test/artifacts)', async () => {
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const pages = [
+        ['help-needed', 'languages/cs/index.html', '#help-needed'],
+        ['help-needed-list', 'projects/hello/po/cs/needs/waiting-for-review/index.html', ''],
+      ] as const;
+      for (const [name, page, fragment] of pages) {
+        await tab.setViewportSize({ width: 1280, height: 900 });
+        await tab.goto(pathToFileURL(join(site, page)).href + fragment);
+        await screenshot(tab, name);
+        await tab.setViewportSize({ width: 390, height: 844 });
+        await screenshot(tab, `${name}-phone`);
+        expect(await tab.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth), page).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('in the Arabic interface', () => {
@@ -202,6 +223,7 @@ describe('in the Arabic interface', () => {
       for (const path of ['languages/cs/index.html', 'projects/hello/po/cs/needs/waiting-for-review/index.html']) {
         await tab.goto(pathToFileURL(join(arabic, path)).href);
         expect(await seriousViolations(tab), path).toEqual([]);
+        await screenshot(tab, `help-needed-ar-${path.startsWith('languages') ? 'language' : 'list'}`);
       }
     } finally {
       await browser.close();
