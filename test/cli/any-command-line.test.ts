@@ -92,7 +92,7 @@ const values: Record<string, readonly string[]> = {
   '--title': ['A title'],
   '--keep-daily': ['1', 'x'],
 };
-const switches = ['--force', '--json', '--noindex', '--full'];
+const switches = ['--force', '--json', '--noindex', '--full', '--move'];
 
 /** The flags each command takes (and positional words it may be given): lines that get past the parser, mostly. */
 const flagsOf: Record<string, { flags: string[]; words?: string[] }> = {
@@ -110,6 +110,8 @@ const flagsOf: Record<string, { flags: string[]; words?: string[] }> = {
   prune: { flags: ['--content', '--keep-daily', '--json'] },
   search: { flags: ['--content', '--lang', '--snapshot', '--json'], words: ['save', 'save', 'file'] },
   diff: { flags: ['--content', '--json'], words: ['$SNAPSHOT', '2001-01-01T000000Z'] },
+  tag: { flags: ['--content', '--json', '--move'], words: ['v1', '$SNAPSHOT', '../v1'] },
+  credits: { flags: ['--content', '--snapshot', '--since', '--format'] },
   help: { flags: [], words: ['crawl', 'nonsense'] },
 };
 

@@ -74,6 +74,12 @@ const table: Record<string, Case> = {
   'build, missing archive': { args: ['build', '--content', missingArchive, '--out', '$/site'], code: 1, says: '$/nope' },
   'build, empty archive': { args: ['build', '--content', emptyArchive, '--out', '$/site'], code: 1, says: '$/empty' },
   'build, missing snapshot': { args: ['build', '--snapshot', missingSnapshot, '--content', '$/archive', '--out', '$/site'], code: 1, says: missingSnapshot },
+  'tag, missing archive': { args: ['tag', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
+  'tag, missing snapshot': { args: ['tag', 'v1', missingSnapshot, '--content', '$/archive'], code: 1, says: `no finished snapshot "${missingSnapshot}"` },
+  'tag, bad name': { args: ['tag', '../v1', '--content', '$/archive'], code: 2, says: 'is not a tag name' },
+  'credits, missing archive': { args: ['credits', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
+  'credits, missing snapshot': { args: ['credits', '--snapshot', missingSnapshot, '--content', '$/archive'], code: 1, says: missingSnapshot },
+  'credits, bad --since': { args: ['credits', '--since', 'someday', '--content', '$/archive'], code: 2, says: '--since "someday"' },
   'preview, missing site': { args: ['preview', '--out', '$/nosite', '--port', '0'], code: 1, says: 'no built site at $/nosite' },
   'crawl, no URL': { args: ['crawl', '--content', '$/fresh'], code: 2, says: '--url is required' },
   'crawl, bad --max-duration': {
