@@ -271,7 +271,7 @@ describe('strings and changes', () => {
       expect(await rows.count(), how).toBe(3);
       const texts = await rows.evaluateAll((list) => list.map((row) => row.querySelector('td:nth-child(3) .text')?.textContent));
       expect(texts, how).toEqual(story.map((s) => s.target[0]));
-      expect(await rows.nth(1).locator('.state').innerText(), how).toBe('needs editing');
+      expect(await rows.nth(1).locator('td:nth-child(2)').innerText(), how).toBe('needs editing');
       // A string that never changed has no history.
       expect(await page.locator('#unit-2005 + tr.history-of').count(), how).toBe(0);
       if (how === 'HTTP') {
