@@ -10,6 +10,7 @@
  *   npm run bench:crawl -- --data bundled,all-languages   # with the 652 languages a real server lists
  *   npm run bench:crawl -- --data bundled --limits real   # 5.4's own limits (5000 an hour with the token)
  *   npm run bench:crawl -- --data bundled --project django --anonymous --limits real   # 100 a day
+ *   npm run bench:crawl -- --data synthetic:… --max-requests 5000   # nights of 5000 until the archive is whole
  *
  * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
@@ -54,6 +55,19 @@ interface Scenario {
   deadline: number | undefined;
   /** Move a kept crawl of the scenario aside first (`--fresh`). */
   fresh: boolean;
+  /**
+   * `--max-requests N`: nights of at most N requests each, run one after another until the
+   * archive is whole (issue 27, tonight first); the figures cover them all, each night's printed.
+   */
+  maxRequests: number | undefined;
+}
+
+/** What each night of a `--max-requests` run made, and when the site was complete and current. */
+interface Night {
+  made: number;
+  currentMade: number | undefined;
+  outcome: string;
+  remaining: number | undefined;
 }
 
 /** Moves a kept crawl and its figures aside, named by the time, so the next crawl starts afresh. */
@@ -67,7 +81,7 @@ async function moveAside(content: string, figures: string): Promise<void> {
   if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
 }
 
-async function scenario(bench: Bench, data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh }: Scenario): Promise<void> {
+async function scenario(bench: Bench, data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests }: Scenario): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
   if (fresh && figures !== undefined) await moveAside(content, figures);
@@ -89,7 +103,9 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     let last: CrawlProgress | undefined;
-    const result = await crawl({
+    const nights: Night[] = [];
+    let madeBefore = 0;
+    const night = () => crawl({
       apiRoot: parseApiRoot(url),
       contentDir: content,
       projects,
@@ -100,6 +116,11 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
       timeoutMs: 120_000,
       retries: 5,
       deadline,
+      maxRequests,
+      // A resumed night's `made` counts the runs before it too.
+      onStart: (start) => {
+        madeBefore = start.made;
+      },
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
       // Long runs say how far they are, on stderr so the figures on stdout stay clean.
@@ -108,6 +129,13 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
         reporter.update(progress);
       },
     });
+    let result = await night();
+    // Nights until the history is all in; a night that stopped before the current state resumes.
+    for (;;) {
+      nights.push({ made: result.made - madeBefore, currentMade: result.currentMade, outcome: result.outcome, remaining: result.parts?.remaining });
+      if (maxRequests === undefined || deadline !== undefined || (result.outcome !== 'failed' && result.parts === undefined) || nights.length >= 20) break;
+      result = await night();
+    }
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
     // The process's own high-water mark (getrusage), so no short peak is missed; with several
@@ -125,6 +153,13 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
         .join(', ')}`,
     );
     if (result.outcome === 'failed' && last !== undefined) print(`  stopped in         phase ${last.phase}, ${last.pending} requests queued`);
+    if (maxRequests !== undefined) {
+      print(`  --max-requests     ${maxRequests} a night, ${nights.length} nights`);
+      for (const [index, each] of nights.entries())
+        print(
+          `  night ${index + 1}            ${each.made} requests, ${each.outcome}${each.currentMade === undefined ? '' : `, the site's part in after ${each.currentMade}`}${each.remaining === undefined ? '' : `, at least ${each.remaining} left`}`,
+        );
+    }
     print(`  requests           made ${result.made}, minimum ${result.minimum}`);
     // Tonight first (issue 27): what the site, complete and current, cost of this sitting's requests.
     if (result.currentMade !== undefined) print(`  until the site     ${result.currentMade} requests: the current state all in (the rest is history)`);
@@ -142,7 +177,7 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
     print(`  peak RSS (server)  ${(serverRss / 2 ** 20).toFixed(0)} MiB`);
     print(`  load average       ${loadText(loadBefore)} before, ${loadText(bench.load())} after${keep === undefined ? '' : `; snapshot kept in ${content}`}`);
     if (figures !== undefined) await writeFile(figures, `${lines.join('\n')}\n`);
-    const options = `${projects.map((slug) => ` --project ${slug}`).join('')}${anonymous ? ' --anonymous' : ''}${limits === 'real' ? ' --limits real' : ''}${concurrency === 4 ? '' : ` --concurrency ${concurrency}`}`;
+    const options = `${projects.map((slug) => ` --project ${slug}`).join('')}${anonymous ? ' --anonymous' : ''}${limits === 'real' ? ' --limits real' : ''}${concurrency === 4 ? '' : ` --concurrency ${concurrency}`}${maxRequests === undefined ? '' : ` --max-requests ${maxRequests}`}`;
     await bench.record({
       input: {
         size: `${keep ?? data}${options}`,
@@ -152,9 +187,10 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
       figures: [
         figureOf('wall time', 's', seconds),
         figureOf('crawler CPU', 's', (cpu.user + cpu.system) / 1e6),
-        figureOf('requests made', 'requests', result.made),
+        figureOf('requests made', 'requests', maxRequests === undefined ? result.made : nights.reduce((sum, each) => sum + each.made, 0)),
         figureOf('requests, minimum', 'requests', result.minimum),
-        figureOf('requests until the site is complete and current', 'requests', result.currentMade ?? Number.NaN),
+        figureOf('requests until the site is complete and current', 'requests', nights[0]?.currentMade ?? Number.NaN),
+        ...(maxRequests === undefined ? [] : [figureOf('nights', 'nights', nights.length), figureOf('largest night', 'requests', Math.max(...nights.map((each) => each.made)))]),
         figureOf('records', 'records/s', records / seconds),
         figureOf('peak RSS (crawler)', 'MiB', peakRss / 2 ** 20),
         figureOf('peak RSS (server)', 'MiB', serverRss > 0 ? serverRss / 2 ** 20 : Number.NaN),
@@ -177,6 +213,7 @@ const { values } = parseArgs({
     limits: { type: 'string', default: 'raised' },
     minutes: { type: 'string' },
     fresh: { type: 'boolean', default: false },
+    'max-requests': { type: 'string' },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -198,5 +235,6 @@ for (const { data, keep } of runs) {
     port: Number(values.port),
     deadline: values.minutes === undefined ? undefined : Date.now() + Number(values.minutes) * 60_000,
     fresh: values.fresh,
+    maxRequests: values['max-requests'] === undefined ? undefined : Number(values['max-requests']),
   });
 }

@@ -153,6 +153,9 @@ describe('tmsnap crawl', () => {
     const zero = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--concurrency', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--concurrency "0": expected a whole number above 0');
+    const fraction = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--max-requests', '2.5']);
+    expect(fraction.code).toBe(2);
+    expect(fraction.stderr).toContain('--max-requests "2.5": expected a whole number above 0');
     const flag = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--token', token]);
     expect(flag.code).toBe(2);
   });
