@@ -173,6 +173,11 @@ function historyRow(unit: StoredUnit, context: UnitContext, ui: PageUi): Html | 
   );
 }
 
+/** On a phone the rows of a unit table stack and its head is hidden: the text cells say what they are from these (site.css). */
+function textLabels(ui: PageUi): string {
+  return `--source:${cssString(ui.t('col.source'))};--translation:${cssString(ui.t('col.translation'))}`;
+}
+
 /** A text as a CSS string, for the labels a table hands its cells in custom properties (site.css). */
 function cssString(text: string): string {
   return `'${text.replace(/[\\'\n]/g, (char) => (char === '\n' ? ' ' : `\\${char}`))}'`;
@@ -230,9 +235,7 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  // On a phone the rows stack and the head is hidden: the text cells say what they are from these (site.css).
-  const labels = `--source:${cssString(t('col.source'))};--translation:${cssString(t('col.translation'))}`;
-  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap" style="${labels}"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => html`${unitRow(unit, context)}${historyRow(unit, context, ui)}`)}</tbody></table></div>`;
+  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap" style="${textLabels(ui)}"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => html`${unitRow(unit, context)}${historyRow(unit, context, ui)}`)}</tbody></table></div>`;
   return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : table} `.value;
 }
 
@@ -274,5 +277,5 @@ export function needTable(units: readonly StoredUnit[], href: (unit: StoredUnit)
     (unit) =>
       html`<tr><th><a href="${href(unit)}">${unit.position}</a></th>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}</tr>`,
   );
-  return html`<div class="table-wrap"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`<div class="table-wrap" style="${textLabels(ui)}"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
