@@ -4,7 +4,7 @@ import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConf
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { parsePublishKinds, publishKinds } from '../site-model/privacy.ts';
 import { defaultLevels, parseLevels } from '../archive/levels.ts';
-import { readTags, resolveSnapshotName, TagError } from '../archive/tags.ts';
+import { readTags, resolveSnapshotName, TagError, type Tag } from '../archive/tags.ts';
 import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 
@@ -119,7 +119,9 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   const hideAuthors = parsed['hide-authors'] ?? config.hideAuthors ?? false;
   const credits = parsed.credits ?? false;
   if (credits && hideAuthors) throw new UsageError('--credits names contributors and --hide-authors hides them: give one of the two');
-  const snapshot = parsed.snapshot === undefined ? undefined : await snapshotOrTag(resolve(parsed.content), parsed.snapshot);
+  // Read here, so that a damaged tags file fails in one line before the build, not inside Astro.
+  const tags = await releaseTags(resolve(parsed.content));
+  const snapshot = parsed.snapshot === undefined ? undefined : resolveSnapshotName(tags, parsed.snapshot);
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });
@@ -147,10 +149,10 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   };
 }
 
-/** The snapshot id `--snapshot` names: an id as given, or the one a release tag pins. */
-async function snapshotOrTag(content: string, name: string): Promise<string> {
+/** The archive's release tags (none without a tags file); a damaged file is a failure of one line. */
+async function releaseTags(content: string): Promise<Tag[]> {
   try {
-    return resolveSnapshotName(await readTags(content), name);
+    return await readTags(content);
   } catch (error) {
     if (error instanceof TagError) throw new CommandFailure(error.message);
     throw error;

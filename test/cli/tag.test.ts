@@ -3,7 +3,7 @@
  * `prune` keeps every tagged snapshot, and `build --snapshot TAG` builds the site as it was at
  * that snapshot (its figures, its history up to then). Names are untrusted path parts.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tagsFile } from '../../archive/tags.ts';
@@ -106,5 +106,23 @@ describe('tmsnap tag', () => {
     const removed = await tmsnap(['tag', '--delete', 'v1.0', '--content', content]);
     expect(removed).toMatchObject({ code: 0, stdout: 'removed tag v1.0\n' });
     expect((await tmsnap(['prune', '--keep-daily', '1', '--json', '--content', content])).stdout).toContain(ids[0]);
+  }, 120_000);
+
+  it('stops build, prune and tag in one line when the tags file is damaged, removing nothing', async () => {
+    const file = join(content, tagsFile);
+    await writeFile(file, JSON.stringify({ format: 1, tags: { '../x': ids[0] } }));
+    const snapshots = await readdir(join(content, 'snapshots'));
+    for (const args of [
+      ['build', '--out', join(dirname(content), 'never')],
+      ['prune', '--keep-daily', '1'],
+      ['tag'],
+    ]) {
+      const result = await tmsnap([...args, '--content', content]);
+      expect(result.code, args[0]).toBe(1);
+      expect(result.stderr.trim().split('\n'), args[0]).toHaveLength(1);
+      expect(result.stderr, args[0]).toContain(`${file}: "../x" is not a tag name`);
+    }
+    expect(await readdir(join(content, 'snapshots'))).toEqual(snapshots);
+    expect(await readdir(dirname(content))).not.toContain('never');
   }, 120_000);
 });
