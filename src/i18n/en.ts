@@ -48,6 +48,8 @@ export const en = {
   'search.hasAny': 'Anything',
   'search.hasCheck': 'A failing check',
   'search.hasSuggestion': 'A suggestion',
+  'search.flagCheck': 'failing check',
+  'search.flagSuggestion': 'suggestion',
   'search.noScript': 'Search needs JavaScript; every string is also on the translation pages.',
   'search.more': 'Show more results',
   'search.prompt': ['Type to search {strings} string in {languages} languages.', 'Type to search {strings} strings in {languages} languages.'],
