@@ -8,8 +8,8 @@
  * a reviewer's activity between the crawls (so that the history charts, string histories and
  * what-changed pages have something to show), builds the site into a temp folder, serves it on
  * 127.0.0.1 and photographs each kind of page in Debian's Chromium (`/usr/bin/chromium`, as the
- * browser tests drive it). Writes `<out>/<page kind>.png`, and nothing else; the temp folder is
- * removed.
+ * browser tests drive it), a string's page also on a 390 px phone and with `--ui-lang ar`.
+ * Writes `<out>/<page kind>.png`, and nothing else; the temp folder is removed.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,8 +78,14 @@ interface Shot {
   path: string;
   /** Waits until the page shows what it is photographed for. */
   ready?: string;
-  /** Photograph only this element (a CSS selector), not the window. */
+  /** Photograph only the elements this CSS selector matches (the box around them all), not the window. */
   element?: string;
+  /** Follow the first link this CSS selector matches before photographing: pages whose path only the site knows. */
+  follow?: string;
+  /** The site built with `--ui-lang ar` rather than the English one. */
+  arabic?: boolean;
+  /** A phone's window (390 px wide) rather than a desktop's. */
+  phone?: boolean;
 }
 
 /** The pages photographed: one of each kind, the subject translation's where a page is one of many. */
@@ -92,8 +98,26 @@ function shots(ids: string[], unitId: number): Shot[] {
     { name: 'translation', path: `${base}/${subject.language}/index.html` },
     { name: 'history', path: `${base}/${subject.language}/index.html`, element: 'section.history' },
     { name: 'strings', path: `${base}/${subject.language}/units/1/index.html` },
-    // The first string the reviewer touched is on the first page of strings, its row the page's :target.
-    { name: 'string-history', path: `${base}/${subject.language}/units/1/index.html#unit-${unitId}`, element: `#unit-${unitId}` },
+    // The first string the reviewer touched is on the first page of strings, its row the page's :target, its history the row under it.
+    {
+      name: 'string-history',
+      path: `${base}/${subject.language}/units/1/index.html#unit-${unitId}`,
+      element: `#unit-${unitId}, #unit-${unitId} + tr.history-of`,
+    },
+    // A string's page, reached from its row; on a phone and in the Arabic interface too (issue 26).
+    ...[
+      { name: 'string', phone: false, arabic: false },
+      { name: 'string-phone', phone: true, arabic: false },
+      { name: 'string-ar', phone: false, arabic: true },
+      { name: 'string-phone-ar', phone: true, arabic: true },
+      { name: 'strings-phone', phone: true, arabic: false, page: true },
+    ].map(({ name, phone, arabic, page }) => ({
+      name,
+      path: `${base}/${subject.language}/units/1/index.html#unit-${unitId}`,
+      ...(page ? {} : { follow: `#unit-${unitId} td:last-child a` }),
+      phone,
+      arabic,
+    })),
     { name: 'language', path: `languages/${subject.language}/index.html` },
     {
       name: 'search',
@@ -106,17 +130,31 @@ function shots(ids: string[], unitId: number): Shot[] {
 }
 
 async function photograph(browser: Browser, root: string, shot: Shot, out: string): Promise<void> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport: shot.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
   try {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const response = await page.goto(new URL(shot.path, root).href);
     if (!response?.ok()) throw new Error(`${shot.path} answered ${response?.status()}`);
+    if (shot.follow) {
+      const href = await page.locator(shot.follow).first().getAttribute('href');
+      if (href === null) throw new Error(`${shot.path}: no link ${shot.follow}`);
+      await page.goto(new URL(href, page.url()).href);
+    }
     if (shot.ready) await page.waitForFunction(shot.ready, undefined, { timeout: 60_000 });
     if (errors.length > 0) throw new Error(`${shot.path}: ${errors.join('; ')}`);
     const file = join(out, `${shot.name}.png`);
-    if (shot.element) await page.locator(shot.element).first().screenshot({ path: file });
-    else await page.screenshot({ path: file });
+    if (shot.element) {
+      const boxes = await page.locator(shot.element).evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return [box.left + window.scrollX, box.top + window.scrollY, box.right + window.scrollX, box.bottom + window.scrollY];
+        }),
+      );
+      if (boxes.length === 0) throw new Error(`${shot.path}: nothing matches ${shot.element}`);
+      const [left, top, right, bottom] = [0, 1, 2, 3].map((side) => (side < 2 ? Math.min : Math.max)(...boxes.map((box) => box[side]!)));
+      await page.screenshot({ path: file, fullPage: true, clip: { x: left!, y: top!, width: right! - left!, height: bottom! - top! } });
+    } else await page.screenshot({ path: file });
   } finally {
     await page.close();
   }
@@ -131,19 +169,20 @@ async function main(): Promise<void> {
     const site = join(work, 'site');
     console.error('screenshots: crawling the bundled data three times');
     const { ids, unitIds } = await crawlThreeDays(content, new Date());
-    console.error('screenshots: building the site');
+    console.error('screenshots: building the site, in English and in Arabic');
     await buildJson(content, site);
-    const server = await serveStatic(site);
+    await buildJson(content, `${site}-ar`, ['--ui-lang', 'ar']);
+    const servers = await Promise.all([serveStatic(site), serveStatic(`${site}-ar`)]);
     const browser = await launchChromium();
     try {
       await mkdir(out, { recursive: true });
       for (const shot of shots(ids, unitIds[0]!)) {
-        await photograph(browser, server.url, shot, out);
+        await photograph(browser, servers[shot.arabic ? 1 : 0]!.url, shot, out);
         console.error(`screenshots: ${join(out, `${shot.name}.png`)}`);
       }
     } finally {
       await browser.close();
-      await server.close();
+      await Promise.all(servers.map((server) => server.close()));
     }
   } finally {
     await rm(work, { recursive: true, force: true });
