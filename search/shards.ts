@@ -137,6 +137,11 @@ export function hasBits(flags: Iterable<HasFilter>): number {
   return bits;
 }
 
+/** The flags a unit of an open shard has, in `hasFilters` order. */
+export function flagsOf(shard: OpenTargetShard, unit: number): HasFilter[] {
+  return hasFilters.filter((_, bit) => ((shard.has[unit] ?? 0) & (1 << bit)) !== 0);
+}
+
 export function unitHref(shard: TargetShardData, unit: number): string {
   return (shard.pages[shard.units.page[unit]!] ?? '') + (shard.units.anchor[unit] ?? '');
 }

@@ -93,6 +93,10 @@ describe.each(siteRoots(site))('strings by state %s', (_, rootUrl) => {
     const checks = await list(rootUrl(), '?has=check');
     expect(checks.rows.sort()).toEqual(['ar:هل أنت متأكد؟', 'de:Fenster schließen', 'ru:Вы уверены?']);
     expect(translationsIn(checks.status)).toBe(inSnapshot(({ unit }) => unit.has_failing_check));
+    // Each row says what it has, in words.
+    expect(await checks.page.$$eval('#search-results .search-hit', (items) => items.map((item) => item.querySelector('.flag')?.textContent))).toEqual(
+      checks.rows.map(() => 'failing check'),
+    );
     // Only the shards holding a unit with a failing check.
     expect(checks.shards).toEqual(['shards/s-0.js', 'shards/t-0-0.js', 'shards/t-0-1.js', 'shards/t-0-5.js']);
     await checks.page.close();

@@ -3,7 +3,7 @@ import { searchFormat, type SearchManifest } from '../../search/format.ts';
 import { resolveFilters } from '../../search/filters.ts';
 import { planBuckets, selectShards } from '../../search/plan.ts';
 import { searchShards, type SearchRequest } from '../../search/query.ts';
-import { buildSourceShard, buildTargetShard, openSourceShard, openTargetShard, SourceTable, unitHref, type SearchUnit } from '../../search/shards.ts';
+import { buildSourceShard, buildTargetShard, flagsOf, openSourceShard, openTargetShard, SourceTable, unitHref, type SearchUnit } from '../../search/shards.ts';
 
 /** Two components, three languages; sources repeat across languages as on a real server. */
 const sourcesByUnit = [['Save as…'], ['Please save as a new template file'], ['as save'], ['Open file'], ['%d file', '%d files'], ['Café menu']];
@@ -120,6 +120,11 @@ describe('strings by state, check or component: a listing without text', () => {
     expect(listed({ components: new Set([1]), states: new Set([20]) })).toHaveLength(9);
     // Punctuation alone is no text: a listing.
     expect(texts({ text: '…', scope: 'both', list: true, has: new Set(['check']) })).toEqual(['pl:Otwórz plik']);
+  });
+
+  test('an open shard tells the flags of each unit', () => {
+    const polish = open().shards[1]!;
+    expect(sourcesByUnit.map((_, unit) => flagsOf(polish, unit))).toEqual([[], [], [], ['check'], [], ['suggestion']]);
   });
 
   test('a text narrows by the same filters', () => {

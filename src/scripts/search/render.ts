@@ -4,10 +4,10 @@
  * the snapshot goes in as text nodes, never as markup: a target of `<img onerror=…>` shows
  * those characters, and the query's matches are `<mark>` elements around text nodes.
  */
-import type { SearchManifest } from '../../../search/format.ts';
+import type { HasFilter, SearchManifest } from '../../../search/format.ts';
 import type { SearchScope } from '../../../search/query.ts';
 import type { SearchHit } from '../../../search/query.ts';
-import { unitHref } from '../../../search/shards.ts';
+import { flagsOf, unitHref } from '../../../search/shards.ts';
 import type { Translator } from '../../i18n/translate.ts';
 import { languageTag } from '../../utils/language-tag.ts';
 import type { HitGroup } from './groups.ts';
@@ -70,7 +70,10 @@ export interface RenderContext {
   sourceTexts(hit: SearchHit): readonly string[];
 }
 
-/** One translation of a group's source: its language (the link to its unit page), state and forms. */
+/** Each flag a unit can have, in words. */
+const flagWords = { check: 'search.flagCheck', suggestion: 'search.flagSuggestion' } as const satisfies Record<HasFilter, string>;
+
+/** One translation of a group's source: its language (the link to its unit page), state, flags and forms. */
 function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement {
   const { manifest, ui } = context;
   const { units } = hit.shard.data;
@@ -84,6 +87,7 @@ function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement {
   const link = element('a', 'unit-link language', language ? `${language.name} (${language.code})` : '');
   link.href = context.root + unitHref(hit.shard.data, hit.unit);
   meta.append(link, ' · ', element('span', `state state-${stateCode}`, ui.stateName(stateCode)));
+  for (const flag of flagsOf(hit.shard, hit.unit)) meta.append(' · ', element('span', `flag flag-${flag}`, ui.t(flagWords[flag])));
   const terms = context.scope === 'source' ? undefined : context.queryTerms;
   item.append(meta, forms(units.target[hit.unit] ?? [], 'target', language, terms, ui));
   return item;
