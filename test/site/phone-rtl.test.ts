@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './browser.ts';
+import { screenshot, seriousViolations } from './browser.ts';
 import { useFixtureSites } from './fixture-sites.ts';
 
 const phone = { width: 390, height: 844 };
@@ -124,6 +124,8 @@ describe('on a 390 px phone', () => {
     }, longWord);
     expect(word).toBe(1);
     expect(await page.locator('#unit-2004 td:nth-child(4)').evaluate((cell) => cell.getBoundingClientRect().right)).toBeLessThanOrEqual(phone.width);
+    // Stacked, the table is still a table to assistive technology: its head hidden, not removed.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.locator('#unit-2004').scrollIntoViewIfNeeded();
     await screenshot(page, 'site-phone-strings');
     await page.close();
@@ -186,6 +188,7 @@ describe('right to left (--ui-lang ar)', () => {
     const page = await open('ar', await stringPagePath('ar'));
     expect(await page.locator('dl.meta dd.text').first().getAttribute('dir')).toBe('ltr');
     expect(await brokenWords(page, 'table.strings > tbody > tr > td:nth-child(3), dl.meta dd')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'site-phone-string-ar');
     await page.close();
   });
