@@ -80,6 +80,8 @@ describe('archive pages in the built site', () => {
       expect(await home.locator('table.unit-changes b').count()).toBe(0);
       expect(await home.locator('table.unit-changes').first().textContent()).toContain('<b>&amp;</b>');
     }
+    // Each side's state carries its colour mark, as wherever strings are listed (issue 26).
+    expect(await home.locator('table.unit-changes tbody span[class^="muted s"]').count()).toBeGreaterThan(0);
     expect(await seriousViolations(home)).toEqual([]);
     await home.screenshot({ path: join(artifacts, 'archive/changes-between.png'), fullPage: true });
     await home.close();
