@@ -18,7 +18,7 @@ import {
   normalizeBaseUrl,
 } from '../snapshot/index.ts';
 import { AccessRules } from './access.ts';
-import { type CrawlError, CrawlStoppedError, stopCodes } from './errors.ts';
+import { type CrawlError, CrawlStoppedError, RateLimitError, stopCodes } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { budgetSpent } from './http/pacing.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
@@ -366,7 +366,9 @@ class CrawlRun {
    */
   #deferral(): { parts: Parts; message: string } | undefined {
     const stop = this.#stop;
-    if (stop === undefined || !(stop.code in nightlyStops)) return undefined;
+    // A request that met the spent budget (or a long Retry-After) stops with the answer's code.
+    const spent = stop?.cause instanceof RateLimitError;
+    if (stop === undefined || !(stop.code in nightlyStops || spent)) return undefined;
     const pending = [...this.queue.pending()];
     if (pending.some((task) => !isHistory(task.phase))) return undefined;
     const changesFrom = this.state.changesReach.heldFrom(pending);
@@ -377,7 +379,7 @@ class CrawlRun {
     return {
       parts: { history: false, ...(changesFrom === undefined ? {} : { changes_from: changesFrom }), remaining },
       message:
-        `${nightlyStops[stop.code as keyof typeof nightlyStops]}: the snapshot holds the current state, so the site built from it is complete and current` +
+        `${spent ? nightlyStops[stopCodes.budget] : nightlyStops[stop.code as keyof typeof nightlyStops]}: the snapshot holds the current state, so the site built from it is complete and current` +
         `${changesFrom === undefined ? '' : `; its change log reaches back to ${changesFrom}`}. ` +
         `The history (older changes, translation files, translations' repositories) remains for later runs: at least ${remaining} requests (${kinds}). ` +
         'Run the same command again to go on.',

@@ -38,6 +38,19 @@ function isHistory(line: Exported, from: string | undefined): boolean {
 }
 
 describe('tonight first, history after', () => {
+  it("finishes the current state when the server's daily budget runs out in the history", async () => {
+    const current = await withTestServer({ behaviours: { rateLimit: raisedRateLimit } }, async (server) => (await crawlComplete(server, await contentFolder())).currentMade ?? 0);
+    // A day's budget for the current state and a few requests more (the crawl keeps one slot per request in flight).
+    const rateLimit = { anonymous: current + 8, authenticated: current + 8, windowSeconds: 86_400 };
+    await withTestServer({ behaviours: { rateLimit } }, async (server) => {
+      const result = await crawlReferenceServer(server, await contentFolder(), { maxWaitMs: 60_000 });
+      expect(result.outcome, result.message).toBe('complete');
+      expect(result.parts?.history).toBe(false);
+      expect(result.message).toMatch(/^the server's rate budget is spent: the snapshot holds the current state/);
+      expect(server.requests).toBeLessThanOrEqual(rateLimit.anonymous);
+    });
+  });
+
   it('publishes the current state after the first night and the whole archive after the last, nothing fetched twice', async () => {
     await withTestServer({ data: await loadDataset(data), behaviours: { tokens: [token], rateLimit: raisedRateLimit } }, async (server) => {
       const proxy = await startCountingProxy(server.url);
