@@ -4,7 +4,15 @@
  * differ from most languages.
  */
 import { describe, expect, test } from 'vitest';
-import { capped, differentTranslations, finalPunctuation, isTranslated, outliers, placeholdersOf, type PlacedTranslation } from '../../site-model/consistency.ts';
+import {
+  capped,
+  differentTranslations,
+  finalPunctuation,
+  isTranslated,
+  outliers,
+  placeholdersOf,
+  type PlacedTranslation,
+} from '../../site-model/consistency.ts';
 
 const placed = (component: string, source: string, target: string, href = `${component}#${target}`): PlacedTranslation => ({
   component,
@@ -69,18 +77,9 @@ describe('placeholders and final punctuation', () => {
   });
 
   test('final punctuation by kind across scripts', () => {
-    expect(['Save as…', 'Save as...', 'Done.', '完了。', 'Sure?', 'متأكد؟', 'Name:', '名前：', 'Wow!', 'Open'].map((text) => finalPunctuation(text, 'x'))).toEqual([
-      '…',
-      '…',
-      '.',
-      '.',
-      '?',
-      '?',
-      ':',
-      ':',
-      '!',
-      '',
-    ]);
+    expect(
+      ['Save as…', 'Save as...', 'Done.', '完了。', 'Sure?', 'متأكد؟', 'Name:', '名前：', 'Wow!', 'Open'].map((text) => finalPunctuation(text, 'x')),
+    ).toEqual(['…', '…', '.', '.', '?', '?', ':', ':', '!', '']);
     // Quotes and spaces after the mark do not hide it.
     expect(finalPunctuation('Say "hello."  ', 'en')).toBe('.');
     // Greek writes its question mark as U+037E, which NFC makes a semicolon.
@@ -108,7 +107,12 @@ describe('placeholders and final punctuation', () => {
   });
 
   test('without a majority of at least three languages, nothing is flagged', () => {
-    expect(outliers([{ language: 'de', target: ['A.'], href: '' }, { language: 'pl', target: ['B'], href: '' }])).toEqual([]);
+    expect(
+      outliers([
+        { language: 'de', target: ['A.'], href: '' },
+        { language: 'pl', target: ['B'], href: '' },
+      ]),
+    ).toEqual([]);
     expect(
       outliers([
         { language: 'de', target: ['A.'], href: '' },
