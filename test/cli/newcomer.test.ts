@@ -82,10 +82,11 @@ describe('site URL and base path', () => {
 describe('the crawl’s progress and its Ctrl-C', () => {
   it('names each phase', () => {
     const progress = { made: 10, minimum: 10, records: 30, pending: 5, budget: {} };
-    expect(progressLine({ ...progress, phase: 0 }, 1000)).toMatch(/^step 1\/5 \(the API root\) \| 10 requests/);
-    expect(progressLine({ ...progress, phase: 1 }, 1000)).toMatch(/^step 2\/5 \(projects, components, translations\) \|/);
-    expect(progressLine({ ...progress, phase: 2 }, 1000)).toMatch(/^step 3\/5 \(strings, changes, statistics\) \|/);
-    expect(progressLine({ ...progress, phase: 4 }, 1000)).toMatch(/^step 5\/5 \(translation files\) \|/);
+    expect(progressLine({ ...progress, phase: 0 }, 1000)).toMatch(/^step 1\/6 \(the API root\) \| 10 requests/);
+    expect(progressLine({ ...progress, phase: 1 }, 1000)).toMatch(/^step 2\/6 \(projects, components, translations\) \|/);
+    expect(progressLine({ ...progress, phase: 2 }, 1000)).toMatch(/^step 3\/6 \(strings, changes, statistics\) \|/);
+    expect(progressLine({ ...progress, phase: 4 }, 1000)).toMatch(/^step 5\/6 \(older changes, repositories\) \|/);
+    expect(progressLine({ ...progress, phase: 5 }, 1000)).toMatch(/^step 6\/6 \(translation files\) \|/);
   });
 
   it('Ctrl-C says the crawl stopped and how to resume (exit 130); the same command then says it is resuming, and finishes', async () => {
@@ -100,7 +101,7 @@ describe('the crawl’s progress and its Ctrl-C', () => {
         child.stderr.on('data', (chunk) => {
           stderr += chunk;
           // The first progress line is printed after the first request: the crawl is under way.
-          if (stderr.includes('step 1/5 (the API root)')) done();
+          if (stderr.includes('step 1/6 (the API root)')) done();
         }),
       );
       child.kill('SIGINT');
@@ -133,7 +134,7 @@ describe('the crawl’s progress and its Ctrl-C', () => {
       await new Promise<void>((done) =>
         child.stderr.on('data', (chunk) => {
           stderr += chunk;
-          if (stderr.includes('step 1/5 (the API root)')) done();
+          if (stderr.includes('step 1/6 (the API root)')) done();
         }),
       );
       const started = Date.now();
