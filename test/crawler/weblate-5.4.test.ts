@@ -122,10 +122,10 @@ describe('a crawl of a Weblate 5.4 server', () => {
 
   it('asks for a kind of resource once when the credentials may not read it, records it once as a limit of access, and ends complete', async () => {
     await withServer(async (server) => {
-      // The first translation repository/ is answered only after 15 more requests: a crawler that
-      // did not wait for it would send its siblings meanwhile. (About 30 others share its phase on
-      // the bundled data; files, the most numerous, come in a later one.)
-      const proxy = await startCountingProxy(server.url, { path: /\/api\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/, until: 15 });
+      // The first component repository/ is answered only after 15 more requests: a crawler that
+      // did not wait for it would send its siblings meanwhile. (Many others share its phase, the
+      // structure; translations' repository/ come in the history phase with little beside them.)
+      const proxy = await startCountingProxy(server.url, { path: /\/api\/components\/[^/]+\/[^/]+\/repository\/$/, until: 15 });
       try {
         const content = await contentFolder();
         // A generous request timeout: on a loaded machine a 30 s one fired and its retry made `made` exceed `minimum`.
