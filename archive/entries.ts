@@ -4,9 +4,13 @@
  * anything else. Pure.
  */
 import { isSnapshotId, type ObjectExtension } from '../snapshot/index.ts';
+import { tagsFile } from './tags.ts';
 
 export type PackEntry =
-  { kind: 'object'; hash: string; extension: ObjectExtension } | { kind: 'snapshot-file'; snapshot: string; name: string } | { kind: 'directory' };
+  | { kind: 'object'; hash: string; extension: ObjectExtension }
+  | { kind: 'snapshot-file'; snapshot: string; name: string }
+  | { kind: 'tags' }
+  | { kind: 'directory' };
 
 const objectEntry = /^objects\/([0-9a-f]{2})\/([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz|json\.dz|raw\.dz)$/;
 const snapshotEntry = /^snapshots\/([^/]+)\/([a-z0-9_-]{1,64}\.json)$/;
@@ -27,5 +31,9 @@ export function classifyPackPath(path: string, type: string): PackEntry | { refu
   if (object) return { kind: 'object', hash: `${object[1]}${object[2]}`, extension: object[3] as ObjectExtension };
   const file = snapshotEntry.exec(path);
   if (file?.[1] !== undefined && file[2] !== undefined && isSnapshotId(file[1])) return { kind: 'snapshot-file', snapshot: file[1], name: file[2] };
-  return { refused: 'not a path a tmsnap pack holds (objects/<2 hex>/<62 hex>.json|raw|json.gz|raw.gz|json.dz|raw.dz or snapshots/<id>/<name>.json)' };
+  // The release tags of the packed snapshots; what it says is checked as hostile too (archive/pack.ts).
+  if (path === tagsFile) return { kind: 'tags' };
+  return {
+    refused: `not a path a tmsnap pack holds (objects/<2 hex>/<62 hex>.json|raw|json.gz|raw.gz|json.dz|raw.dz, snapshots/<id>/<name>.json or ${tagsFile})`,
+  };
 }

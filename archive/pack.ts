@@ -2,7 +2,9 @@
  * `tmsnap pack` / `tmsnap unpack`: snapshots with exactly the objects they need, as a tar.gz
  * that moves between machines. Unpacking treats the archive as hostile: only the paths a pack
  * holds (`entries.ts`), only plain files, every object checked against its hash, and nothing
- * becomes visible in the content directory until the whole archive has been read.
+ * becomes visible in the content directory until the whole archive has been read. A pack
+ * carries the release tags of its snapshots (`tags.json`), merged into the receiving archive's
+ * without moving or dropping a tag already there (archive/tags.ts `mergeTags`).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -30,6 +32,7 @@ import {
   writeAtomic,
 } from '../snapshot/index.ts';
 import { classifyPackPath } from './entries.ts';
+import { mergeTags, parseTags, readTags, type Tag, TagError, tagsFile, tagsText, writeTags } from './tags.ts';
 import { references, snapshotReferences, type StoredForms } from './references.ts';
 
 export class PackError extends Error {
@@ -39,6 +42,8 @@ export class PackError extends Error {
 export interface PackResult {
   snapshots: string[];
   objects: number;
+  /** The release tags carried: those pinning a packed snapshot (or the one packed since). */
+  tags: Tag[];
   /** Bytes written (also when writing to a stream). */
   bytes: number;
 }
@@ -87,6 +92,7 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
         : `no finished snapshot newer than ${base.id} in ${snapshotsDir(contentDir)}: nothing to pack`,
     );
   }
+  const carried = await tagsOf(contentDir, new Set([...chosen, ...(base === undefined ? [] : [base])].map((snapshot) => snapshot.id)));
   const already = new Set<string>();
   // References include every delta's chain of bases: a pack (--since too) carries what its deltas need.
   const forms: StoredForms = new Map();
@@ -121,17 +127,19 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
   const result = (bytes: number): PackResult => ({
     snapshots: chosen.map((snapshot) => snapshot.id),
     objects: list.filter((path) => path.startsWith('objects/')).length,
+    tags: carried,
     bytes,
   });
+  const archive = () => tarStream(tarOptions, list, carried.length === 0 ? undefined : Buffer.from(tagsText(carried)));
   if (typeof out !== 'string') {
     const { through, bytes } = counter();
     // stdout must stay open: the command prints nothing else there, but it is not ours to close.
-    await pipeline(tar.c(tarOptions, list) as unknown as Readable, through, out, { end: false });
+    await pipeline(archive(), through, out, { end: false });
     return result(bytes());
   }
   const temporary = `${out}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await pipeline(tar.c(tarOptions, list) as unknown as Readable, createWriteStream(temporary));
+    await pipeline(archive(), createWriteStream(temporary));
     await rename(temporary, out);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -140,15 +148,42 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
   return result((await stat(out)).size);
 }
 
+/** The tags of the archive pinning one of `ids`; a damaged tags file stops the pack. */
+async function tagsOf(contentDir: string, ids: ReadonlySet<string>): Promise<Tag[]> {
+  try {
+    return (await readTags(contentDir)).filter((tag) => ids.has(tag.snapshot));
+  } catch (error) {
+    if (error instanceof TagError) throw new PackError(error.message);
+    throw error;
+  }
+}
+
+/** The pack's tar stream: the files of `list` under the content folder, then the tags file's `tags` bytes, if any (they are not the archive's own file). */
+function tarStream(options: ConstructorParameters<typeof tar.Pack>[0], list: readonly string[], tags: Buffer | undefined): Readable {
+  const stream = new tar.Pack(options);
+  for (const path of list) stream.add(path);
+  if (tags !== undefined) {
+    const entry = new tar.ReadEntry(new tar.Header({ path: tagsFile, type: 'File', size: tags.length, mode: 0o644, mtime: new Date(0) }));
+    entry.end(tags);
+    stream.add(entry);
+  }
+  stream.end();
+  return stream as unknown as Readable;
+}
+
 export interface UnpackResult {
   added: string[];
   /** Snapshots already in the content directory, byte for byte. */
   present: string[];
   objectsAdded: number;
+  /** Release tags of the pack added to the content directory's (those already there are left out). */
+  tags: Tag[];
 }
 
 /** Largest single entry accepted: far above any real object, far below what would exhaust memory. */
 const maxEntryBytes = 512 * 1024 * 1024;
+/** Largest tags file accepted: thousands of releases, yet a small parse. */
+const maxTagsBytes = 1024 * 1024;
 
 /**
  * Adds the snapshots of a pack to `contentDir`. Objects go in first (content-addressed and
@@ -208,7 +243,9 @@ export async function unpack(contentDir: string, archive: string | Readable): Pr
       await rename(dir, target);
       added.push(id);
     }
-    return { added, present, objectsAdded };
+    // Last, once every snapshot they pin is here; checked against the tags here before anything moved (`stage`).
+    if (staged.tags.added.length > 0) await writeTags(contentDir, staged.tags.tags);
+    return { added, present, objectsAdded, tags: staged.tags.added };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -225,11 +262,14 @@ function isFile(file: string): boolean {
 interface Staged {
   objects: { hash: string; extension: ObjectExtension }[];
   snapshots: Set<string>;
+  /** The content directory's tags with the pack's merged in, and those the pack adds. */
+  tags: { tags: Tag[]; added: Tag[] };
 }
 
 /** Reads the whole archive into `staging`, refusing it at the first entry a pack cannot hold. */
 async function stage(archive: string, staging: string, label: string, contentDir: string): Promise<Staged> {
-  const staged: Staged = { objects: [], snapshots: new Set() };
+  const staged: Staged = { objects: [], snapshots: new Set(), tags: { tags: [], added: [] } };
+  let tagsBytes: Buffer | undefined;
   const writes: Promise<void>[] = [];
   let refusal: PackError | undefined;
   const refuse = (message: string) => {
@@ -244,12 +284,16 @@ async function stage(archive: string, staging: string, label: string, contentDir
         if ('refused' in kind) return refuse(`entry "${entry.path}" refused: ${kind.refused}`);
         if (kind.kind === 'directory') return;
         if (entry.size > maxEntryBytes) return refuse(`entry "${entry.path}" is ${entry.size} bytes, more than any object`);
+        if (kind.kind === 'tags' && entry.size > maxTagsBytes) return refuse(`entry "${entry.path}" is ${entry.size} bytes, more than any tags file`);
         const chunks: Buffer[] = [];
         entry.on('data', (chunk: Buffer) => chunks.push(chunk));
         writes.push(
           new Promise<void>((resolve) => entry.on('end', resolve)).then(async () => {
             const bytes = Buffer.concat(chunks);
-            if (kind.kind === 'object' && isDelta(kind.extension)) {
+            if (kind.kind === 'tags') {
+              if (tagsBytes !== undefined) return refuse(`more than one ${tagsFile}`);
+              tagsBytes = bytes;
+            } else if (kind.kind === 'object' && isDelta(kind.extension)) {
               // A delta is checked once every object is staged: its base may come later in the pack, or be in the archive already.
               try {
                 readDeltaHeader(bytes);
@@ -298,5 +342,30 @@ async function stage(archive: string, staging: string, label: string, contentDir
     });
   }
   if (refusal) throw refusal;
+  if (tagsBytes !== undefined) {
+    try {
+      staged.tags = await stagedTags(tagsBytes, staged.snapshots, contentDir);
+    } catch (error) {
+      if (!(error instanceof TagError)) throw error;
+      refuse(error.message);
+    }
+  }
+  if (refusal) throw refusal;
   return staged;
+}
+
+/**
+ * The pack's tags merged into the content directory's, refused unless each names a tag as
+ * `tmsnap tag` would and pins a snapshot of the pack or of the content directory. The caller
+ * holds the archive's lock, so the tags read here are the ones `unpack` replaces.
+ */
+async function stagedTags(bytes: Buffer, packed: ReadonlySet<string>, contentDir: string): Promise<Staged['tags']> {
+  const incoming = parseTags(bytes.toString('utf8'), `${tagsFile} of the pack`, 'the pack is damaged or was not written by tmsnap');
+  for (const tag of incoming) {
+    // parseTags checked the id's spelling, so it is safe as a path part.
+    if (!packed.has(tag.snapshot) && !isFile(join(snapshotsDir(contentDir), tag.snapshot, manifestFile))) {
+      throw new TagError(`${tagsFile} of the pack pins tag ${tag.name} to snapshot ${tag.snapshot}, which neither the pack nor ${contentDir} holds`);
+    }
+  }
+  return mergeTags(await readTags(contentDir), incoming, contentDir);
 }

@@ -51,17 +51,25 @@ export async function readTags(contentDir: string): Promise<Tag[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  return parseTags(text, file);
+}
+
+/**
+ * The tags a tags file's text holds, checked as untrusted input (it may come from someone
+ * else's archive or a pack): `source` names the file in the one-line refusal, `advice` ends it.
+ */
+export function parseTags(text: string, source: string, advice = 'repair or remove it'): Tag[] {
   let parsed: z.infer<typeof tagsSchema>;
   try {
     parsed = tagsSchema.parse(parseStoredJson(text));
   } catch {
-    throw new TagError(`${file} is not a tags file of this tmsnap (expected {"format": 1, "tags": {NAME: SNAPSHOT}}); repair or remove it`);
+    throw new TagError(`${source} is not a tags file of this tmsnap (expected {"format": 1, "tags": {NAME: SNAPSHOT}}); ${advice}`);
   }
   const tags = Object.entries(parsed.tags).map(([name, snapshot]) => ({ name, snapshot }));
   for (const tag of tags) {
     // Never trust a name or id read from disk further than the rules allow.
     const problem = tagNameProblem(tag.name) ?? (isSnapshotId(tag.snapshot) ? undefined : `"${tag.snapshot}" is not a snapshot id`);
-    if (problem !== undefined) throw new TagError(`${file}: ${problem}; repair or remove it`);
+    if (problem !== undefined) throw new TagError(`${source}: ${problem}; ${advice}`);
   }
   return sortTags(tags);
 }
@@ -73,9 +81,13 @@ export function sortTags(tags: readonly Tag[]): Tag[] {
 /** Writes the tags whole: to a temporary file, then renamed over the old one. */
 export async function writeTags(contentDir: string, tags: readonly Tag[]): Promise<void> {
   const file = join(contentDir, tagsFile);
-  const value = { format: 1, tags: Object.fromEntries(sortTags(tags).map((tag) => [tag.name, tag.snapshot])) };
-  await writeFile(`${file}.tmp`, canonicalJson(value));
+  await writeFile(`${file}.tmp`, tagsText(tags));
   await rename(`${file}.tmp`, file);
+}
+
+/** The text of a tags file holding `tags` (the same tags give the same bytes). */
+export function tagsText(tags: readonly Tag[]): string {
+  return canonicalJson({ format: 1, tags: Object.fromEntries(sortTags(tags).map((tag) => [tag.name, tag.snapshot])) });
 }
 
 /**
@@ -90,6 +102,29 @@ export function withTag(tags: readonly Tag[], name: string, snapshot: string, mo
   const lookalike = tags.find((tag) => tag.name !== name && tag.name.toLowerCase() === name.toLowerCase());
   if (lookalike) throw new TagError(`tag ${lookalike.name} exists: a tag may not differ from another only in case`);
   return sortTags([...tags.filter((tag) => tag.name !== name), { name, snapshot }]);
+}
+
+/**
+ * The tags after adding those of a pack (`tmsnap unpack`): a new name is added, the same name on
+ * the same snapshot changes nothing, and a name taken by another snapshot, or differing from a
+ * taken one only in case, is refused: a tag already here is never moved or dropped.
+ */
+export function mergeTags(tags: readonly Tag[], incoming: readonly Tag[], contentDir: string): { tags: Tag[]; added: Tag[] } {
+  let merged = [...tags];
+  const added: Tag[] = [];
+  for (const tag of incoming) {
+    const here = merged.find((candidate) => candidate.name === tag.name);
+    if (here?.snapshot === tag.snapshot) continue;
+    if (here) {
+      throw new TagError(
+        `tag ${tag.name} pins snapshot ${here.snapshot} in ${contentDir} but ${tag.snapshot} in the pack: rename the one here ` +
+          `(\`tmsnap tag NEWNAME ${here.snapshot}\`, then \`tmsnap tag --delete ${tag.name}\`) and unpack again`,
+      );
+    }
+    merged = withTag(merged, tag.name, tag.snapshot, false);
+    added.push(tag);
+  }
+  return { tags: merged, added };
 }
 
 /** The tags without `name`; refused when there is no such tag. */

@@ -8,11 +8,12 @@ const help = `Usage: tmsnap pack [ID…] --out FILE [options]
 
 Writes the given finished snapshots (all of them without IDs), with every object they need
 and nothing else, to a .tar.gz that \`tmsnap unpack\` adds to another content folder.
-Packing the same snapshots twice gives the same bytes.
+The release tags (\`tmsnap tag\`) pinning those snapshots go with them. Packing the same
+snapshots twice gives the same bytes.
 
-With --since ID, only what the snapshots after ID add: their manifests and the objects ID
-does not need, so an archive can be shipped a day at a time. The receiving folder must hold
-snapshot ID already (unpack says so if not).
+With --since ID, only what the snapshots after ID add: their manifests, the objects ID does
+not need and the tags pinning them or ID, so an archive can be shipped a day at a time. The
+receiving folder must hold snapshot ID already (unpack says so if not).
 
 Options:
   --out FILE      the archive to write, e.g. archive.tar.gz, or - for stdout (required); never
@@ -47,7 +48,8 @@ export const command: Command = {
       if (values.json) say(JSON.stringify({ out, since: values.since ?? null, ...result }, null, 2));
       else
         say(
-          `pack: ${counted(result.snapshots.length, 'snapshot', 'snapshots')}${values.since ? ` since ${values.since}` : ''}, ${counted(result.objects, 'object', 'objects')} → ${toStdout ? 'stdout' : out} (${formatBytes(result.bytes)})`,
+          `pack: ${counted(result.snapshots.length, 'snapshot', 'snapshots')}${values.since ? ` since ${values.since}` : ''}, ${counted(result.objects, 'object', 'objects')}` +
+            `${result.tags.length > 0 ? `, tags ${result.tags.map((tag) => tag.name).join(' ')}` : ''} → ${toStdout ? 'stdout' : out} (${formatBytes(result.bytes)})`,
         );
       return exitCodes.ok;
     } catch (error) {

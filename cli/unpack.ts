@@ -12,8 +12,10 @@ archive from stdin (\`tmsnap pack --out - … | ssh host tmsnap unpack -\`). The
 checked before anything becomes visible: only the paths a pack holds, only plain files,
 every object against its hash, every snapshot's references (a pack made with --since needs
 the snapshot it was made since to be here already). Snapshots already present are left as
-they are. It holds the archive's lock: while a crawl, prune, migrate or another unpack writes
-the same content folder, it exits 1 naming that writer.
+they are. The pack's release tags are added to the folder's; a tag here is never moved or
+removed: one of the same name pinning another snapshot refuses the whole pack. It holds the
+archive's lock: while a crawl, prune, migrate or another unpack writes the same content
+folder, it exits 1 naming that writer.
 
 Options:
   --content DIR   content folder to add the snapshots to (default: content, or TMSNAP_CONTENT);
@@ -52,6 +54,7 @@ export const command: Command = {
       }
       for (const id of result.added) console.log(`added snapshot ${id}`);
       for (const id of result.present) console.log(`snapshot ${id} already here`);
+      for (const tag of result.tags) console.log(`added tag ${tag.name} (snapshot ${tag.snapshot})`);
       console.log(
         `unpack: ${counted(result.added.length, 'snapshot', 'snapshots')} added, ${result.present.length} already here, ${counted(result.objectsAdded, 'new object', 'new objects')}`,
       );

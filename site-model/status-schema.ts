@@ -75,6 +75,15 @@ export const statusLanguage = z.strictObject({
   statistics: statusStatistics,
 });
 
+/** A release (`tmsnap tag`) on the built snapshot's timeline. */
+export const statusRelease = z.strictObject({
+  name: z.string(),
+  snapshot: z.string(),
+  /** When the tagged snapshot's crawl started. */
+  date: z.string(),
+  page: sitePath,
+});
+
 export const statusDocument = z.strictObject({
   version: z.literal(statusVersion),
   generator: z.literal('tmsnap'),
@@ -98,9 +107,12 @@ export const statusDocument = z.strictObject({
       thresholds: z.array(z.strictObject({ name: z.string(), percent: z.number().min(0).max(100) })),
     })
     .optional(),
+  /** The releases the site shows, oldest first; absent when it shows none. */
+  releases: z.array(statusRelease).min(1).optional(),
   projects: z.array(statusProject),
   languages: z.array(statusLanguage),
 });
 export type StatusDocument = z.infer<typeof statusDocument>;
 export type StatusStatistics = z.infer<typeof statusStatistics>;
 export type StatusLevel = z.infer<typeof statusLevel>;
+export type StatusRelease = z.infer<typeof statusRelease>;

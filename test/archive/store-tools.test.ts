@@ -245,7 +245,7 @@ describe('tmsnap pack / unpack', () => {
       expect(await readFile(join(target, 'snapshots', id, 'manifest.json'))).toEqual(await readFile(join(history.content, 'snapshots', id, 'manifest.json')));
     }
     const second = await unpack(target, out);
-    expect(second).toEqual({ added: [], present: [d20, d22], objectsAdded: 0 });
+    expect(second).toEqual({ added: [], present: [d20, d22], objectsAdded: 0, tags: [] });
   });
 
   function tarball(entries: { path: string; type?: 'File' | 'SymbolicLink' | 'Directory'; body?: string; linkpath?: string }[]): Buffer {

@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { sitePaths } from '../../../site-model/paths.ts';
-import { statusVersion, type StatusDocument, type StatusStatistics } from '../../../site-model/status-schema.ts';
+import { releasePaths } from '../../../site-model/release-paths.ts';
+import { statusVersion, type StatusDocument, type StatusRelease, type StatusStatistics } from '../../../site-model/status-schema.ts';
+import { releases } from '../../data/releases.ts';
 import { addTotals, emptyTotals, type Totals } from '../../data/totals.ts';
 import { siteTree } from '../../data/tree.ts';
 import { translatedPercent } from '../../utils/progress.ts';
@@ -21,6 +23,12 @@ export const GET: APIRoute = async () => {
     translated_percent: translatedPercent(t),
   });
   const levels = statusLevels();
+  const released = (await releases()).map(({ tag, date }): StatusRelease => ({
+    name: tag.name,
+    snapshot: tag.snapshot,
+    date,
+    page: releasePaths.release(tag.name),
+  }));
   const document: StatusDocument = {
     version: statusVersion,
     generator: 'tmsnap',
@@ -28,6 +36,7 @@ export const GET: APIRoute = async () => {
     snapshot: { id: manifest.id, started: manifest.started, finished: manifest.finished, complete: manifest.complete },
     instance: { url: manifest.server.base_url, weblate_version: manifest.server.version ?? null, statistics: statistics(totals) },
     ...levels?.document,
+    ...(released.length > 0 ? { releases: released } : {}),
     projects: projects.map((project) => ({
       slug: project.slug,
       name: project.record.name,
