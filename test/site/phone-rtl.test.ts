@@ -105,6 +105,26 @@ describe('on a 390 px phone', () => {
     });
   }
 
+  for (const lang of ['en', 'ar'] as const) {
+    it(`scrolls a wide table in its own box and keeps its first column in view (${lang})`, async () => {
+      const page = await open(lang, pageKinds.language);
+      const kept = await page.locator('.table-wrap').evaluateAll((boxes) =>
+        boxes
+          .filter((box) => box.scrollWidth > box.clientWidth)
+          .map((box) => {
+            // To the far end: right in a left-to-right page, left (negative) in a right-to-left one.
+            box.scrollLeft = getComputedStyle(box).direction === 'rtl' ? -box.scrollWidth : box.scrollWidth;
+            const cell = box.querySelector('tbody > tr > :first-child')!.getBoundingClientRect();
+            const frame = box.getBoundingClientRect();
+            return box.scrollLeft !== 0 && cell.left >= frame.left - 1 && cell.right <= frame.right + 1;
+          }),
+      );
+      expect(kept.length, 'a table wider than the phone').toBeGreaterThan(0);
+      expect(kept.every(Boolean)).toBe(true);
+      await page.close();
+    });
+  }
+
   it('keeps the words of a page of strings whole, the long word too, and breaks only the URL', async () => {
     const page = await open('en', `${pageKinds.strings}#unit-2004`);
     const cells = 'table.units > tbody > tr > td:nth-child(3), table.units > tbody > tr > td:nth-child(4):not(.muted)';
