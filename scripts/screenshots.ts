@@ -4,28 +4,50 @@
  *
  *   node --import tsx scripts/screenshots.ts [--out docs/images]
  *
- * Starts the reference server over the bundled catalogs, crawls it three times a day apart with
- * a reviewer's activity between the crawls (so that the history charts, string histories and
- * what-changed pages have something to show), builds the site into a temp folder, serves it on
- * 127.0.0.1 and photographs each kind of page in Debian's Chromium (`/usr/bin/chromium`, as the
- * browser tests drive it), a string's page also on a 390 px phone and with `--ui-lang ar`.
- * Writes `<out>/<page kind>.png`, and nothing else; the temp folder is removed.
+ * Starts the reference server over the bundled catalogs on a fixed port (so that the links to
+ * the server in the pictures are the same on every run), crawls it three times a day apart with
+ * a reviewer's and a translator's work and a reworded source string between the crawls (so that
+ * the history charts, string histories, what-changed, release and drift pages have something to
+ * show), tags the last two snapshots as releases, builds the site with `--credits` into a temp
+ * folder, serves it on 127.0.0.1 and photographs each kind of page in Debian's Chromium
+ * (`/usr/bin/chromium`, as the browser tests drive it); the string's page and the pages added by
+ * issue 26 also on a 390 px phone and with `--ui-lang ar`.
+ * Writes `<out>/<page kind>[-phone][-ar].png`, and nothing else; the temp folder is removed.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { MemoryModel } from '../packages/reference-server/memory-model.ts';
-import { crawlInto, historyServer, redate } from '../test/archive/crawl.ts';
+import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
+import { startReferenceServer } from '../packages/reference-server/server.ts';
+import { TEST_TOKEN, redate } from '../test/archive/crawl.ts';
 import { buildJson } from '../test/docs/demo-build.ts';
+import { crawlComplete } from '../test/helpers/crawl.ts';
 import { bundledModel } from '../test/helpers/reference-server.ts';
+import { tmsnap } from '../test/helpers/tmsnap.ts';
 import { launchChromium, serveStatic } from '../test/site/browser.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
-/** The translation the screenshots follow, and how many of its strings the reviewer touches. */
-const subject = { project: 'django', component: 'admin', language: 'de', strings: 12 };
+/**
+ * The translation the screenshots follow: how many of its strings the reviewer marks for editing,
+ * and how many of those the translator saves again (the rest still need editing on the last night).
+ */
+const subject = { project: 'django', component: 'admin', language: 'de', strings: 12, saved: 8 };
+
+/** Who does that work: users of the bundled data, by username. */
+const people = { reviewer: 'reviewer', translator: 'lena.vogel' };
+
+/**
+ * The reference server's port: Django's `runserver` default, as on a Weblate developer's machine.
+ * A free port would differ on every run, and the site's links to the server with it (issue 28).
+ */
+const serverPort = 8000;
+
+/** The releases tagged: the second night's snapshot and the last one. */
+const releases = ['v1.0', 'v2.0'];
 
 /** Crawl dates: the day before yesterday, yesterday and today, at 04:15 UTC like a nightly job. */
 function crawlDates(now: Date): Date[] {
@@ -45,29 +67,65 @@ function subjectUnits(model: MemoryModel, count: number) {
     .slice(0, count);
 }
 
+/** The source string the repository rewords before the last night, British to American English, as it was and as it is then. */
+const reworded = { before: 'Forgotten your password or username?', after: 'Forgot your password or username?' };
+
+/**
+ * The repository rewords a source string of the subject's component and Weblate keeps its
+ * translations as they were: the drift page's case (docs/guide.md, "Translated against an older
+ * source"). Changes the rows in place, as the server would after an update from the repository.
+ */
+function rewordSource(model: MemoryModel): void {
+  const unit = subjectUnits(model, Number.POSITIVE_INFINITY).find((each) => each.source[0] === reworded.before);
+  if (!unit) throw new Error(`the bundled data has no translated string "${reworded.before}" in ${subject.project}/${subject.component}/${subject.language}`);
+  for (const translation of model.translations())
+    for (const row of model.units(translation.id, 0, model.unitCount(translation.id)))
+      if (row.sourceUnitId === unit.sourceUnitId || row.id === unit.sourceUnitId) row.source = [reworded.after];
+}
+
 /**
  * Three snapshots of the bundled data: as bundled; after a reviewer marked some of the subject's
- * strings for editing; after the translator saved them again. Real work, in Weblate's words,
- * rather than random text: the pages show what a user would see.
+ * strings for editing; after the translator saved most of them again and a source string was
+ * reworded. Real work, in Weblate's words, rather than random text: the pages show what a user
+ * would see.
  */
 async function crawlThreeDays(content: string, now: Date): Promise<{ ids: string[]; unitIds: number[] }> {
   const dates = crawlDates(now);
   let clock = dates[0]!;
   const model = await bundledModel(() => clock);
-  const user = model.users()[0]?.username ?? 'admin';
+  for (const username of Object.values(people))
+    if (!model.users().some((row) => row.username === username)) throw new Error(`the bundled data has no user ${username}`);
   const touched = subjectUnits(model, subject.strings);
-  const server = await historyServer(model);
+  const server = await startReferenceServer({
+    model,
+    host: '127.0.0.1',
+    port: serverPort,
+    behaviours: { tokens: [TEST_TOKEN], rateLimit: raisedRateLimit },
+  });
   try {
     const ids: string[] = [];
     for (const [index, date] of dates.entries()) {
       clock = new Date(date.getTime() - 3_600_000);
-      if (index === 1) for (const unit of touched) model.markForEdit(unit.id, user);
-      if (index === 2) for (const unit of touched) model.translate(unit.id, unit.target, user);
-      ids.push(await redate(content, await crawlInto(server, content), date));
+      if (index === 1) for (const unit of touched) model.markForEdit(unit.id, people.reviewer);
+      if (index === 2) {
+        for (const unit of touched.slice(0, subject.saved)) model.translate(unit.id, unit.target, people.translator);
+        rewordSource(model);
+      }
+      // The last crawl is full: the reworded source has no change record an incremental crawl would follow.
+      const crawled = await crawlComplete(server, content, { token: TEST_TOKEN, full: index === 2 });
+      ids.push(await redate(content, crawled.snapshotId, date));
     }
     return { ids, unitIds: touched.map((unit) => unit.id) };
   } finally {
     await server.close();
+  }
+}
+
+/** `tmsnap tag` as a release manager runs it: the releases on the last two snapshots. */
+async function tagReleases(content: string, ids: string[]): Promise<void> {
+  for (const [index, name] of releases.entries()) {
+    const result = await tmsnap(['tag', name, ids[ids.length - releases.length + index]!, '--content', content]);
+    if (result.code !== 0) throw new Error(`tmsnap tag ${name} failed: ${result.stderr}`);
   }
 }
 
@@ -87,6 +145,9 @@ interface Shot {
   /** A phone's window (390 px wide) rather than a desktop's. */
   phone?: boolean;
 }
+
+/** Waits for the search page's results, at least one. */
+const searchDone = "document.getElementById('search-status')?.dataset.state === 'done' && document.querySelectorAll('#search-results > li').length > 0";
 
 /** The pages photographed: one of each kind, the subject translation's where a page is one of many. */
 function shots(ids: string[], unitId: number): Shot[] {
@@ -122,11 +183,44 @@ function shots(ids: string[], unitId: number): Shot[] {
     {
       name: 'search',
       path: 'search/index.html?q=password',
-      ready: "document.getElementById('search-status')?.dataset.state === 'done' && document.querySelectorAll('#search-results > li').length > 0",
+      ready: searchDone,
     },
     { name: 'changes', path: 'changes/index.html' },
     { name: 'what-changed', path: `changes-between/${ids[1]}--${ids[2]}/index.html` },
+    ...newKinds().flatMap(threeWays),
   ];
+}
+
+/** The pages issue 26 added, each photographed three ways (`threeWays`). */
+function newKinds(): Shot[] {
+  const translation = `projects/${subject.project}/${subject.component}/${subject.language}`;
+  return [
+    { name: 'help-needed', path: `languages/${subject.language}/index.html`, element: '#help-needed, #help-intro, #help' },
+    { name: 'needs', path: `${translation}/needs/needs-editing/index.html` },
+    { name: 'search-state', path: `search/index.html?lang=${subject.language}&state=needs-editing`, ready: searchDone },
+    { name: 'consistency', path: `languages/${subject.language}/consistency/index.html` },
+    { name: 'releases', path: 'releases/index.html' },
+    { name: 'release', path: `releases/${releases.at(-1)}/index.html` },
+    { name: 'drift', path: `drift/${subject.language}/index.html` },
+    { name: 'credits', path: 'credits/index.html' },
+  ];
+}
+
+/** A page on a desktop, on a 390 px phone, and in the Arabic interface: `<name>.png`, `<name>-phone.png`, `<name>-ar.png`. */
+function threeWays(shot: Shot): Shot[] {
+  return [shot, { ...shot, name: `${shot.name}-phone`, phone: true }, { ...shot, name: `${shot.name}-ar`, arabic: true }];
+}
+
+/** Pixels of the page kept around the elements a picture is clipped to. */
+const margin = 8;
+
+/** The window down to just below the footer when the page is shorter than the window: no empty half picture. */
+async function shortPage(page: Page): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+  const { width, height } = page.viewportSize()!;
+  const end = await page.evaluate(() =>
+    document.documentElement.scrollHeight > window.innerHeight ? undefined : document.querySelector('footer')?.getBoundingClientRect().bottom,
+  );
+  return end === undefined ? undefined : { x: 0, y: 0, width, height: Math.min(height, Math.ceil(end) + 2 * margin) };
 }
 
 async function photograph(browser: Browser, root: string, shot: Shot, out: string): Promise<void> {
@@ -148,13 +242,26 @@ async function photograph(browser: Browser, root: string, shot: Shot, out: strin
       const boxes = await page.locator(shot.element).evaluateAll((elements) =>
         elements.map((element) => {
           const box = element.getBoundingClientRect();
-          return [box.left + window.scrollX, box.top + window.scrollY, box.right + window.scrollX, box.bottom + window.scrollY];
+          let [left, right] = [box.left, box.right];
+          // Only the part a reader sees: a table wider than its scrolling wrapper is cut at the wrapper's edge.
+          for (let outer = element.parentElement; outer; outer = outer.parentElement) {
+            if (getComputedStyle(outer).overflowX === 'visible') continue;
+            const clip = outer.getBoundingClientRect();
+            [left, right] = [Math.max(left, clip.left), Math.min(right, clip.right)];
+          }
+          return [left + window.scrollX, box.top + window.scrollY, right + window.scrollX, box.bottom + window.scrollY];
         }),
       );
       if (boxes.length === 0) throw new Error(`${shot.path}: nothing matches ${shot.element}`);
       const [left, top, right, bottom] = [0, 1, 2, 3].map((side) => (side < 2 ? Math.min : Math.max)(...boxes.map((box) => box[side]!)));
-      await page.screenshot({ path: file, fullPage: true, clip: { x: left!, y: top!, width: right! - left!, height: bottom! - top! } });
-    } else await page.screenshot({ path: file });
+      // A little of the page around them, so that no letter touches the picture's edge.
+      const [x, y] = [Math.max(0, left! - margin), Math.max(0, top! - margin)];
+      const width = Math.min(right! + margin, page.viewportSize()!.width) - x;
+      await page.screenshot({ path: file, fullPage: true, clip: { x, y, width, height: bottom! + margin - y } });
+    } else {
+      const clip = await shortPage(page);
+      await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
+    }
   } finally {
     await page.close();
   }
@@ -169,9 +276,10 @@ async function main(): Promise<void> {
     const site = join(work, 'site');
     console.error('screenshots: crawling the bundled data three times');
     const { ids, unitIds } = await crawlThreeDays(content, new Date());
+    await tagReleases(content, ids);
     console.error('screenshots: building the site, in English and in Arabic');
-    await buildJson(content, site);
-    await buildJson(content, `${site}-ar`, ['--ui-lang', 'ar']);
+    await buildJson(content, site, ['--credits']);
+    await buildJson(content, `${site}-ar`, ['--credits', '--ui-lang', 'ar']);
     const servers = await Promise.all([serveStatic(site), serveStatic(`${site}-ar`)]);
     const browser = await launchChromium();
     try {
