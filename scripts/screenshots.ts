@@ -101,6 +101,9 @@ async function crawlThreeDays(content: string, now: Date): Promise<{ ids: string
     host: '127.0.0.1',
     port: serverPort,
     behaviours: { tokens: [TEST_TOKEN], rateLimit: raisedRateLimit },
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(`port ${serverPort} of 127.0.0.1 is taken: the pictures show the server's address, so it is always this one; free it and run again`);
   });
   try {
     const ids: string[] = [];
