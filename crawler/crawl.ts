@@ -207,6 +207,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     timeoutMs: options.timeoutMs,
     retries: options.retries,
     maxWaitMs: options.maxWaitMs,
+    deadline: options.deadline,
     maxRequests: crawlCap(options),
     ...(options.onWait ? { onWait: options.onWait } : {}),
     parse: options.parseJson,
@@ -288,7 +289,10 @@ class CrawlRun {
     const missing = (this.scope.slugs ?? []).filter((slug) => !this.writer.has(new URL(`projects/${encodeURIComponent(slug)}/`, this.options.apiRoot).href));
     if (missing.length > 0) {
       const names = missing.map((slug) => JSON.stringify(slug)).join(', ');
-      const noProject = new CrawlStoppedError(stopCodes.noProject, `no project ${names} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`);
+      const noProject = new CrawlStoppedError(
+        stopCodes.noProject,
+        `no project ${names} on ${this.options.apiRoot.href} (a private project needs a token in WEBLATE_TOKEN)`,
+      );
       this.#stop = this.#stop === undefined || this.#deferral() !== undefined ? noProject : this.#stop;
     }
     // Tonight first: stopped for the night once the current state is in, the snapshot is finished with it.
@@ -387,9 +391,9 @@ class CrawlRun {
   }
 
   #anonymousClientOptions() {
-    const { apiRoot, userAgent, timeoutMs, retries, maxWaitMs, maxRps, parseJson } = this.options;
+    const { apiRoot, userAgent, timeoutMs, retries, maxWaitMs, deadline, maxRps, parseJson } = this.options;
     const maxRequests = this.options.maxRequests === undefined ? undefined : this.options.maxRequests - this.client.requests;
-    return { apiRoot, userAgent, concurrency: 1, timeoutMs, retries, maxWaitMs, maxRps, maxRequests, parse: parseJson };
+    return { apiRoot, userAgent, concurrency: 1, timeoutMs, retries, maxWaitMs, deadline, maxRps, maxRequests, parse: parseJson };
   }
 
   /**
@@ -487,7 +491,8 @@ class CrawlRun {
     const { remaining, reset, limit } = this.client.budget;
     if (remaining === undefined || !budgetSpent(this.client.budget, this.options.concurrency)) return undefined;
     const waitMs = (reset ?? 0) * 1000;
-    if (waitMs <= this.options.maxWaitMs) return undefined;
+    const pastDeadline = this.options.deadline !== undefined && Date.now() + waitMs > this.options.deadline;
+    if (waitMs <= this.options.maxWaitMs && !pastDeadline) return undefined;
     const needed = this.#needed();
     return new CrawlStoppedError(
       stopCodes.budget,

@@ -35,6 +35,8 @@ export interface HttpClientOptions {
   retries: number;
   /** The longest `Retry-After` the crawl sits through; a longer one stops it (resumable). */
   maxWaitMs: number;
+  /** Epoch milliseconds (`--max-duration`): a wait that would end after it stops the run instead. */
+  deadline?: number | undefined;
   /** Requests this client may send, retries included (`--max-requests`); one more throws `RequestCapError`. */
   maxRequests?: number | undefined;
   random?: () => number;
@@ -179,13 +181,9 @@ export class HttpClient {
           const wait = this.#throttleWait(error);
           if (wait !== undefined && throttled < maxThrottledWaits) {
             throttled++;
-            if (wait > this.#options.maxWaitMs) {
-              throw new RateLimitError(
-                url,
-                Math.ceil(wait / 1000),
-                `the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), longer than --max-wait ${Math.round(this.#options.maxWaitMs / 1000)} s`,
-              );
-            }
+            const tooLong = this.#tooLong(wait);
+            if (tooLong !== undefined)
+              throw new RateLimitError(url, Math.ceil(wait / 1000), `the server asks to wait ${Math.ceil(wait / 1000)} s (Retry-After), ${tooLong}`);
             this.#pauseAll(wait, 'Retry-After');
             continue;
           }
@@ -208,6 +206,13 @@ export class HttpClient {
     return error.status === 429 && this.budget.reset !== undefined ? this.budget.reset * 1000 : undefined;
   }
 
+  /** Why a wait of `ms` is not sat through: longer than --max-wait, or ending past --max-duration. */
+  #tooLong(ms: number): string | undefined {
+    if (ms > this.#options.maxWaitMs) return `longer than --max-wait ${Math.round(this.#options.maxWaitMs / 1000)} s`;
+    if (this.#options.deadline !== undefined && this.#now() + ms > this.#options.deadline) return 'ending after the time allowed (--max-duration)';
+    return undefined;
+  }
+
   /** Every request waits out a pause the server asked for, not just the one that was told. */
   #pauseAll(ms: number, reason: string): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
@@ -217,9 +222,10 @@ export class HttpClient {
   async #pace(url: string): Promise<void> {
     const budgetWait = budgetDelay(this.budget, this.#options.concurrency);
     // A window that refills tomorrow is a stop (resumed by the next run), not a day's sleep.
-    if (budgetWait > this.#options.maxWaitMs) {
+    const tooLong = budgetWait > 0 ? this.#tooLong(budgetWait) : undefined;
+    if (tooLong !== undefined) {
       const seconds = Math.ceil(budgetWait / 1000);
-      throw new RateLimitError(url, seconds, `the server's rate budget is spent and the next slot frees in ${seconds} s, longer than --max-wait ${Math.round(this.#options.maxWaitMs / 1000)} s`);
+      throw new RateLimitError(url, seconds, `the server's rate budget is spent and the next slot frees in ${seconds} s, ${tooLong}`);
     }
     if (budgetWait > 0) this.#pauseAll(budgetWait, 'rate budget nearly used');
     const now = this.#now();

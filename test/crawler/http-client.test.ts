@@ -137,6 +137,33 @@ describe('HttpClient', () => {
     expect((error as RateLimitError).waitSeconds).toBe(86400);
   });
 
+  it('stops rather than wait past --max-duration, for Retry-After and for the budget alike', async () => {
+    // The clock starts at 1,000,000 ms; the deadline is 10 s later. A 30 s wait fits --max-wait
+    // (60 s) but would end after the deadline, which a nightly job's time limit then cuts.
+    const deadline = 1_010_000;
+    const retry = await setup([json('{}', 429, { 'retry-after': '30' })], { deadline });
+    const refused = await retry.client.getJson(retry.url('')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect((refused as Error).message).toContain('--max-duration');
+    expect(retry.waits).toEqual([]);
+
+    const budget = await setup([json('{}', 200, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '30' }), json('{}')], {
+      deadline,
+    });
+    await budget.client.getJson(budget.url('a/'));
+    const spent = await budget.client.getJson(budget.url('b/')).catch((e: unknown) => e);
+    expect(spent).toBeInstanceOf(RateLimitError);
+    expect((spent as Error).message).toMatch(/rate budget is spent .*--max-duration/);
+    expect(budget.server.hits).toHaveLength(1);
+    expect(budget.waits).toEqual([]);
+
+    // Without the deadline the same budget wait is sat through.
+    const patient = await setup([json('{}', 200, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '30' }), json('{}')]);
+    await patient.client.getJson(patient.url('a/'));
+    await patient.client.getJson(patient.url('b/'));
+    expect(patient.waits).toEqual([30_000]);
+  });
+
   it('slows down before the limit: with the budget nearly used it waits for the reset', async () => {
     const { client, waits, url } = await setup([
       json('{}', 200, { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '9' }),
