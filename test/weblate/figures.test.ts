@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTempFolders } from '../helpers/temp.ts';
 import { type SiteStatus, apiAs, buildSite, crawlAs, shell, siteStatus } from './helpers.ts';
@@ -98,6 +98,39 @@ print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', 
       for (const component of project.components)
         expectSame(`${project.slug}/${component.slug}`, component.statistics, theirs[`${project.slug}/${component.slug}`]!);
     }
+  });
+
+  it('where help is needed: each count on a language page is the server’s, and lists as many strings', async () => {
+    const api = apiAs('admin');
+    let rows = 0;
+    for (const language of status.languages) {
+      const page = await readFile(join(site, language.page), 'utf8');
+      for (const [, key = '', cells = ''] of page.matchAll(/<tr data-translation="([^"]+)"[^>]*>(.*?)<\/tr>/gs)) {
+        const cellsByNeed = [...cells.matchAll(/<td[^>]*data-sort="(\d+)"[^>]*data-need="([\w-]+)"[^>]*>(?:<a href="([^"]+)")?/g)];
+        const ours = Object.fromEntries(cellsByNeed.map(([, count, need]) => [need, Number(count)]));
+        const theirs = (await api.call('GET', `translations/${key}/${language.code}/statistics/`)) as Record<string, number>;
+        const expected: Record<string, number> = {
+          untranslated: theirs.total! - theirs.translated! - theirs.fuzzy!,
+          'needs-editing': theirs.fuzzy!,
+          'failing-checks': theirs.failing!,
+          suggestions: theirs.suggestions!,
+        };
+        if ('waiting-for-review' in ours) expected['waiting-for-review'] = theirs.translated! - theirs.approved! - theirs.readonly!;
+        expect({ key, language: language.code, ...ours }).toEqual({ key, language: language.code, ...expected });
+        // Behind each count, the list of that many archived strings (one page at this size).
+        for (const [, count, need, href] of cellsByNeed) {
+          if (Number(count) === 0) continue;
+          expect(href, `${key}/${language.code} ${need} links to its list`).toBeDefined();
+          const list = await readFile(join(dirname(join(site, language.page)), decodeURIComponent(href!)), 'utf8');
+          expect(new Set([...list.matchAll(/#unit-(\d+)"/g)].map((match) => match[1])).size, `${key}/${language.code} ${need}`).toBe(Number(count));
+        }
+        rows++;
+        compared.objects++;
+        compared.figures += Object.keys(ours).length;
+      }
+    }
+    console.log(`test:weblate: where help is needed, ${rows} rows compared with the server`);
+    expect(rows).toBeGreaterThan(0);
   });
 
   it('projects', async () => {
