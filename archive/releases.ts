@@ -45,11 +45,7 @@ export function releaseKind(change: UnitChange): 'translated' | 'changed' | 'los
  * `after` are the entries of both snapshots, source-language translations left out
  * (levels.ts `levelEntries`); the diff's translations neither side lists are not counted.
  */
-export function releaseByLanguage(
-  before: readonly TranslationEntry[],
-  after: readonly TranslationEntry[],
-  diff: SnapshotDiff | undefined,
-): LanguageRelease[] {
+export function releaseByLanguage(before: readonly TranslationEntry[], after: readonly TranslationEntry[], diff: SnapshotDiff | undefined): LanguageRelease[] {
   const listed = new Set([...before, ...after].map((entry) => entry.path));
   const languages = new Map<string, LanguageRelease>();
   const of = (language: Named) => {

@@ -81,7 +81,11 @@ async function moveAside(content: string, figures: string): Promise<void> {
   if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
 }
 
-async function scenario(bench: Bench, data: string, { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests }: Scenario): Promise<void> {
+async function scenario(
+  bench: Bench,
+  data: string,
+  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests }: Scenario,
+): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
   if (fresh && figures !== undefined) await moveAside(content, figures);
@@ -105,30 +109,31 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
     let last: CrawlProgress | undefined;
     const nights: Night[] = [];
     let madeBefore = 0;
-    const night = () => crawl({
-      apiRoot: parseApiRoot(url),
-      contentDir: content,
-      projects,
-      token: anonymous ? undefined : token,
-      concurrency,
-      // Real limits: wait out nothing longer than a minute; a longer wait stops with an estimate.
-      maxWaitMs: 60_000,
-      timeoutMs: 120_000,
-      retries: 5,
-      deadline,
-      maxRequests,
-      // A resumed night's `made` counts the runs before it too.
-      onStart: (start) => {
-        madeBefore = start.made;
-      },
-      tmsnapVersion: 'bench',
-      userAgent: 'tmsnap-bench',
-      // Long runs say how far they are, on stderr so the figures on stdout stay clean.
-      onProgress: (progress) => {
-        last = progress;
-        reporter.update(progress);
-      },
-    });
+    const night = () =>
+      crawl({
+        apiRoot: parseApiRoot(url),
+        contentDir: content,
+        projects,
+        token: anonymous ? undefined : token,
+        concurrency,
+        // Real limits: wait out nothing longer than a minute; a longer wait stops with an estimate.
+        maxWaitMs: 60_000,
+        timeoutMs: 120_000,
+        retries: 5,
+        deadline,
+        maxRequests,
+        // A resumed night's `made` counts the runs before it too.
+        onStart: (start) => {
+          madeBefore = start.made;
+        },
+        tmsnapVersion: 'bench',
+        userAgent: 'tmsnap-bench',
+        // Long runs say how far they are, on stderr so the figures on stdout stay clean.
+        onProgress: (progress) => {
+          last = progress;
+          reporter.update(progress);
+        },
+      });
     let result = await night();
     // Nights until the history is all in; a night that stopped before the current state resumes.
     for (;;) {
@@ -190,7 +195,9 @@ async function scenario(bench: Bench, data: string, { concurrency, projects, ano
         figureOf('requests made', 'requests', maxRequests === undefined ? result.made : nights.reduce((sum, each) => sum + each.made, 0)),
         figureOf('requests, minimum', 'requests', result.minimum),
         figureOf('requests until the site is complete and current', 'requests', nights[0]?.currentMade ?? Number.NaN),
-        ...(maxRequests === undefined ? [] : [figureOf('nights', 'nights', nights.length), figureOf('largest night', 'requests', Math.max(...nights.map((each) => each.made)))]),
+        ...(maxRequests === undefined
+          ? []
+          : [figureOf('nights', 'nights', nights.length), figureOf('largest night', 'requests', Math.max(...nights.map((each) => each.made)))]),
         figureOf('records', 'records/s', records / seconds),
         figureOf('peak RSS (crawler)', 'MiB', peakRss / 2 ** 20),
         figureOf('peak RSS (server)', 'MiB', serverRss > 0 ? serverRss / 2 ** 20 : Number.NaN),

@@ -35,7 +35,8 @@ export const command: Command = {
       {
         check: ({ values: given }) => {
           if (given.format !== 'md' && given.format !== 'json') throw new UsageError(`--format "${given.format}": expected md or json`);
-          if (given.months !== undefined && !/^[1-9]\d{0,3}$/.test(given.months)) throw new UsageError(`--months expects a whole number from 1 up, got "${given.months}"`);
+          if (given.months !== undefined && !/^[1-9]\d{0,3}$/.test(given.months))
+            throw new UsageError(`--months expects a whole number from 1 up, got "${given.months}"`);
           if (given.months !== undefined && given.since !== undefined) throw new UsageError('give --since or --months, not both');
         },
       },

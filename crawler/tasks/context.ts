@@ -48,7 +48,14 @@ export class TaskContext {
     /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
     readonly maxResourceItems = 100_000,
   ) {
-    ({ queue: this.queue, statistics: this.statistics, problems: this.problems, translations: this.translations, started: this.started, changesReach: this.changesReach } = state);
+    ({
+      queue: this.queue,
+      statistics: this.statistics,
+      problems: this.problems,
+      translations: this.translations,
+      started: this.started,
+      changesReach: this.changesReach,
+    } = state);
   }
 
   /** Stores a record at its URL, notes what later phases need of it, and follows its links. */

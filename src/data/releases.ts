@@ -89,7 +89,11 @@ export const siteCredits: () => Promise<PeriodCredits[]> = perBuild(async (input
   const built = await publishedArchiveSnapshot(buildInput().snapshot);
   const started = new Map((await releases()).map((release) => [release.tag.snapshot, release.date]));
   const out: PeriodCredits[] = [];
-  for (const period of creditPeriods(built, (await releases()).map((release) => release.tag), started)) {
+  for (const period of creditPeriods(
+    built,
+    (await releases()).map((release) => release.tag),
+    started,
+  )) {
     out.push({ ...period, projects: await readCredits(built, period.period, redactEmails) });
   }
   return out;

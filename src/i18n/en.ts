@@ -472,14 +472,16 @@ export const en = {
   'release.badgeTitle': '{name} at {tag}: {percent} translated',
   'release.allProjects': 'All projects',
   'drift.title': 'Translated against an older source: {language}',
-  'drift.intro': 'The source text of these strings changed after their translation was last written or approved, and Weblate did not mark them as needing editing. Each may need a look.',
+  'drift.intro':
+    'The source text of these strings changed after their translation was last written or approved, and Weblate did not mark them as needing editing. Each may need a look.',
   'drift.link': ['{count} string translated against an older source', '{count} strings translated against an older source'],
   'drift.sourceThen': 'Source when translated',
   'drift.sourceNow': 'Source now',
   'drift.since': 'Source changed by',
   'drift.more': '… and {count} more.',
   'credits.title': 'Credits',
-  'credits.intro': 'Who did the translation work, per project and language, counted from the change log: writing, suggesting and reviewing strings. Names as the server shows them to anyone.',
+  'credits.intro':
+    'Who did the translation work, per project and language, counted from the change log: writing, suggesting and reviewing strings. Names as the server shows them to anyone.',
   'credits.all': 'All time',
   'credits.months': 'The last 12 months',
   'credits.since': 'Since {tag}',

@@ -45,7 +45,16 @@ describe('what a release counts', () => {
     const before = [entry('a', 'cs', 4, 'x'), entry('gone', 'de', 3)];
     const after = [entry('a', 'cs', 5, 'y'), entry('new', 'cs', 7)];
     const diff = assembleDiff('s1', 's2', before, after, new Map([['api/translations/p/a/cs/', [change('translated', [0, ''], [20, 'Uložit'])]]]));
-    expect(releaseByLanguage(before, after, diff).map(({ language, translated, changed, lost, before: b, after: a }) => [language.slug, translated, changed, lost, b.translated, a.translated])).toEqual([
+    expect(
+      releaseByLanguage(before, after, diff).map(({ language, translated, changed, lost, before: b, after: a }) => [
+        language.slug,
+        translated,
+        changed,
+        lost,
+        b.translated,
+        a.translated,
+      ]),
+    ).toEqual([
       ['cs', 8, 0, 0, 4, 12],
       ['de', 0, 0, 3, 3, 0],
     ]);
@@ -57,7 +66,13 @@ describe('what a release counts', () => {
     const before = [entry('a', 'cs', 4, 'x')];
     const after = [entry('a', 'cs', 4, 'x')];
     const source = { ...entry('a', 'en', 10, 'x'), path: 'api/translations/p/a/en/' };
-    const diff = assembleDiff('s1', 's2', [source], [{ ...source, unitsHash: 'z' }], new Map([[source.path, [change('changed', [100, 'Save'], [100, 'Save all'])]]]));
+    const diff = assembleDiff(
+      's1',
+      's2',
+      [source],
+      [{ ...source, unitsHash: 'z' }],
+      new Map([[source.path, [change('changed', [100, 'Save'], [100, 'Save all'])]]]),
+    );
     expect(releaseByLanguage(before, after, diff).map(({ language, changed }) => [language.slug, changed])).toEqual([['cs', 0]]);
   });
 });

@@ -142,7 +142,10 @@ describe('credits', () => {
   it('publishes the credits of each period as the command prints them, with no e-mail address anywhere in the site', async () => {
     expect(await page('index.html')).toContain('href="credits/index.html"');
     expect((await readdir(join(dist, 'credits'))).sort()).toEqual(
-      ['12-months', 'all', 'since-v1.0', 'since-v2.0'].flatMap((key) => [`${key}.json`, `${key}.md`]).concat('index.html').sort(),
+      ['12-months', 'all', 'since-v1.0', 'since-v2.0']
+        .flatMap((key) => [`${key}.json`, `${key}.md`])
+        .concat('index.html')
+        .sort(),
     );
     const cli = await tmsnap(['credits', '--format', 'json', '--content', content]);
     expect(await page('credits/all.json')).toBe(cli.stdout);
@@ -150,9 +153,12 @@ describe('credits', () => {
     // Every change record of the public project that is translation work, credited to someone.
     let records = 0;
     for await (const change of (await openSnapshot(content)).changes()) {
-      if ([2, 4, 5, 7, 8, 9, 27, 36, 37].includes(change.action) && change.translation?.startsWith('api/translations/hello/') && (change.author ?? change.user)) records += 1;
+      if ([2, 4, 5, 7, 8, 9, 27, 36, 37].includes(change.action) && change.translation?.startsWith('api/translations/hello/') && (change.author ?? change.user))
+        records += 1;
     }
-    expect(all.projects.flatMap((project) => project.languages.flatMap((language) => language.contributors)).reduce((sum, each) => sum + each.changes, 0)).toBe(records);
+    expect(all.projects.flatMap((project) => project.languages.flatMap((language) => language.contributors)).reduce((sum, each) => sum + each.changes, 0)).toBe(
+      records,
+    );
     for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.(html|json|md|xml|svg)$/.test(entry.name)) continue;
       expect(findEmails(await readFile(join(entry.parentPath, entry.name), 'utf8')), entry.name).toEqual([]);

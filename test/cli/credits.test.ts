@@ -37,7 +37,11 @@ beforeAll(async () => {
   model = new MemoryModel(
     {
       ...rows,
-      users: [...rows.users, { id: 4, username: 'jane@example.org', full_name: 'jane@example.org' }, { id: 5, username: 'carol', full_name: 'Carol <carol@example.org>' }],
+      users: [
+        ...rows.users,
+        { id: 4, username: 'jane@example.org', full_name: 'jane@example.org' },
+        { id: 5, username: 'carol', full_name: 'Carol <carol@example.org>' },
+      ],
     },
     { now: () => now },
   );

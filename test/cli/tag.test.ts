@@ -73,7 +73,10 @@ describe('tmsnap tag', () => {
     const notAnId = await tmsnap(['tag', 'v3', '../../etc', '--content', content]);
     expect(notAnId.code).toBe(1);
     expect(notAnId.stderr.split('\n')).toHaveLength(2);
-    expect(await tmsnap(['tag', '--delete', 'v9', '--content', content])).toMatchObject({ code: 1, stderr: 'tmsnap tag: no tag "v9": `tmsnap tag` lists them\n' });
+    expect(await tmsnap(['tag', '--delete', 'v9', '--content', content])).toMatchObject({
+      code: 1,
+      stderr: 'tmsnap tag: no tag "v9": `tmsnap tag` lists them\n',
+    });
     expect(await readFile(join(content, tagsFile), 'utf8')).toBe(before);
   }, 300_000);
 
@@ -112,11 +115,7 @@ describe('tmsnap tag', () => {
     const file = join(content, tagsFile);
     await writeFile(file, JSON.stringify({ format: 1, tags: { '../x': ids[0] } }));
     const snapshots = await readdir(join(content, 'snapshots'));
-    for (const args of [
-      ['build', '--out', join(dirname(content), 'never')],
-      ['prune', '--keep-daily', '1'],
-      ['tag'],
-    ]) {
+    for (const args of [['build', '--out', join(dirname(content), 'never')], ['prune', '--keep-daily', '1'], ['tag']]) {
       const result = await tmsnap([...args, '--content', content]);
       expect(result.code, args[0]).toBe(1);
       expect(result.stderr.trim().split('\n'), args[0]).toHaveLength(1);

@@ -40,7 +40,10 @@ describe('--max-requests', () => {
     }
     for (const made of runs) expect(made).toBeLessThanOrEqual(cap);
     // Every run but the last used its share: all of it, less the one a keyed crawl keeps for the public view.
-    expect(runs.slice(0, -1).every((made) => made >= cap - 1), `requests per run: ${runs.join(', ')} of ${all}`).toBe(true);
+    expect(
+      runs.slice(0, -1).every((made) => made >= cap - 1),
+      `requests per run: ${runs.join(', ')} of ${all}`,
+    ).toBe(true);
     expect(await exported(content)).toEqual(await exported(oneGo));
   });
 });

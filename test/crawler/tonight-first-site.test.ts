@@ -54,7 +54,10 @@ describe('the site after the first night', () => {
     // A translation page links its archived file, or says it is not archived yet.
     const withoutFileLinks = (text: string | undefined) =>
       text
-        ?.replace(/ · <a href="file\/[^"]*" download>[^<]*<\/a> <span class="muted">\([^)]*\)<\/span>|<span class="muted"> \(not archived in this snapshot\)<\/span>/g, '<file>')
+        ?.replace(
+          / · <a href="file\/[^"]*" download>[^<]*<\/a> <span class="muted">\([^)]*\)<\/span>|<span class="muted"> \(not archived in this snapshot\)<\/span>/g,
+          '<file>',
+        )
         .replace(pending, '');
     for (const path of changed) expect(withoutFileLinks(whole.get(path)), path).toBe(withoutFileLinks(night.get(path)));
   }, 600_000);

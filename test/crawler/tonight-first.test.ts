@@ -39,7 +39,10 @@ function isHistory(line: Exported, from: string | undefined): boolean {
 
 describe('tonight first, history after', () => {
   it("finishes the current state when the server's daily budget runs out in the history", async () => {
-    const current = await withTestServer({ behaviours: { rateLimit: raisedRateLimit } }, async (server) => (await crawlComplete(server, await contentFolder())).currentMade ?? 0);
+    const current = await withTestServer(
+      { behaviours: { rateLimit: raisedRateLimit } },
+      async (server) => (await crawlComplete(server, await contentFolder())).currentMade ?? 0,
+    );
     // A day's budget for the current state and a few requests more (the crawl keeps one slot per request in flight).
     const rateLimit = { anonymous: current + 8, authenticated: current + 8, windowSeconds: 86_400 };
     await withTestServer({ behaviours: { rateLimit } }, async (server) => {

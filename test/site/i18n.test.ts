@@ -33,7 +33,7 @@ describe('interface catalogs', () => {
     expect(readFileSync(templateFile, 'utf8')).toBe(formatPo({ headers: poHeaders(undefined, uiPlurals.en), entries: sourceEntries(en, uiPlurals.en.forms) }));
   });
 
-  it('reports a Plural-Forms rule other than the site\'s, a fuzzy entry and a translation of an older English text', () => {
+  it("reports a Plural-Forms rule other than the site's, a fuzzy entry and a translation of an older English text", () => {
     const po = readPo(catalogFile('de'));
     const doctored = {
       headers: { ...po.headers, 'Plural-Forms': 'nplurals=2; plural=(n > 1);' },
@@ -105,7 +105,19 @@ describe('interface catalogs', () => {
   it('merges a catalog with the English source as msgmerge does: keeps translations by key, marks changed English fuzzy, adds new keys empty, drops old ones', () => {
     const source = { 'a.kept': 'Kept', 'a.changed': 'Changed now', 'a.new': ['{count} new', '{count} new ones'] };
     const catalog = parsePo(
-      ['msgctxt "a.changed"', 'msgid "Changed"', 'msgstr "Geändert"', '', 'msgctxt "a.old"', 'msgid "Old"', 'msgstr "Alt"', '', 'msgctxt "a.kept"', 'msgid "Kept"', 'msgstr "Behalten"'].join('\n'),
+      [
+        'msgctxt "a.changed"',
+        'msgid "Changed"',
+        'msgstr "Geändert"',
+        '',
+        'msgctxt "a.old"',
+        'msgid "Old"',
+        'msgstr "Alt"',
+        '',
+        'msgctxt "a.kept"',
+        'msgid "Kept"',
+        'msgstr "Behalten"',
+      ].join('\n'),
     );
     expect(mergePo(source, catalog, 2).entries).toEqual([
       { context: 'a.kept', id: 'Kept', strings: ['Behalten'], flags: [] },
@@ -161,7 +173,9 @@ describe('interface catalogs', () => {
 
   it('isolates filled values and ranges right to left, so URLs keep their slashes and "1–100" its order, and leaves left-to-right messages alone', () => {
     const [fsi, lri, pdi] = ['\u2068', '\u2066', '\u2069'];
-    expect(uiTranslator('ar').t('units.title', { name: 'Django', from: 1, to: 100 })).toBe(`${fsi}Django${pdi}: النصوص ${lri}${fsi}1${pdi}–${fsi}100${pdi}${pdi}`);
+    expect(uiTranslator('ar').t('units.title', { name: 'Django', from: 1, to: 100 })).toBe(
+      `${fsi}Django${pdi}: النصوص ${lri}${fsi}1${pdi}–${fsi}100${pdi}${pdi}`,
+    );
     expect(uiTranslator('ar').t('layout.siteName', { host: 'https://weblate.example/' })).toBe(`حالة الترجمة على ${fsi}https://weblate.example/${pdi}`);
     expect(uiTranslator('ar').message('units.title')).toBe(`{name}: النصوص ${lri}{from}–{to}${pdi}`);
     expect(uiTranslator('de').t('units.title', { name: 'Django', from: 1, to: 100 })).toBe('Django: Texte 1–100');

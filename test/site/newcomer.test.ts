@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openSnapshotWriter } from '../../snapshot/index.ts';
 import { documentTitle } from '../../src/layouts/frame.ts';
 import { serverHost } from '../../src/data/settings.ts';

@@ -22,7 +22,10 @@ export async function getStaticPaths() {
   const paths = [];
   for (const release of await releases()) {
     const { all, projects } = await releaseProjects(release);
-    const badges: Array<[string | undefined, string, Figures]> = [[undefined, ui().t('release.allProjects'), all], ...[...projects].map(([slug, { name, figures }]): [string, string, Figures] => [slug, name, figures])];
+    const badges: Array<[string | undefined, string, Figures]> = [
+      [undefined, ui().t('release.allProjects'), all],
+      ...[...projects].map(([slug, { name, figures }]): [string, string, Figures] => [slug, name, figures]),
+    ];
     for (const [slug, name, figures] of badges) {
       for (const format of ['svg', 'json'] as const) {
         const [, tag, , file] = releasePaths.badge(release.tag.name, slug, format).split('/');
