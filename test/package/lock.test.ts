@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,12 @@ describe('package-lock.json', () => {
   ] as const) {
     it(`is what npm install writes (${name})`, async () => {
       const folder = await mkdtemp(join(scratch, 'clone-'));
-      for (const file of ['package.json', 'package-lock.json']) await copyFile(join(root, file), join(folder, file));
+      // The workspace's own package.json too: without it npm takes the reference server for a
+      // package of its own and marks it `dev` in the lock.
+      for (const file of ['package.json', 'package-lock.json', 'packages/reference-server/package.json']) {
+        await mkdir(dirname(join(folder, file)), { recursive: true });
+        await copyFile(join(root, file), join(folder, file));
+      }
       await execute('npm', ['install', '--package-lock-only', '--prefer-offline', '--no-audit', '--no-fund', ...flags], {
         cwd: folder,
         maxBuffer: 16 * 1024 * 1024,
