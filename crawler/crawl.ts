@@ -466,7 +466,7 @@ class CrawlRun {
     this.#stop ??= stop;
   }
 
-  /** Whether the run must stop before starting another task: Ctrl-C, the deadline, `--max-requests`, or a budget that cannot cover the rest. */
+  /** Whether the run must stop before starting another task: Ctrl-C, the deadline, `--max-requests`, or a spent rate window. */
   #mustStop(): CrawlStoppedError | undefined {
     const pending = this.queue.pendingCount;
     if (this.options.signal?.aborted) {

@@ -2,7 +2,8 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseJson } from '../../api/index.ts';
 import { canonicalJson, snapshotIdAt } from '../../snapshot/index.ts';
-import type { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { fixtureModel, startTestServer, type ReferenceServer } from '../helpers/reference-server.ts';
@@ -48,4 +49,28 @@ export async function crawlHistory(content: string, dates: readonly Date[], seed
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The fixture rows with two more users whose names hold e-mail addresses (issue 26, credits),
+ * on the given clock, and a unit's id by component, language and position.
+ */
+export function creditsModel(now: () => Date): { model: MemoryModel; unitId: (component: number, language: string, position: number) => number } {
+  const rows = fixtureRows();
+  const model = new MemoryModel(
+    {
+      ...rows,
+      users: [
+        ...rows.users,
+        { id: 4, username: 'jane@example.org', full_name: 'jane@example.org' },
+        { id: 5, username: 'carol', full_name: 'Carol <carol@example.org>' },
+      ],
+    },
+    { now },
+  );
+  const unitId = (component: number, language: string, position: number) => {
+    const translation = model.translations().find((row) => row.componentId === component && row.languageCode === language)!;
+    return model.units(translation.id, 0, 100).find((unit) => unit.position === position)!.id;
+  };
+  return { model, unitId };
 }

@@ -11,14 +11,12 @@ import {
   sinceSnapshot,
   type CreditsInput,
 } from '../../archive/credits.ts';
-import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { findEmails, redactEmails } from '../../site-model/privacy.ts';
 import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { openSnapshot, storedChange, storedUser, type StoredChange } from '../../snapshot/index.ts';
-import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { builders } from '../helpers/records.ts';
 import { useContentFolders } from '../helpers/temp.ts';
-import { crawlInto, historyServer } from './crawl.ts';
+import { creditsModel, crawlInto, historyServer } from './crawl.ts';
 
 const base = 'http://127.0.0.1:8000/';
 const build = builders(base);
@@ -124,27 +122,12 @@ describe('credits of a crawled snapshot', () => {
 
   it('credit what the public sees: no private project, no e-mail address, the period’s work only', async () => {
     let now = new Date('2025-06-01T09:00:00Z');
-    const rows = fixtureRows();
-    const model = new MemoryModel(
-      {
-        ...rows,
-        users: [
-          ...rows.users,
-          { id: 4, username: 'jane@example.org', full_name: 'jane@example.org' },
-          { id: 5, username: 'carol', full_name: 'Carol <carol@example.org>' },
-        ],
-      },
-      { now: () => now },
-    );
-    const unitOf = (component: number, language: string, position: number) => {
-      const translation = model.translations().find((row) => row.componentId === component && row.languageCode === language)!;
-      return model.units(translation.id, 0, 100).find((unit) => unit.position === position)!;
-    };
-    model.translate(unitOf(1, 'cs', 4).id, ['Otevřený'], 'jane@example.org');
+    const { model, unitId: unitOf } = creditsModel(() => now);
+    model.translate(unitOf(1, 'cs', 4), ['Otevřený'], 'jane@example.org');
     now = new Date('2026-03-01T09:00:00Z');
-    model.translate(unitOf(1, 'cs', 2).id, ['Orangutan má %d banán.\n', 'Orangutan má %d banány.\n', 'Orangutan má %d banánů!\n'], 'alice');
-    model.approve(unitOf(1, 'cs', 1).id, 'carol');
-    model.translate(unitOf(3, 'cs', 2).id, ['Spustit'], 'bob');
+    model.translate(unitOf(1, 'cs', 2), ['Orangutan má %d banán.\n', 'Orangutan má %d banány.\n', 'Orangutan má %d banánů!\n'], 'alice');
+    model.approve(unitOf(1, 'cs', 1), 'carol');
+    model.translate(unitOf(3, 'cs', 2), ['Spustit'], 'bob');
     const server = await historyServer(model);
     try {
       const content = await contentDir();

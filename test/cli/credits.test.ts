@@ -5,12 +5,11 @@
  * no e-mail address in any output; the keyed crawl's private project is never named.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import type { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import type { ChangeRow } from '../../packages/reference-server/model.ts';
 import { findEmails } from '../../site-model/privacy.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
-import { crawlInto, historyServer, redate } from '../archive/crawl.ts';
-import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { creditsModel, crawlInto, historyServer, redate } from '../archive/crawl.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 
@@ -33,22 +32,9 @@ const shown: Record<string, string> = {
 beforeAll(async () => {
   content = await contentDir();
   let now = new Date('2026-01-05T09:00:00Z');
-  const rows = fixtureRows();
-  model = new MemoryModel(
-    {
-      ...rows,
-      users: [
-        ...rows.users,
-        { id: 4, username: 'jane@example.org', full_name: 'jane@example.org' },
-        { id: 5, username: 'carol', full_name: 'Carol <carol@example.org>' },
-      ],
-    },
-    { now: () => now },
-  );
-  const unitOf = (component: number, language: string, position: number) => {
-    const translation = model.translations().find((row) => row.componentId === component && row.languageCode === language)!;
-    return model.units(translation.id, 0, 100).find((unit) => unit.position === position)!.id;
-  };
+  const fixture = creditsModel(() => now);
+  model = fixture.model;
+  const unitOf = fixture.unitId;
   model.translate(unitOf(1, 'cs', 4), ['Otevřený'], 'jane@example.org');
   const server = await historyServer(model);
   try {
