@@ -25,7 +25,7 @@ const slow = {
   size: [
     'test/bench/**',
     'test/reference-server/{behaviours,bundled-data,datasets,parity-5.14,synthetic,synthetic-10m,synthetic-indexes}.test.ts',
-    'test/search/{bundled,term-index}.test.ts',
+    'test/search/{bundled,text-index}.test.ts',
     'test/snapshot/{base-use,crash,disk-full,inline-held,migrate,pinned-bytes,real-records,sibling-bases,store,writers}.test.ts',
   ],
 };

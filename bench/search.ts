@@ -1,5 +1,5 @@
 /**
- * Offline search figures for one snapshot, tmsnap's sharded index (term tables, docs/search.md) beside Pagefind
+ * Offline search figures for one snapshot, tmsnap's sharded index (MiniSearch's indexes, docs/search.md) beside Pagefind
  * indexing the same built site (issue 5). Prints what it measured, the machine and the input
  * size; asserts nothing.
  *

@@ -18,7 +18,8 @@ import {
   type ShardRoute,
   type TargetIndexData,
 } from '../search/format.ts';
-import { indexTerms, shardRoute } from '../search/routing.ts';
+import { shardRoute } from '../search/routing.ts';
+import { indexTerms } from '../search/text-index.ts';
 import type { SearchRecords } from './numbering.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
@@ -84,7 +85,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
       const file = await write(`shards/t-${name}`, table);
       // An index without documents (no target translated) can match nothing: no file.
       const indexFile =
-        index.documents === 0
+        index.documentCount === 0
           ? null
           : await write(`shards/i-${name}`, { format: searchFormat, bucket: table.bucket, language: table.language, index } satisfies TargetIndexData);
       const shardStates = [...new Set(table.units.state)].sort((a, b) => a - b);

@@ -11,7 +11,8 @@ import type { SearchManifest } from '../search/format.ts';
 import { canMatch, type ShardRouting } from '../search/plan.ts';
 import { searchShards, type SearchScope } from '../search/query.ts';
 import { openSourceShard, openTargetShard, unitHref, type BuiltTargetShard, type OpenSourceShard, type OpenTargetShard } from '../search/shards.ts';
-import { indexTerms, RouteTest, shardRoute } from '../search/routing.ts';
+import { RouteTest, shardRoute } from '../search/routing.ts';
+import { indexTerms } from '../search/text-index.ts';
 import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
 import { tokenize } from '../search/text.ts';
 

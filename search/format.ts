@@ -1,8 +1,9 @@
 /**
- * The search index as the site ships it (`dist/search/`). Version 6 (1 had no routes, 2 held
- * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes, which the
- * page had to rebuild before its first search, 4 gave each term its rank in MiniSearch's radix
- * tree, 5 held the source language's own translation and no check or suggestion flags).
+ * The search index as the site ships it (`dist/search/`). Version 7 (1 had no routes, 2 held
+ * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes without
+ * routes or flags, 4 gave each term its rank in MiniSearch's radix tree, 5 held the source
+ * language's own translation and no check or suggestion flags, 6 shipped tmsnap's own term
+ * tables).
  * One manifest names every file; shards are of
  * two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
@@ -13,11 +14,11 @@
  * A routes file tells, per shard, which query terms can match there (`search/routing.ts`), so
  * a query loads only the shards that can hold a result.
  * Tables are columns (one array per field) because a million units as objects repeat every
- * key a million times. Indexes are term tables read as loaded (`search/term-index.ts`).
+ * key a million times. Indexes are MiniSearch's serialized form (`search/text-index.ts`).
  */
-import type { TermIndexData } from './term-index.ts';
+import type { TextIndexData } from './text-index.ts';
 
-export const searchFormat = 6;
+export const searchFormat = 7;
 
 /**
  * What a unit can have that a search filters by, in Weblate's words (its `has:check` and
@@ -72,7 +73,7 @@ export interface SourceShardData {
   bucket: number;
   /** Plural forms of each distinct source string; the index's document ids are positions here. */
   texts: string[][];
-  index: TermIndexData;
+  index: TextIndexData;
 }
 
 export interface TargetShardData {
@@ -100,7 +101,7 @@ export interface TargetIndexData {
   format: typeof searchFormat;
   bucket: number;
   language: number;
-  index: TermIndexData;
+  index: TextIndexData;
 }
 
 /** The global function shard scripts call: `tmsnapSearch("shards/t-pl-0.js", {...})`. */

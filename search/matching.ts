@@ -1,7 +1,7 @@
 /**
- * The matching and ranking rules, one copy for the build, the browser and the CLI: which
- * indexed terms a query term matches, how a match is scored (BM25+) and how hits are ordered
- * (docs/search.md, "Matching and ranking"). tmsnap owns them: no search library is consulted.
+ * The matching and ranking rules, one copy for the build, the browser and the CLI: how far a
+ * query term may be from an indexed term, and how hits are ordered (tier, then MiniSearch's
+ * score: docs/search.md, "Matching and ranking"; the index is `search/text-index.ts`).
  */
 import { fold, unspacedScript } from './text.ts';
 
@@ -20,33 +20,6 @@ export interface SearchDocument {
 export function maxEdits(term: string): number {
   if (term.length < 4 || unspacedScript.test(term)) return 0;
   return term.length < 8 ? 1 : 2;
-}
-
-/** BM25+ parameters: term-frequency saturation `k`, length normalisation `b`, floor `d`. */
-export const bm25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
-
-/**
- * The weight of a match of query term `query` by indexed term `term`: 1 for the term
- * itself, less for a longer term it begins, and less again for a term `edits` edits away.
- */
-export const matchWeight = {
-  exact: 1,
-  prefix: (query: string, term: string): number => (0.375 * term.length) / (term.length + 0.3 * (term.length - query.length)),
-  fuzzy: (term: string, edits: number): number => (0.45 * term.length) / (term.length + edits),
-};
-
-/** BM25+'s inverse document frequency of a term held by `matching` of `documents` documents. */
-export function inverseFrequency(documents: number, matching: number): number {
-  return Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
-}
-
-/**
- * BM25+ of one indexed term in one document: the term's `inverseFrequency`, `count` times in
- * this document, whose length is `length` distinct terms against `averageLength`.
- */
-export function bm25Score(inverse: number, count: number, length: number, averageLength: number): number {
-  const { k, b, d } = bm25;
-  return inverse * (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / averageLength)));
 }
 
 /** Forms of a plural string as one searchable text. */

@@ -6,6 +6,7 @@ import { compareRanked, joinForms, phraseForm, phraseTier, tiers, type Ranked, t
 import type { HasFilter } from './format.ts';
 import { hasBits, unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
+import { searchText, type TextIndex } from './text-index.ts';
 
 export const searchScopes = ['both', 'source', 'target'] as const;
 export type SearchScope = (typeof searchScopes)[number];
@@ -77,9 +78,9 @@ export class ShardSearch {
     return (!components || components.has(component[unit]!)) && (!states || states.has(state[unit]!)) && (shard.has[unit]! & this.#hasBits) === this.#hasBits;
   }
 
-  #search(index: OpenSourceShard['index']): Map<number, Match> {
+  #search(index: TextIndex): Map<number, Match> {
     const found = new Map<number, Match>();
-    for (const result of index.search(this.#request.text)) {
+    for (const result of searchText(index, this.#request.text)) {
       const matched = new Set(result.terms);
       found.set(result.id, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
     }

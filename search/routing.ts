@@ -18,7 +18,6 @@ import type { SearchRoutes, ShardRoute } from './format.ts';
 import { maxEdits } from './matching.ts';
 import type { ShardRouting } from './plan.ts';
 import type { SearchScope } from './query.ts';
-import { termSeparator, type TermIndexData } from './term-index.ts';
 import { tokenize } from './text.ts';
 
 /** Characters of a head. */
@@ -81,11 +80,6 @@ export class RouteTest {
   holdsAll(terms: readonly string[]): boolean {
     return terms.every((term) => this.holds(term));
   }
-}
-
-/** The terms a shard's index holds, from its shipped form. */
-export function indexTerms(index: TermIndexData): string[] {
-  return index.terms === '' ? [] : index.terms.split(termSeparator);
 }
 
 export interface OpenRoutes {

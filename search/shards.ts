@@ -4,7 +4,7 @@
  */
 import { hasFilters, searchFormat, type HasFilter, type SourceShardData, type TargetShardData } from './format.ts';
 import { joinForms, type SearchDocument } from './matching.ts';
-import { TermIndex, termIndexOf, type TermIndexData } from './term-index.ts';
+import { openTextIndex, textIndexOf, type TextIndex, type TextIndexData } from './text-index.ts';
 
 /** One unit as search needs it. */
 export interface SearchUnit {
@@ -37,11 +37,11 @@ export class SourceTable {
 
 export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
   const documents = table.texts.map((forms, id): SearchDocument => ({ id, text: joinForms(forms) }));
-  return { format: searchFormat, bucket, texts: table.texts, index: termIndexOf(documents) };
+  return { format: searchFormat, bucket, texts: table.texts, index: textIndexOf(documents) };
 }
 
 /** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
-export type BuiltTargetShard = TargetShardData & { index: TermIndexData };
+export type BuiltTargetShard = TargetShardData & { index: TextIndexData };
 
 export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): BuiltTargetShard {
   const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
@@ -70,12 +70,13 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     // Untranslated units are found through their source only.
     if (text.trim() !== '') documents.push({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, has, index: termIndexOf(documents) };
+  return { format: searchFormat, bucket, language, units: columns, pages, has, index: textIndexOf(documents) };
 }
 
 export interface OpenSourceShard {
   data: SourceShardData;
-  index: TermIndex;
+  /** Rebuilt when first read: a listing, or a query routed away from these sources, never needs it. */
+  readonly index: TextIndex;
   /** Phrase forms of the texts, filled as queries need them. */
   phrases: string[];
 }
@@ -83,7 +84,7 @@ export interface OpenSourceShard {
 export interface OpenTargetShard {
   data: TargetShardData;
   /** Absent until loaded: a query that can match this shard only through its sources never needs it. */
-  index: TermIndex | undefined;
+  index: TextIndex | undefined;
   /**
    * Units of this shard by source id, how a source match reaches its translations: the units
    * of source `s` are `sourceUnits[sourceStarts[s]]` up to `sourceStarts[s + 1]`. Two typed
@@ -99,11 +100,18 @@ export interface OpenTargetShard {
 }
 
 export function openSourceShard(data: SourceShardData): OpenSourceShard {
-  return { data, index: new TermIndex(data.index), phrases: [] };
+  let index: TextIndex | undefined;
+  return {
+    data,
+    get index() {
+      return (index ??= openTextIndex(data.index));
+    },
+    phrases: [],
+  };
 }
 
 /** Opens a unit table, with its targets' index when given (or held by a shard built in memory). */
-export function openTargetShard(data: TargetShardData & { index?: TermIndexData }, index: TermIndexData | undefined = data.index): OpenTargetShard {
+export function openTargetShard(data: TargetShardData & { index?: TextIndexData }, index: TextIndexData | undefined = data.index): OpenTargetShard {
   const sources = data.units.source;
   let count = 0;
   for (const source of sources) if (source >= count) count = source + 1;
@@ -117,12 +125,12 @@ export function openTargetShard(data: TargetShardData & { index?: TermIndexData 
   hasFilters.forEach((flag, bit) => {
     for (const unit of data.has[flag]) has[unit]! |= 1 << bit;
   });
-  return { data, index: index && new TermIndex(index), sourceStarts, sourceUnits, phrases: [], has };
+  return { data, index: index && openTextIndex(index), sourceStarts, sourceUnits, phrases: [], has };
 }
 
 /** Adds a target index loaded after its table. */
-export function openTargetIndex(shard: OpenTargetShard, index: TermIndexData): void {
-  shard.index ??= new TermIndex(index);
+export function openTargetIndex(shard: OpenTargetShard, index: TextIndexData): void {
+  shard.index ??= openTextIndex(index);
 }
 
 /** The units of `shard` translating source string `source`, in table order. */

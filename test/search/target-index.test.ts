@@ -69,7 +69,7 @@ describe('target indexes in their own files', () => {
       if (!index) continue;
       withIndex++;
       expect([index.format, index.bucket, index.language]).toEqual([manifest.format, target.bucket, target.language]);
-      expect(index.index.documents).toBeGreaterThan(0);
+      expect(index.index.documentCount).toBeGreaterThan(0);
     }
     expect(withIndex).toBeGreaterThan(0);
   });
