@@ -128,6 +128,9 @@ function operatorOf(value: string): { operator: Comparison; operand: string } {
  * `/api/units/?q=`: Weblate's search language, the part a crawler uses: `project:`,
  * `component:`, `language:`, `state:` (a number or name, with `>=` etc.), `changed:` /
  * `last_changed:` with a time, and free text matched in source, target and context. Terms are AND-ed.
+ * `changed:` is matched on the unit's latest change time; Weblate matches units with a change of a
+ * content action since (5.14.3 `ACTIONS_CONTENT`), so a unit whose latest change is a suggestion,
+ * a comment or a repository update is listed here and not there (docs/weblate-api.md).
  */
 export function unitSearch(q: string): UnitSearch {
   const scope: UnitScope = {};
@@ -159,7 +162,8 @@ export function unitSearch(q: string): UnitSearch {
       case 'last_changed': {
         const { operator, operand } = operatorOf(value);
         const bound = parseTimestamp(operand);
-        if (bound === null) throw new QueryError('q', `Invalid date or time: ${operand}`);
+        // Weblate 5.14.3's words for a time it cannot read (test/weblate/changed-since.test.ts).
+        if (bound === null) throw new QueryError('q', 'Could not parse query string: Could not parse timestamp');
         if (operator !== '<' && operator !== '<=') changedFrom = Math.max(changedFrom ?? bound, bound);
         tests.push((unit) => compare(parseTimestamp(unit.timestamp) ?? 0, operator, bound));
         break;

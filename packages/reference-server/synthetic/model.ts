@@ -2,6 +2,7 @@ import type { ChangeRow, Model, ProjectRow, UnitRow } from '../model.ts';
 import { countUnits } from '../statistics.ts';
 import { buildComponents, buildNotifications, buildProjects, buildTranslations, buildUsers, translatorOf } from './collections.ts';
 import { setupChange, setupEventCount, unitAction, unitChange } from './changes.ts';
+import { drawEdits, editChange, editedStatus, editedUnit, editTime } from './edits.ts';
 import { languageTable } from './languages.ts';
 import { type Layout, type TranslationPlan, kindOrdinal, locateUnit, planLayout, unitIdOfOrdinal } from './layout.ts';
 import { type Permutation, createBlockPermutation, mix, topic } from './random.ts';
@@ -69,7 +70,11 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     string: stringOf(translation, index),
   });
 
-  const unitAt = (translation: TranslationPlan, index: number): UnitRow => {
+  // The spec's `edited` units (./edits.ts): their changes follow the rest of the log.
+  const edits = drawEdits(layout, stringOf);
+  const historyCount = setupCount + layout.unitTotal;
+
+  const baseUnitAt = (translation: TranslationPlan, index: number): UnitRow => {
     const ordinal = kindOrdinal(translation, index);
     const time =
       translation.targetIndex < 0
@@ -78,7 +83,21 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     return buildUnit(seed, placeOf(translation, index), isoMicroseconds(time));
   };
 
+  const unitAt = (translation: TranslationPlan, index: number): UnitRow => {
+    const unit = baseUnitAt(translation, index);
+    const edit = edits.indexOf.get(unit.id);
+    return edit === undefined ? unit : editedUnit(unit, editTime(seed, edit, edits.ids.length));
+  };
+
   const changeAt = (index: number): ChangeRow => {
+    if (index >= historyCount) {
+      const edit = index - historyCount;
+      const located = locateUnit(layout, edits.ids[edit] as number);
+      if (!located) throw new RangeError(`synthetic edit ${edit + 1} points at no unit`);
+      const before = baseUnitAt(located.translation, located.index);
+      const timestamp = editTime(seed, edit, edits.ids.length);
+      return editChange(layout, users, index + 1, editedUnit(before, timestamp), located.translation, before.state, timestamp);
+    }
     if (index < setupCount) return setupChange(layout, users, index, isoMicroseconds(eventTime(seed, 'setup', index, setupCount)));
     const source = index < setupCount + sourceTotal;
     const changeIndex = source ? index - setupCount : index - setupCount - sourceTotal;
@@ -94,6 +113,8 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
   // backward read went through the whole log (10M changes for a 10M-unit instance).
   const newestChanges = new Map<number, ChangeRow>();
   const newestChange = (translation: TranslationPlan): ChangeRow => {
+    const edit = edits.newestOf.get(translation.id);
+    if (edit !== undefined) return changeAt(historyCount + edit);
     const source = translation.targetIndex < 0;
     const newest = newestInOrder(source ? sourceOrder : targetOrder, kindOrdinal(translation, 0), translation.unitCount);
     return changeAt(setupCount + (source ? 0 : sourceTotal) + newest);
@@ -119,6 +140,16 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
         entry.languages.add(translation.language.row.code);
       }
     }
+    // Each edit is a translation changed or added (2 or 5) by a translator: counted as one more.
+    for (let edit = 0; edit < edits.ids.length; edit++) {
+      const change = changeAt(historyCount + edit);
+      const translation = translationOf(layout, change.translationId ?? 0);
+      if (change.user === null || translation === undefined) continue;
+      let entry = tally.get(change.user);
+      if (!entry) tally.set(change.user, (entry = { translated: 0, languages: new Set() }));
+      entry.translated++;
+      entry.languages.add(translation.language.row.code);
+    }
     return tally;
   };
 
@@ -140,7 +171,10 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     unitCounts: (translationId) => {
       const translation = translationOf(layout, translationId);
       const statuses = function* () {
-        for (let index = 0; translation && index < translation.unitCount; index++) yield statusOf(seed, placeOf(translation, index));
+        for (let index = 0; translation && index < translation.unitCount; index++) {
+          const status = statusOf(seed, placeOf(translation, index));
+          yield edits.indexOf.has(translation.firstUnitId + index) ? editedStatus(status) : status;
+        }
       };
       return countUnits(statuses());
     },
@@ -158,9 +192,9 @@ export function createSyntheticModel(spec: SyntheticSpec): Model {
     translators: tallyTranslators,
     // A unit's timestamp is its one change's (`unitAt` and `changeAt` draw the same time).
     unitTimesInLog: true,
-    changeCount: () => setupCount + layout.unitTotal,
+    changeCount: () => historyCount + edits.ids.length,
     changes: (offset, limit) => {
-      const [start, end] = window(offset, limit, setupCount + layout.unitTotal);
+      const [start, end] = window(offset, limit, historyCount + edits.ids.length);
       return Array.from({ length: end - start }, (_, n) => changeAt(start + n));
     },
   };

@@ -103,6 +103,7 @@ export const topic = {
   notification: 13,
   naming: 14,
   revision: 15,
+  edit: 16,
 } as const;
 
 /**

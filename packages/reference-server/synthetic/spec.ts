@@ -10,10 +10,13 @@ const limits = {
   languages: { min: 1, max: maxTargetLanguages, fallback: 10 },
   units: { min: 1, max: 100_000_000, fallback: 20_000 },
   seed: { min: 0, max: 0xffff_ffff, fallback: 1 },
+  edited: { min: 0, max: 1000, fallback: 0 },
 } as const;
 
 type Key = keyof typeof limits;
 const keys = Object.keys(limits) as Key[];
+/** The keys of the instance's shape, which the message for an unknown key lists; `edited` is of its state. */
+const shapeKeys = keys.filter((key) => key !== 'edited');
 
 const count = (key: Key) => {
   const { min, max, fallback } = limits[key];
@@ -35,6 +38,10 @@ const count = (key: Key) => {
  *   multiple of `languages + 1`, the last few translations of the largest component lack
  *   its newest string (as right after a string is added upstream).
  * - `seed` (default 1): any other seed gives different content with the same counts.
+ * - `edited` (default 0): per mille of the target units a translator edited after the rest of the
+ *   history (read-only strings left out), each with a "Translation changed" (or "Translation
+ *   added") change at the end of the log: the same instance a night later, for measuring an
+ *   incremental crawl (bench:crawl `--edited`; issue 27). `edited=10` is 1% of the strings.
  */
 export const syntheticSpec = z
   .strictObject({
@@ -43,6 +50,10 @@ export const syntheticSpec = z
     languages: count('languages'),
     units: count('units'),
     seed: count('seed'),
+    // Of the state, not the shape: left out of the spec unless given.
+    edited: count('edited')
+      .optional()
+      .transform((value) => (value === 0 ? undefined : value)),
   })
   .superRefine((spec, context) => {
     const translations = spec.projects * spec.components * (spec.languages + 1);
@@ -81,7 +92,7 @@ export function parseSyntheticSpec(text: string): SyntheticSpec {
     const [key = '', ...rest] = pair.split('=');
     const name = key.trim();
     if (!(keys as string[]).includes(name)) {
-      fail(`unknown key "${name}" in "${pair}"; the keys are ${keys.join(', ')}, as in synthetic:projects=3,units=20000`);
+      fail(`unknown key "${name}" in "${pair}"; the keys are ${shapeKeys.join(', ')}, as in synthetic:projects=3,units=20000`);
     }
     if (rest.length !== 1 || rest[0]?.trim() === '') fail(`"${name}" needs one value, as in ${name}=${limits[name as Key].fallback}, got "${pair}"`);
     if (name in raw) fail(`"${name}" is given twice`);
