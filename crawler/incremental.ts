@@ -15,6 +15,9 @@ import type { Task } from './queue/task.ts';
 import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';
+import { changedList, listWorthIt, mergeUnits, noteChange, noUnitChanges, type UnitChanges } from './tasks/changed-units.ts';
+import { pageSizes } from './tasks/context.ts';
+import { HttpStatusError } from './errors.ts';
 import { action } from '../api/change.ts';
 import { page } from '../api/common.ts';
 import { type ApiPath, apiPaths, objectPath, parseApiPath } from '../api/paths.ts';
@@ -55,6 +58,8 @@ const clockSkewMs = 60 * 60 * 1000;
 /** Marks the task that carries the previous snapshot's changes over; never sent to a server. */
 const carryMarker = 'tmsnap_carry';
 
+const unitsPage = page(z.unknown());
+
 const changesPage = page(z.looseObject({ id: z.number().int(), action: z.number().int(), url: z.string() }).loose());
 
 interface Touched {
@@ -65,6 +70,12 @@ interface Touched {
   users: Set<string>;
   /** A component was removed: every project, language and user may have changed. */
   removal: boolean;
+  /** Where the change-log window starts: units changed since are listed by `changed:>=` (tasks/changed-units.ts). */
+  since: string;
+  /** What the window says of each touched translation's units. */
+  units: Map<string, UnitChanges>;
+  /** Units the window's content actions named, all translations: the changed list's expected length. */
+  changedUnits: Set<string>;
 }
 
 /**
@@ -146,10 +157,20 @@ export class IncrementalCrawl {
   /** Reads the change log since the previous snapshot once, stores it, and derives what it touched. */
   #prepare(context: CrawlContext): Promise<Touched> {
     this.#prepared ??= (async () => {
-      const touched: Touched = { translations: new Set(), components: new Set(), projects: new Set(), languages: new Set(), users: new Set(), removal: false };
       const newest = await this.#newestChange();
       const after = newest?.timestamp ?? new Date(Date.parse(this.previous.manifest.started) - clockSkewMs).toISOString();
       const since = this.changesSince !== undefined && this.changesSince > after ? this.changesSince : after;
+      const touched: Touched = {
+        translations: new Set(),
+        components: new Set(),
+        projects: new Set(),
+        languages: new Set(),
+        users: new Set(),
+        removal: false,
+        since,
+        units: new Map(),
+        changedUnits: new Set(),
+      };
       const lists = this.scope.projects === undefined ? ['changes/'] : [...this.scope.projects].map((segment) => `projects/${segment}/changes/`);
       const local = (link: unknown) => {
         const url = typeof link === 'string' ? resolveLink(link, context.apiRoot) : undefined;
@@ -178,6 +199,12 @@ export class IncrementalCrawl {
             if (translation?.parsed?.kind === 'translation') {
               touched.translations.add(translation.stored);
               touched.languages.add(translation.parsed.language ?? '');
+              const unit = local(change.unit);
+              const unitPath = unit?.parsed?.kind === 'unit' ? unit.stored : undefined;
+              let units = touched.units.get(translation.stored);
+              if (units === undefined) touched.units.set(translation.stored, (units = noUnitChanges()));
+              noteChange(units, change.action, unitPath);
+              if (unitPath !== undefined && units.listed.has(unitPath)) touched.changedUnits.add(unitPath);
             }
             if (component?.parsed?.kind === 'component') {
               touched.components.add(component.stored);
@@ -342,21 +369,117 @@ export class IncrementalCrawl {
 
   /**
    * Instead of the instance's (or a project's) whole unit list: the units of an untouched
-   * translation come from the previous snapshot, the others one translation at a time.
+   * translation come from the previous snapshot; those of touched ones from the previous snapshot
+   * merged with one list of the units changed since (`#mergeChanged`) when that saves requests
+   * (`listWorthIt`), else, and where the merge cannot be proven right, one translation at a time.
    */
   async #unitsByTranslation(task: Task, touched: Touched, context: CrawlContext): Promise<void> {
     const lookup = await this.#embedded();
+    const mergeable: string[] = [];
     for (const [translationUrl, project] of context.translations.projects) {
       if (task.project !== undefined && project !== task.project) continue;
       const translation = locate(translationUrl, context.apiRoot);
       const unitsPath = `${translation.stored}units/`;
       if (context.writer.journal.has(unitsPath)) continue;
-      if (this.#unchanged(translation, touched, context.writer) && this.previous.paths().has(unitsPath)) {
+      if (!this.previous.paths().has(unitsPath)) {
+        context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
+      } else if (this.#unchanged(translation, touched, context.writer)) {
         const units = (await this.previous.units(translation.stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
         await context.writer.putUnits(translationUrl, units);
+      } else if (touched.units.get(translation.stored)?.unexplained === false && context.translations.totals.has(translationUrl)) {
+        mergeable.push(translationUrl);
       } else {
         context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
       }
     }
+    if (changedList.enabled && listWorthIt(mergeable.length, touched.changedUnits.size, Number(pageSizes.units)))
+      await this.#mergeChanged(task, mergeable, touched, context);
+    else for (const translationUrl of mergeable) context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
+  }
+
+  /**
+   * Reads `units/?q=changed:>=T` (with the task's `project:` term in a scoped crawl), T the start
+   * of the change-log window, and writes each mergeable translation's units merged from it and the
+   * previous snapshot (tasks/changed-units.ts `mergeUnits`); a translation it cannot prove right
+   * is fetched on its own. Each merged translation's unit URLs are spooled before its units are
+   * written, so the changes carried over (`#carryChanges`) know its units after a resume too.
+   */
+  async #mergeChanged(task: Task, mergeable: readonly string[], touched: Touched, context: CrawlContext): Promise<void> {
+    const fallback = (translationUrl: string) => {
+      context.spool.clear(translationUrl);
+      context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
+    };
+    const changed = await this.#changedUnits(task, touched.since, mergeable.length, context);
+    if (changed === undefined) {
+      for (const translationUrl of mergeable) fallback(translationUrl);
+      return;
+    }
+    const lookup = await this.#embedded();
+    const pathOf = (unit: unknown) => {
+      const url = (unit as { url?: unknown } | null)?.url;
+      const resolved = typeof url === 'string' ? resolveLink(withoutFormatApi(url), context.apiRoot) : undefined;
+      return resolved === undefined ? undefined : locate(resolved, context.apiRoot).stored;
+    };
+    for (const translationUrl of mergeable) {
+      const stored = locate(translationUrl, context.apiRoot).stored;
+      const previous = (await this.previous.units(stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
+      const merged = mergeUnits({
+        previous,
+        changed: changed.get(translationUrl) ?? [],
+        pathOf,
+        log: touched.units.get(stored) ?? noUnitChanges(),
+        total: context.translations.totals.get(translationUrl),
+      });
+      if (!('units' in merged)) {
+        fallback(translationUrl);
+        continue;
+      }
+      context.spool.clear(translationUrl);
+      context.spool.append(
+        new Map([[translationUrl, merged.units.map((unit) => ({ id: (unit as { id?: unknown }).id, url: (unit as { url?: unknown }).url }))]]),
+      );
+      await context.writer.putUnits(translationUrl, merged.units);
+    }
+  }
+
+  /**
+   * The changed list, every page, grouped by translation URL; undefined when it cannot serve: the
+   * server refuses the query (400), its first page says it has as many pages as there are
+   * translations to merge (a server that ignores `q`, or pages smaller than asked for), or a unit
+   * in it names no translation under the API root.
+   */
+  async #changedUnits(task: Task, since: string, translations: number, context: CrawlContext): Promise<Map<string, unknown[]> | undefined> {
+    const scoped = new URL(task.url).searchParams.get('q');
+    const q = `${scoped === null || scoped === '' ? '' : `${scoped} `}changed:>=${since}`;
+    let url: string | undefined = withParameters(new URL('units/', context.apiRoot).href, { q, page_size: pageSizes.units });
+    const byTranslation = new Map<string, unknown[]>();
+    let first = true;
+    while (url !== undefined) {
+      let body: unknown;
+      try {
+        ({ body } = await context.client.getJson(url));
+      } catch (error) {
+        if (error instanceof HttpStatusError && error.status === 400) return undefined;
+        throw error;
+      }
+      const parsed = unitsPage.safeParse(body);
+      if (!parsed.success) return undefined;
+      const { count, results } = parsed.data;
+      if (first && count !== undefined && results.length > 0 && Math.ceil(count / results.length) >= translations) return undefined;
+      first = false;
+      for (const unit of results) {
+        const link = (unit as { translation?: unknown } | null)?.translation;
+        const translation = typeof link === 'string' ? resolveLink(link, context.apiRoot) : undefined;
+        if (translation === undefined) return undefined;
+        let units = byTranslation.get(translation);
+        if (units === undefined) byTranslation.set(translation, (units = []));
+        units.push(unit);
+      }
+      if (parsed.data.next === null) break;
+      // A next page off the API root: the list would be cut short, so it serves no merge.
+      url = rebasePageLink(parsed.data.next, context.apiRoot);
+      if (url === undefined) return undefined;
+    }
+    return byTranslation;
   }
 }

@@ -1,0 +1,110 @@
+/**
+ * A night after edits (issue 27): the units of a touched translation as the previous snapshot's
+ * with those changed since replaced, taken from one paged `/api/units/?q=changed:>=T` instead of
+ * each touched translation's whole `units/` (docs/crawl.md, "Incremental crawls"). Pure: what the
+ * change log says of a translation, whether the merge is proven right, the merge itself.
+ */
+import { action } from '../../api/change.ts';
+
+/**
+ * The actions whose unit Weblate's `changed:` search finds (5.14.3 `UnitTermExpr.field_extra`:
+ * `change__action__in=ACTIONS_CONTENT`, weblate/trans/actions.py). A suggestion, a comment, a
+ * label or a string removed changes a unit record without it: such a translation falls back.
+ */
+export const contentActions: ReadonlySet<number> = new Set([
+  action.translationChanged,
+  action.translationAdded,
+  action.automaticallyTranslated,
+  action.suggestionAccepted,
+  action.translationReverted,
+  action.translationUploaded,
+  action.translationReplaced,
+  action.sourceStringChanged,
+  action.stringAdded,
+  action.bulkStatusChanged,
+  action.translationApproved,
+  action.markedForEdit,
+  action.explanationUpdated,
+  action.appliedEnforcedCheck,
+  action.propagatedChange,
+  action.extraFlagsUpdated,
+]);
+
+/** Off only in bench:crawl `--edited`, to measure the same night the per-translation way. */
+export const changedList = { enabled: true };
+
+/** Actions on a translation, naming no unit, that leave every unit record as it was. */
+const noUnitEffect: ReadonlySet<number> = new Set([action.translationCompleted, action.changesPushed, action.componentTranslationCompleted]);
+
+/** What the change log since the previous snapshot says of one touched translation's units. */
+export interface UnitChanges {
+  /** Units (snapshot paths, `api/units/1/`) a content action named: each must be in the list. */
+  listed: Set<string>;
+  /** A commit: it clears `pending` on the units it wrote, which no search finds. */
+  committed: boolean;
+  /** A change the list cannot account for (a suggestion, a comment, a string removed, a repository update…). */
+  unexplained: boolean;
+}
+
+export function noUnitChanges(): UnitChanges {
+  return { listed: new Set(), committed: false, unexplained: false };
+}
+
+/** Notes one change of the window against its translation's `UnitChanges`. */
+export function noteChange(changes: UnitChanges, code: number, unit: string | undefined): void {
+  if (unit !== undefined && contentActions.has(code)) changes.listed.add(unit);
+  else if (unit === undefined && code === action.changesCommitted) changes.committed = true;
+  else if (unit !== undefined || !noUnitEffect.has(code)) changes.unexplained = true;
+}
+
+/**
+ * Whether one list of changed units is worth it: its pages (each unit the window's content
+ * actions named, at `pageSize` a page) against one `units/` request per touched translation
+ * that could be merged. Per translation as before when the list would not save a request.
+ */
+export function listWorthIt(mergeable: number, changedUnits: number, pageSize: number): boolean {
+  return mergeable > Math.max(1, Math.ceil(changedUnits / pageSize));
+}
+
+export interface MergeInput {
+  /** The previous snapshot's units of the translation, expanded to API records. */
+  previous: readonly unknown[];
+  /** The translation's units in the changed list. */
+  changed: readonly unknown[];
+  /** The snapshot path (`api/units/1/`) of a unit record, undefined when it has none under the API root. */
+  pathOf: (unit: unknown) => string | undefined;
+  log: UnitChanges;
+  /** Tonight's `total` of the translation's statistics. */
+  total: number | undefined;
+}
+
+/**
+ * The translation's units now, or why the merge cannot be proven right (then its own `units/`
+ * is fetched): previous units replaced by their changed records, new ones added; it must hold
+ * every unit the log names, no `pending` a commit may have cleared unseen, and as many units as
+ * the translation's `total`.
+ */
+export function mergeUnits({ previous, changed, pathOf, log, total }: MergeInput): { units: unknown[] } | { fallback: string } {
+  if (log.unexplained) return { fallback: 'a change the changed list does not show' };
+  const byPath = new Map<string, unknown>();
+  for (const unit of previous) {
+    const path = pathOf(unit);
+    if (path === undefined) return { fallback: 'a previous unit without a URL' };
+    byPath.set(path, unit);
+  }
+  const changedPaths = new Set<string>();
+  for (const unit of changed) {
+    const path = pathOf(unit);
+    if (path === undefined) return { fallback: 'a changed unit without a URL' };
+    changedPaths.add(path);
+    byPath.set(path, unit);
+  }
+  for (const path of log.listed) if (!changedPaths.has(path)) return { fallback: `${path} changed but is not in the list` };
+  if (log.committed) {
+    for (const unit of previous) {
+      if ((unit as { pending?: unknown }).pending === true && !changedPaths.has(pathOf(unit) ?? '')) return { fallback: 'a commit may have cleared pending' };
+    }
+  }
+  if (total === undefined || byPath.size !== total) return { fallback: `${byPath.size} units merged, the translation's total says ${total}` };
+  return { units: [...byPath.values()] };
+}

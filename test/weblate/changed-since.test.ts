@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { apiAs, commitAll, shell, weblate } from './helpers.ts';
+
+/**
+ * Issue 27, a night after edits: what `units/?q=changed:>=T` answers on a real Weblate, the list
+ * an incremental crawl merges touched translations from (crawler/tasks/changed-units.ts). A unit
+ * edited after T is in it; one that only got a suggestion or a comment after T is not, though its
+ * record changed (`has_suggestion`, `has_comment`): Weblate's `changed:` counts content actions
+ * only, so the crawl fetches such a translation's own `units/`. T is the change log's own
+ * timestamp form, and the bound is inclusive. Uses humanize/humanize/ja, which no other file edits.
+ */
+
+interface Unit {
+  id: number;
+  url: string;
+  target: string[];
+  source: string[];
+  has_suggestion: boolean;
+  has_comment: boolean;
+  translation: string;
+}
+
+const translation = 'translations/humanize/humanize/ja/';
+
+async function changedSince(q: string): Promise<number[]> {
+  const units = await apiAs('admin').all<Unit>(`units/?${new URLSearchParams({ q, page_size: '1000' }).toString()}`);
+  return units.map((unit) => unit.id);
+}
+
+describe(`units/?q=changed:>=T on a real Weblate (${weblate().version})`, () => {
+  it('lists units edited since T, once each, T inclusive; not those with only a suggestion or a comment since', async () => {
+    const api = apiAs('admin');
+    await commitAll();
+    const units = (await api.all<Unit>(`${translation}units/`)).filter((unit) => unit.source.length === 1);
+    const [edited, suggested, commented] = units;
+    expect(commented).toBeDefined();
+    // T: the log's newest change, in the form the log writes (microseconds and Z), as the crawl takes it.
+    const T = (await api.all<{ timestamp: string }>('changes/?page_size=1000'))
+      .map((change) => change.timestamp)
+      .sort()
+      .at(-1)!;
+    const before = await changedSince(`changed:>=${T}`);
+
+    await api.call('PATCH', `units/${edited!.id}/`, { target: ['一度目'], state: 20 });
+    await api.call('PATCH', `units/${edited!.id}/`, { target: ['二度目'], state: 20 });
+    // A suggestion through Weblate's own Suggestion.objects.add; the API adds no comments, so one
+    // as Comment.objects.add does, less the request it reads the address from.
+    await api.call('PATCH', 'components/humanize/humanize/', { enable_suggestions: true });
+    await shell(
+      [
+        'from weblate.trans.models import Comment, Suggestion, Unit',
+        'from weblate.auth.models import User',
+        'u = User.objects.get(username="admin")',
+        `Suggestion.objects.add(Unit.objects.get(pk=${suggested!.id}), ["提案"], None, user=u)`,
+        `unit = Unit.objects.get(pk=${commented!.id})`,
+        'c = Comment.objects.create(user=u, unit=unit, comment="A comment", userdetails={})',
+        'unit.change_set.create(comment=c, action=3, user=u, author=u, details={"comment": "A comment"})',
+      ].join('\n'),
+    );
+    const changes = (await api.call('GET', `changes/?page_size=1000&timestamp_after=${encodeURIComponent(T)}`)) as {
+      results: { action: number; unit: string | null; timestamp: string }[];
+    };
+    const actionsOn = (id: number) => changes.results.filter((change) => change.unit?.endsWith(`/units/${id}/`)).map((change) => change.action);
+    expect(actionsOn(edited!.id)).toContain(2); // Translation changed
+    expect(actionsOn(suggested!.id)).toContain(4); // Suggestion added
+    expect(actionsOn(commented!.id)).toContain(3); // Comment added
+
+    const listed = await changedSince(`changed:>=${T}`);
+    console.log(`test:weblate: changed:>=${T} lists ${listed.length} unit(s), ${before.length} before the edits`);
+    expect(listed.filter((id) => id === edited!.id)).toEqual([edited!.id]); // edited twice, listed once
+    expect(listed).not.toContain(suggested!.id);
+    expect(listed).not.toContain(commented!.id);
+    // …though their records changed since: why such a translation is fetched whole.
+    expect(((await api.call('GET', `units/${suggested!.id}/`)) as Unit).has_suggestion).toBe(true);
+    expect(((await api.call('GET', `units/${commented!.id}/`)) as Unit).has_comment).toBe(true);
+
+    // Inclusive: T the edit's own timestamp still lists it.
+    const editChange = changes.results.filter((change) => change.unit?.endsWith(`/units/${edited!.id}/`) && change.action === 2).at(-1)!;
+    expect(await changedSince(`changed:>=${editChange.timestamp}`)).toContain(edited!.id);
+    // With a project term (AND, implicit), as a scoped crawl asks.
+    expect(await changedSince(`project:humanize changed:>=${T}`)).toContain(edited!.id);
+    expect(await changedSince(`project:wtforms changed:>=${T}`)).not.toContain(edited!.id);
+    // Other spellings of the same time: an offset instead of Z, no microseconds.
+    expect(await changedSince(`changed:>=${T.replace(/Z$/, '+00:00')}`)).toContain(edited!.id);
+    expect(await changedSince(`changed:>=${T.replace(/\.\d+Z$/, 'Z')}`)).toContain(edited!.id);
+  });
+
+  it('answers 400 naming q for a time it cannot read', async () => {
+    const response = await fetch(new URL(`units/?${new URLSearchParams({ q: 'changed:>=not-a-date' }).toString()}`, weblate().url), {
+      headers: { Authorization: `Token ${weblate().tokens.admin}`, Accept: 'application/json' },
+    });
+    const body = await response.text();
+    console.log(`test:weblate: changed:>=not-a-date: ${response.status} ${body.slice(0, 200)}`);
+    expect(response.status).toBe(400);
+    expect(body).toContain('"q"');
+  });
+});
