@@ -1,6 +1,6 @@
 /**
  * Writes the site's search index into `<outDir>/search/`: `manifest.js`, `routes.js` and the
- * shards' scripts under `shards/` (`s-` sources, `t-` unit tables, `i-` target indexes), from
+ * shards' scripts under `shards/` (`s-` sources, `t-` unit tables), from
  * the records and unit links it is given. The site's Astro integration calls this once the pages
  * are written (site/astro-integration.ts, on `astro:build:done`), then bundles the page's script.
  */
@@ -16,10 +16,9 @@ import {
   hasFilters,
   type ShardFile,
   type ShardRoute,
-  type TargetIndexData,
 } from '../search/format.ts';
 import { shardRoute } from '../search/routing.ts';
-import { indexTerms } from '../search/text-index.ts';
+import { sourceTerms, targetTerms, translatedCount } from '../search/shards.ts';
 import type { SearchRecords } from './numbering.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
@@ -77,21 +76,23 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     report.shards++;
     if (shard.kind === 'source') {
       sourceFiles.set(shard.data.bucket, await write(`shards/s-${shard.data.bucket}.js`, shard.data));
-      sourceRoutes.set(shard.data.bucket, shardRoute(indexTerms(shard.data.index)));
+      sourceRoutes.set(shard.data.bucket, shardRoute(sourceTerms(shard.data)));
       report.sources += shard.data.texts.length;
     } else {
-      const { index, ...table } = shard.data;
-      const name = `${shard.data.bucket}-${shard.data.language}.js`;
-      const file = await write(`shards/t-${name}`, table);
-      // An index without documents (no target translated) can match nothing: no file.
-      const indexFile =
-        index.documentCount === 0
-          ? null
-          : await write(`shards/i-${name}`, { format: searchFormat, bucket: table.bucket, language: table.language, index } satisfies TargetIndexData);
+      const table = shard.data;
+      const file = await write(`shards/t-${table.bucket}-${table.language}.js`, table);
       const shardStates = [...new Set(table.units.state)].sort((a, b) => a - b);
       const has = hasFilters.filter((flag) => table.has[flag].length > 0);
-      targets.push({ ...file, bucket: shard.data.bucket, language: shard.data.language, units: shard.units, index: indexFile, states: shardStates, has });
-      targetRoutes.push(shardRoute(indexTerms(shard.data.index)));
+      targets.push({
+        ...file,
+        bucket: table.bucket,
+        language: table.language,
+        units: shard.units,
+        translated: translatedCount(table),
+        states: shardStates,
+        has,
+      });
+      targetRoutes.push(shardRoute(targetTerms(table)));
       report.units += shard.units;
       for (const state of shardStates) states.add(state);
     }

@@ -5,9 +5,9 @@
  */
 import type { Snapshot, StoredEntry, StoredComponent, StoredProject, StoredTranslation, StoredUnit } from '../snapshot/index.ts';
 import { numberRecords, type Numbering, type SearchRecords } from './numbering.ts';
-import type { SourceShardData } from '../search/format.ts';
+import type { SourceShardData, TargetShardData } from '../search/format.ts';
 import { planBuckets, type ShardSelection } from '../search/plan.ts';
-import { buildSourceShard, buildTargetShard, SourceTable, type BuiltTargetShard, type SearchUnit } from '../search/shards.ts';
+import { buildSourceShard, buildTargetShard, SourceTable, type SearchUnit } from '../search/shards.ts';
 
 /** What search reads from a snapshot besides the records it is given. */
 export type SearchableSnapshot = Pick<Snapshot, 'manifest' | 'units'>;
@@ -37,7 +37,7 @@ export function planSearch(records: SearchRecords, unitsPerShard = defaultUnitsP
   return { numbering, buckets: planBuckets(sizes, unitsPerShard) };
 }
 
-export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: BuiltTargetShard; units: number };
+export type ShardOutput = { kind: 'source'; data: SourceShardData } | { kind: 'target'; data: TargetShardData; units: number };
 
 export interface ShardStreamOptions {
   unitHref(place: UnitPlace): string;

@@ -7,12 +7,11 @@ import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
 import { decodeLink, type Snapshot } from '../snapshot/index.ts';
 import type { RecordSource } from '../site-model/records.ts';
 import { resolveFilters, type FilterInput } from '../search/filters.ts';
-import type { SearchManifest } from '../search/format.ts';
+import type { SearchManifest, TargetShardData } from '../search/format.ts';
 import { canMatch, type ShardRouting } from '../search/plan.ts';
 import { searchShards, type SearchScope } from '../search/query.ts';
-import { openSourceShard, openTargetShard, unitHref, type BuiltTargetShard, type OpenSourceShard, type OpenTargetShard } from '../search/shards.ts';
+import { openSourceShard, openTargetShard, sourceTerms, targetTerms, unitHref, type OpenSourceShard, type OpenTargetShard } from '../search/shards.ts';
 import { RouteTest, shardRoute } from '../search/routing.ts';
-import { indexTerms } from '../search/text-index.ts';
 import { planSearch, streamShards, type SearchableSnapshot } from './shard-stream.ts';
 import { tokenize } from '../search/text.ts';
 
@@ -83,15 +82,15 @@ export async function searchSnapshot(
   // only shards where the query can match are opened and searched. A bucket's source shard
   // comes after its target shards, so those wait for it.
   const terms = tokenize(query.text);
-  const holds = (data: { index: BuiltTargetShard['index'] }) => terms.length > 0 && new RouteTest(shardRoute(indexTerms(data.index))).holdsAll(terms);
-  let waiting: BuiltTargetShard[] = [];
+  const holds = (shardTerms: Set<string>) => terms.length > 0 && new RouteTest(shardRoute(shardTerms)).holdsAll(terms);
+  let waiting: TargetShardData[] = [];
   for await (const shard of shards) {
     if (shard.kind === 'target') {
       waiting.push(shard.data);
       continue;
     }
-    const fromSources = holds(shard.data);
-    const routing: ShardRouting = { scope: query.scope, source: () => fromSources, target: (position) => holds(waiting[position]!) };
+    const fromSources = holds(sourceTerms(shard.data));
+    const routing: ShardRouting = { scope: query.scope, source: () => fromSources, target: (position) => holds(targetTerms(waiting[position]!)) };
     const wanted = waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
     if (wanted.length > 0) {
       sources.set(shard.data.bucket, openSourceShard(shard.data));

@@ -3,21 +3,19 @@
  * each target index inside its unit table, 3 shipped MiniSearch's serialized indexes without
  * routes or flags, 4 gave each term its rank in MiniSearch's radix tree, 5 held the source
  * language's own translation and no check or suggestion flags, 6 shipped tmsnap's own term
- * tables).
+ * tables in files of their own).
  * One manifest names every file; shards are of
  * two kinds:
  * - a source shard per bucket of components: each distinct source string once, shared by
  *   every language;
- * - a target shard per language × bucket, in two files: the table of that language's units
- *   (each pointing at its source string in the bucket's source shard), and the index of their
- *   targets. A query that can match only through the sources loads the table alone.
- * A routes file tells, per shard, which query terms can match there (`search/routing.ts`), so
- * a query loads only the shards that can hold a result.
+ * - a target shard per language × bucket: the table of that language's units, each pointing at
+ *   its source string in the bucket's source shard.
+ * No index is shipped: the page builds MiniSearch's index of a shard's texts when a query first
+ * needs it (`search/text-index.ts`). A routes file tells, per shard, which query terms can match
+ * there (`search/routing.ts`), so a query loads only the shards that can hold a result.
  * Tables are columns (one array per field) because a million units as objects repeat every
- * key a million times. Indexes are MiniSearch's serialized form (`search/text-index.ts`).
+ * key a million times.
  */
-import type { TextIndexData } from './text-index.ts';
-
 export const searchFormat = 7;
 
 /**
@@ -44,11 +42,11 @@ export interface SearchManifest {
   /** `sources` is null for a bucket whose components have no units. */
   buckets: { components: number[]; sources: ShardFile | null }[];
   /**
-   * `file` is the unit table; `index` the targets' index (null where no target is translated);
-   * `states` the states its units are in and `has` what some of them have, so a listing by
-   * state or flag loads only the shards holding such units.
+   * `file` is the unit table; `translated` how many of its units have a target (none: a query
+   * can match there only through the sources); `states` the states its units are in and `has`
+   * what some of them have, so a listing by state or flag loads only the shards holding such units.
    */
-  targets: (ShardFile & { bucket: number; language: number; units: number; index: ShardFile | null; states: number[]; has: HasFilter[] })[];
+  targets: (ShardFile & { bucket: number; language: number; units: number; translated: number; states: number[]; has: HasFilter[] })[];
 }
 
 /** The routes file, beside the manifest. */
@@ -73,7 +71,6 @@ export interface SourceShardData {
   bucket: number;
   /** Plural forms of each distinct source string; the index's document ids are positions here. */
   texts: string[][];
-  index: TextIndexData;
 }
 
 export interface TargetShardData {
@@ -94,14 +91,6 @@ export interface TargetShardData {
   pages: string[];
   /** Per flag, the positions of the units that have it, ascending (few units have one). */
   has: Record<HasFilter, number[]>;
-}
-
-/** The index of a target shard's targets; its document ids are unit positions in the table. */
-export interface TargetIndexData {
-  format: typeof searchFormat;
-  bucket: number;
-  language: number;
-  index: TextIndexData;
 }
 
 /** The global function shard scripts call: `tmsnapSearch("shards/t-pl-0.js", {...})`. */

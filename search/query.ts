@@ -129,9 +129,7 @@ export class ShardSearch {
     }
     let fromTargets: Map<number, Match> | undefined;
     if (request.scope !== 'source') {
-      if (request.routing && !request.routing.target(shard)) fromTargets = new Map();
-      else if (!shard.index) throw new Error(`search: the target index of bucket ${shard.data.bucket}, language ${shard.data.language} is not loaded`);
-      else fromTargets = this.#search(shard.index);
+      fromTargets = request.routing && !request.routing.target(shard) ? new Map() : this.#search(shard.index);
     }
     const units = new Set<number>(fromTargets?.keys());
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of unitsOfSource(shard, sourceId)) units.add(unit);

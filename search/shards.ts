@@ -3,8 +3,7 @@
  * and the CLI feed it units read from a snapshot, the browser feeds it loaded shard files.
  */
 import { hasFilters, searchFormat, type HasFilter, type SourceShardData, type TargetShardData } from './format.ts';
-import { joinForms, type SearchDocument } from './matching.ts';
-import { openTextIndex, textIndexOf, type TextIndex, type TextIndexData } from './text-index.ts';
+import { documentsOf, textIndexOf, termsOf, type TextIndex } from './text-index.ts';
 
 /** One unit as search needs it. */
 export interface SearchUnit {
@@ -36,18 +35,13 @@ export class SourceTable {
 }
 
 export function buildSourceShard(bucket: number, table: SourceTable): SourceShardData {
-  const documents = table.texts.map((forms, id): SearchDocument => ({ id, text: joinForms(forms) }));
-  return { format: searchFormat, bucket, texts: table.texts, index: textIndexOf(documents) };
+  return { format: searchFormat, bucket, texts: table.texts };
 }
 
-/** A target shard as built: its unit table, and its targets' index (written to a file of its own). */
-export type BuiltTargetShard = TargetShardData & { index: TextIndexData };
-
-export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): BuiltTargetShard {
+export function buildTargetShard(bucket: number, language: number, units: Iterable<SearchUnit>, sources: SourceTable): TargetShardData {
   const columns: TargetShardData['units'] = { component: [], source: [], target: [], state: [], page: [], anchor: [] };
   const pages: string[] = [];
   const pageIds = new Map<string, number>();
-  const documents: SearchDocument[] = [];
   const has: TargetShardData['has'] = { check: [], suggestion: [] };
   for (const unit of units) {
     const id = columns.component.length;
@@ -66,16 +60,28 @@ export function buildTargetShard(bucket: number, language: number, units: Iterab
     columns.page.push(pageId);
     columns.anchor.push(hash === -1 ? '' : unit.href.slice(hash));
     for (const flag of hasFilters) if (unit.has[flag]) has[flag].push(id);
-    const text = joinForms(unit.target);
-    // Untranslated units are found through their source only.
-    if (text.trim() !== '') documents.push({ id, text });
   }
-  return { format: searchFormat, bucket, language, units: columns, pages, has, index: textIndexOf(documents) };
+  return { format: searchFormat, bucket, language, units: columns, pages, has };
+}
+
+/** The terms a source shard's index holds, for its route. */
+export function sourceTerms(data: SourceShardData): Set<string> {
+  return termsOf(documentsOf(data.texts));
+}
+
+/** The terms a target shard's index holds (its translated targets), for its route. */
+export function targetTerms(data: TargetShardData): Set<string> {
+  return termsOf(documentsOf(data.units.target));
+}
+
+/** Units of a target shard with a target: the documents of its index. */
+export function translatedCount(data: TargetShardData): number {
+  return [...documentsOf(data.units.target)].length;
 }
 
 export interface OpenSourceShard {
   data: SourceShardData;
-  /** Rebuilt when first read: a listing, or a query routed away from these sources, never needs it. */
+  /** Built when first read: a listing, or a query routed away from these sources, never needs it. */
   readonly index: TextIndex;
   /** Phrase forms of the texts, filled as queries need them. */
   phrases: string[];
@@ -83,8 +89,8 @@ export interface OpenSourceShard {
 
 export interface OpenTargetShard {
   data: TargetShardData;
-  /** Absent until loaded: a query that can match this shard only through its sources never needs it. */
-  index: TextIndex | undefined;
+  /** Built when first read: a query that can match this shard only through its sources never needs it. */
+  readonly index: TextIndex;
   /**
    * Units of this shard by source id, how a source match reaches its translations: the units
    * of source `s` are `sourceUnits[sourceStarts[s]]` up to `sourceStarts[s + 1]`. Two typed
@@ -104,14 +110,13 @@ export function openSourceShard(data: SourceShardData): OpenSourceShard {
   return {
     data,
     get index() {
-      return (index ??= openTextIndex(data.index));
+      return (index ??= textIndexOf(documentsOf(data.texts)));
     },
     phrases: [],
   };
 }
 
-/** Opens a unit table, with its targets' index when given (or held by a shard built in memory). */
-export function openTargetShard(data: TargetShardData & { index?: TextIndexData }, index: TextIndexData | undefined = data.index): OpenTargetShard {
+export function openTargetShard(data: TargetShardData): OpenTargetShard {
   const sources = data.units.source;
   let count = 0;
   for (const source of sources) if (source >= count) count = source + 1;
@@ -125,12 +130,17 @@ export function openTargetShard(data: TargetShardData & { index?: TextIndexData 
   hasFilters.forEach((flag, bit) => {
     for (const unit of data.has[flag]) has[unit]! |= 1 << bit;
   });
-  return { data, index: index && openTextIndex(index), sourceStarts, sourceUnits, phrases: [], has };
-}
-
-/** Adds a target index loaded after its table. */
-export function openTargetIndex(shard: OpenTargetShard, index: TextIndexData): void {
-  shard.index ??= openTextIndex(index);
+  let index: TextIndex | undefined;
+  return {
+    data,
+    get index() {
+      return (index ??= textIndexOf(documentsOf(data.units.target)));
+    },
+    sourceStarts,
+    sourceUnits,
+    phrases: [],
+    has,
+  };
 }
 
 /** The units of `shard` translating source string `source`, in table order. */

@@ -1,16 +1,14 @@
 /**
- * A shard's index: MiniSearch's, built and read through its public API only (`toJSON`,
- * `loadJS`, `search`). The design card keeps the site's search a MiniSearch index read in the
- * browser (docs/decisions/2026-11-27-minisearch-index.md); tmsnap gives it the tokenizer
- * (`search/text.ts`) and the query options (`search/matching.ts`), and ranks its hits by tier
- * first (`search/query.ts`).
+ * A shard's index: MiniSearch's, through its public API only (`add`, `search`). The design
+ * card keeps the site's search a MiniSearch index in the browser; the page builds each index
+ * from the texts its shard ships, when a query first needs it, rather than reading a shipped
+ * one: the same time, and no index bytes (docs/decisions/2026-11-27-minisearch-index.md).
+ * tmsnap gives MiniSearch the tokenizer (`search/text.ts`) and the query options
+ * (`search/matching.ts`), and ranks its hits by tier first (`search/query.ts`).
  */
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
-import { maxEdits, type SearchDocument } from './matching.ts';
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
+import { joinForms, maxEdits, type SearchDocument } from './matching.ts';
 import { tokenize } from './text.ts';
-
-/** An index as a shard file ships it: MiniSearch's `toJSON()`. */
-export type TextIndexData = AsPlainObject;
 
 /** An index opened for queries. */
 export type TextIndex = MiniSearch<SearchDocument>;
@@ -28,16 +26,22 @@ export interface TextHit {
   terms: string[];
 }
 
-/** The index of `documents` (ids need not be dense; each id once), ready to ship. */
-export function textIndexOf(documents: Iterable<SearchDocument>): TextIndexData {
-  const index = new MiniSearch<SearchDocument>(indexOptions);
-  for (const document of documents) index.add(document);
-  return index.toJSON();
+/**
+ * The documents of a list of texts (plural forms each): ids are positions in the list, and an
+ * empty text (an untranslated unit, found through its source only) is no document.
+ */
+export function* documentsOf(texts: readonly (readonly string[])[]): Generator<SearchDocument> {
+  for (let id = 0; id < texts.length; id++) {
+    const text = joinForms(texts[id]!);
+    if (text.trim() !== '') yield { id, text };
+  }
 }
 
-/** Rebuilds a shipped index (MiniSearch's `loadJS`): the costly step of opening a shard. */
-export function openTextIndex(data: TextIndexData): TextIndex {
-  return MiniSearch.loadJS<SearchDocument>(data, indexOptions);
+/** The index of `documents` (ids need not be dense; each id once). */
+export function textIndexOf(documents: Iterable<SearchDocument>): TextIndex {
+  const index = new MiniSearch<SearchDocument>(indexOptions);
+  for (const document of documents) index.add(document);
+  return index;
 }
 
 /** Every document holding a match of every term of `query`, best first. */
@@ -45,7 +49,9 @@ export function searchText(index: TextIndex, query: string): TextHit[] {
   return index.search(query, queryOptions).map((result) => ({ id: result.id as number, score: result.score, terms: result.terms }));
 }
 
-/** The terms a shipped index holds (the first field of each entry of `toJSON().index`), for routing. */
-export function indexTerms(data: TextIndexData): string[] {
-  return data.index.map(([term]) => term);
+/** The distinct terms of `documents`, as an index of them holds them: what a shard's route is drawn from. */
+export function termsOf(documents: Iterable<SearchDocument>): Set<string> {
+  const terms = new Set<string>();
+  for (const { text } of documents) for (const term of tokenize(text)) terms.add(term);
+  return terms;
 }

@@ -119,7 +119,7 @@ describe.each(siteRoots(site))('search page %s', (_, rootUrl) => {
     expect(shardFiles(requested)).toEqual([]);
     await page.selectOption('select[name="lang"]', 'pl');
     await type(page, 'plik');
-    expect(shardFiles(requested)).toEqual(['shards/i-0-4.js', 'shards/s-0.js', 'shards/t-0-4.js']);
+    expect(shardFiles(requested)).toEqual(['shards/s-0.js', 'shards/t-0-4.js']);
     await page.close();
   });
 

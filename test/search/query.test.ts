@@ -170,9 +170,9 @@ const manifest: SearchManifest = {
     { components: [2], sources: { file: 'shards/s-1.js', bytes: 1 } },
   ],
   targets: [
-    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1, index: { file: 'shards/i-0-0.js', bytes: 1 }, states: [20], has: [] },
-    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1, index: { file: 'shards/i-0-1.js', bytes: 1 }, states: [0, 10], has: ['check'] },
-    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1, index: { file: 'shards/i-1-1.js', bytes: 1 }, states: [20], has: ['suggestion'] },
+    { file: 'shards/t-0-0.js', bytes: 1, bucket: 0, language: 0, units: 1, translated: 1, states: [20], has: [] },
+    { file: 'shards/t-0-1.js', bytes: 1, bucket: 0, language: 1, units: 1, translated: 1, states: [0, 10], has: ['check'] },
+    { file: 'shards/t-1-1.js', bytes: 1, bucket: 1, language: 1, units: 1, translated: 1, states: [20], has: ['suggestion'] },
   ],
 };
 

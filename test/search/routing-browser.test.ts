@@ -42,23 +42,19 @@ async function finished(page: Page): Promise<{ state: string; status: string; ta
 
 describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => {
   test('a word of one language, searched in all, loads that language’s shard and the sources only', async () => {
-    // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German (i-0-1.js its targets' index).
+    // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German.
     const { page, loaded } = await open(rootUrl(), '?q=schliessen');
     expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
-    expect(loaded()).toEqual(['shards/i-0-1.js', 'shards/s-0.js', 'shards/t-0-1.js']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
     // One edit away, and still found: fuzzy terms are routed by the pairs they keep.
     await page.fill('#search-q', 'schliesen');
     expect((await finished(page)).targets).toEqual(['de:Fenster schließen']);
-    expect(loaded()).toEqual(['shards/i-0-1.js', 'shards/s-0.js', 'shards/t-0-1.js']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-1.js']);
     // A source word reaches every language.
     await page.fill('#search-q', 'window');
     expect(new Set((await finished(page)).targets.map((target) => target.split(':')[0]))).toEqual(new Set(['ar', 'de', 'ja', 'pl', 'ru']));
-    // Every translation's table and no other index: no target holds the word. English, the
-    // source language, has no shard of its own (issue 28).
-    expect(loaded().filter((file) => !/shards\/i-0-1\.js$/.test(file))).toEqual([
-      'shards/s-0.js',
-      ...[0, 1, 3, 4, 5].map((language) => `shards/t-0-${language}.js`),
-    ]);
+    // Every translation's table: English, the source language, has no shard of its own (issue 28).
+    expect(loaded()).toEqual(['shards/s-0.js', ...[0, 1, 3, 4, 5].map((language) => `shards/t-0-${language}.js`)]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
@@ -75,7 +71,7 @@ describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => 
   test('Japanese pairs route to the Japanese shard', async () => {
     const { page, loaded } = await open(rootUrl(), '?q=%E9%96%89%E3%81%98');
     expect((await finished(page)).targets).toEqual(['ja:ウィンドウを閉じる']);
-    expect(loaded()).toEqual(['shards/i-0-3.js', 'shards/s-0.js', 'shards/t-0-3.js']);
+    expect(loaded()).toEqual(['shards/s-0.js', 'shards/t-0-3.js']);
     await page.close();
   });
 });

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetIndexData, type TargetShardData } from '../../search/format.ts';
+import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
 import { maxEdits } from '../../search/matching.ts';
 import { routeShards, selectShards } from '../../search/plan.ts';
 import { mergeRanked, searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
 import { openRoutes, routeQuery, RouteTest, shardRoute } from '../../search/routing.ts';
-import { indexTerms, openTextIndex, searchText, textIndexOf, type TextIndexData } from '../../search/text-index.ts';
+import { searchText, termsOf, textIndexOf } from '../../search/text-index.ts';
 import { openSourceShard, openTargetShard, unitHref } from '../../search/shards.ts';
 import { tokenize } from '../../search/text.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
@@ -24,12 +24,12 @@ import { writeSearchFixture } from './fixture.ts';
 import { query, text } from './random-texts.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
-function indexOf(texts: string[]): TextIndexData {
-  return textIndexOf(texts.map((text, id) => ({ id, text })));
+function documents(texts: string[]) {
+  return texts.map((text, id) => ({ id, text }));
 }
 
-/** A route as the page gets it: through the JSON of a shard script. */
-const shipped = (index: TextIndexData) => new RouteTest(JSON.parse(JSON.stringify(shardRoute(indexTerms(index)))));
+/** A route as the page gets it: drawn from the texts' terms, through the JSON of a shard script. */
+const shipped = (texts: string[]) => new RouteTest(JSON.parse(JSON.stringify(shardRoute(termsOf(documents(texts))))));
 
 describe('a shard route', () => {
   test('never rules out a query the shard answers', () => {
@@ -38,9 +38,8 @@ describe('a shard route', () => {
       fc.property(
         fc.array(text, { minLength: 1, maxLength: 12 }).chain((texts) => fc.tuple(fc.constant(texts), fc.array(query(texts), { minLength: 1, maxLength: 10 }))),
         ([texts, queries]) => {
-          const index = indexOf(texts);
-          const route = shipped(index);
-          const search = openTextIndex(index);
+          const route = shipped(texts);
+          const search = textIndexOf(documents(texts));
           for (const text of queries) {
             if (searchText(search, text).length === 0) continue;
             answered++;
@@ -55,7 +54,7 @@ describe('a shard route', () => {
   });
 
   test('rules out other scripts, missing heads and terms too far from every word', () => {
-    const route = shipped(indexOf(['Otwórz plik', 'Zapisz jako…', '名前を付けて保存…']));
+    const route = shipped(['Otwórz plik', 'Zapisz jako…', '名前を付けて保存…']);
     expect(route.holdsAll(tokenize('otworz'))).toBe(true);
     expect(route.holdsAll(tokenize('pl'))).toBe(true);
     expect(route.holdsAll(tokenize('保存'))).toBe(true);
@@ -97,15 +96,11 @@ describe('routing over a built index', () => {
     manifest = await load<SearchManifest>(out, 'manifest.js');
     routes = await load<SearchRoutes>(out, routesFile);
     for (const bucket of manifest.buckets) if (bucket.sources) shards.set(bucket.sources.file, await load(out, bucket.sources.file));
-    for (const target of manifest.targets) {
-      shards.set(target.file, await load(out, target.file));
-      if (target.index) shards.set(target.index.file, await load(out, target.index.file));
-    }
+    for (const target of manifest.targets) shards.set(target.file, await load(out, target.file));
   });
 
-  /** A target shard's table opened with its index (from its own file). */
   function openTarget(target: SearchManifest['targets'][number]) {
-    return openTargetShard(shards.get(target.file) as TargetShardData, target.index ? (shards.get(target.index.file) as TargetIndexData).index : undefined);
+    return openTargetShard(shards.get(target.file) as TargetShardData);
   }
 
   /** Results of `text` searched in the given target shards (and every source shard). */

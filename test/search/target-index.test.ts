@@ -1,9 +1,8 @@
 /**
- * Target indexes in files of their own (format 3, docs/search.md): a query opens a target
- * shard's index only where its route says the targets can match, and finds what a search
- * with every index open finds; a search that would need a missing index says so rather than
- * finding less. A source string's phrase tier is told once for all languages, with the
- * ranking unchanged.
+ * Indexes built where a query needs them (format 7, docs/search.md): shards ship texts, no
+ * index; a query reads a target shard's index only where its route says the targets can
+ * match, and finds what a search of every index finds. A source string's phrase tier is told
+ * once for all languages, with the ranking unchanged.
  */
 import fc from 'fast-check';
 import { readdir, readFile } from 'node:fs/promises';
@@ -11,12 +10,12 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetIndexData, type TargetShardData } from '../../search/format.ts';
+import { routesFile, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../search/format.ts';
 import { phraseForm, phraseTier, tiers } from '../../search/matching.ts';
 import { routeShards } from '../../search/plan.ts';
 import { searchShards, ShardSearch, type SearchScope } from '../../search/query.ts';
 import { openRoutes, routeQuery } from '../../search/routing.ts';
-import { openSourceShard, openTargetIndex, openTargetShard, unitHref, type OpenTargetShard } from '../../search/shards.ts';
+import { openSourceShard, openTargetShard, unitHref, type OpenTargetShard } from '../../search/shards.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { siteSearchIndex } from './site-index.ts';
 import { writeSearchFixture } from './fixture.ts';
@@ -56,22 +55,19 @@ function table(target: SearchManifest['targets'][number]): TargetShardData {
   return files.get(target.file) as TargetShardData;
 }
 
-function indexOf(target: SearchManifest['targets'][number]): TargetIndexData | undefined {
-  return target.index ? (files.get(target.index.file) as TargetIndexData) : undefined;
-}
-
-describe('target indexes in their own files', () => {
-  test('a unit table holds no index, and an index file names its shard', () => {
-    let withIndex = 0;
+describe('indexes built where a query needs them', () => {
+  test('shards ship texts and no index; the manifest counts each table’s translated units', () => {
+    expect([...files.keys()].every((file) => /^shards\/[st]-/.test(file))).toBe(true);
+    let untranslated = 0;
     for (const target of manifest.targets) {
       expect(Object.keys(table(target)).sort()).toEqual(['bucket', 'format', 'has', 'language', 'pages', 'units']);
-      const index = indexOf(target);
-      if (!index) continue;
-      withIndex++;
-      expect([index.format, index.bucket, index.language]).toEqual([manifest.format, target.bucket, target.language]);
-      expect(index.index.documentCount).toBeGreaterThan(0);
+      const translated = table(target).units.target.filter((forms) => forms.join('\n').trim() !== '').length;
+      expect(target.translated).toBe(translated);
+      if (translated < target.units) untranslated++;
     }
-    expect(withIndex).toBeGreaterThan(0);
+    expect(untranslated).toBeGreaterThan(0);
+    for (const bucket of manifest.buckets)
+      if (bucket.sources) expect(Object.keys(files.get(bucket.sources.file) as object).sort()).toEqual(['bucket', 'format', 'texts']);
   });
 
   test('a routed query with only the indexes its routes ask for finds what every index finds', () => {
@@ -87,18 +83,17 @@ describe('target indexes in their own files', () => {
         ),
         fc.constantFrom<SearchScope>('both', 'source', 'target'),
         (text, scope) => {
-          const everything = manifest.targets.map((target) => openTargetShard(table(target), indexOf(target)?.index));
+          const everything = manifest.targets.map((target) => openTargetShard(table(target)));
           const all = searchShards({ text, scope }, sources(), everything).map((hit) => unitHref(hit.shard.data, hit.unit));
           const routing = routeQuery(opened, text, scope);
           const { positions } = routeShards(manifest, {}, routing);
-          const byTarget = (position: number) => scope !== 'source' && manifest.targets[position]!.index !== null && routing.target(position);
+          const byTarget = (position: number) => scope !== 'source' && manifest.targets[position]!.translated > 0 && routing.target(position);
           const shards = new Map<OpenTargetShard, number>();
           for (const position of positions) {
             const target = manifest.targets[position]!;
-            // As the page does: the table alone, its index added only where targets can match.
+            // As the page does: its index read only where targets can match.
             const shard = openTargetShard(table(target));
-            if (byTarget(position)) openTargetIndex(shard, indexOf(target)!.index);
-            else withoutIndex++;
+            if (!byTarget(position)) withoutIndex++;
             shards.set(shard, position);
           }
           const request = { text, scope, routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(shards.get(shard)!) } };
@@ -111,21 +106,12 @@ describe('target indexes in their own files', () => {
     // Source words reach shards whose targets cannot match: those were searched without an index.
     expect(withoutIndex).toBeGreaterThan(20);
   });
-
-  test('searching targets without their index is an error, not fewer results', () => {
-    const target = manifest.targets.find((entry) => entry.index !== null)!;
-    const shard = openTargetShard(table(target));
-    expect(shard.index).toBeUndefined();
-    expect(() => searchShards({ text: 'save', scope: 'target' }, sources(), [shard])).toThrow(/target index .* not loaded/);
-    // Sources alone need no target index.
-    expect(() => searchShards({ text: 'save', scope: 'source' }, sources(), [shard])).not.toThrow();
-  });
 });
 
 describe('phrase tiers of source strings', () => {
   test('hits through a source rank as the source’s phrase tier says, in every language', () => {
     const open = sources();
-    const shards = manifest.targets.map((target) => openTargetShard(table(target), indexOf(target)?.index));
+    const shards = manifest.targets.map((target) => openTargetShard(table(target)));
     for (const text of ['save as', 'save', 'open file', 'welcome']) {
       const search = new ShardSearch({ text, scope: 'source' }, open);
       const hits = shards.flatMap((shard, order) => search.shard(shard, order));

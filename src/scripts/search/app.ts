@@ -9,19 +9,11 @@
  * shows results at once however many shards are open (docs/search.md, "Figures").
  */
 import { resolveFilters } from '../../../search/filters.ts';
-import {
-  routesFile,
-  searchFormat,
-  type SearchManifest,
-  type SearchRoutes,
-  type SourceShardData,
-  type TargetIndexData,
-  type TargetShardData,
-} from '../../../search/format.ts';
+import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
 import { ShardSearch, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
-import { openSourceShard, openTargetIndex, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import { tokenize } from '../../../search/text.ts';
 import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
@@ -55,9 +47,8 @@ const ui = translator(given.lang ?? 'en', given.messages ?? {});
 const { t } = ui;
 
 const sources = new Map<number, OpenSourceShard>();
-/** Unit tables and target indexes as loaded; a table is opened when first searched. */
+/** Unit tables as loaded; a table is opened when first searched, its index built when a query first needs it. */
 const tables = new Map<string, TargetShardData>();
-const indexes = new Map<string, TargetIndexData>();
 const targets = new Map<string, OpenTargetShard>();
 /** Each open target shard's position in the manifest, which its route is looked up by. */
 const positions = new Map<OpenTargetShard, number>();
@@ -252,9 +243,9 @@ function run(typed: boolean, state: SearchState = formState()): void {
   // Source shards are loaded even for target-only searches: results show the source text.
   // Each bucket's sources come before its first target shard, target shards where the query
   // can match a target before those it reaches through sources only.
-  // A target index is needed only where the query can match a target; elsewhere the unit
+  // A target index is built only where the query can match a target; elsewhere the unit
   // table (units reached through their sources) is enough.
-  const byTarget = (position: number) => !listing && state.in !== 'source' && manifest.targets[position]!.index !== null && routing.target(position);
+  const byTarget = (position: number) => !listing && state.in !== 'source' && manifest.targets[position]!.translated > 0 && routing.target(position);
   const order = wanted.positions
     .map((position, rank) => ({ position, rank, byTarget: byTarget(position) }))
     .sort((a, b) => Number(b.byTarget) - Number(a.byTarget) || a.rank - b.rank);
@@ -264,13 +255,12 @@ function run(typed: boolean, state: SearchState = formState()): void {
     const sourceFile = manifest.buckets[target.bucket]!.sources!.file;
     queue.push({ file: sourceFile, open: (data: SourceShardData) => sources.set(data.bucket, openSourceShard(data)) });
     queue.push({ file: target.file, open: (data: TargetShardData) => tables.set(target.file, data) });
-    if (byTarget) queue.push({ file: target.index!.file, open: (data: TargetIndexData) => indexes.set(target.index!.file, data) });
   }
   queue = queue.filter((entry) => !requested.has(entry.file));
 
-  const ready = order.filter(({ position, byTarget }) => {
+  const ready = order.filter(({ position }) => {
     const target = manifest.targets[position]!;
-    return tables.has(target.file) && sources.has(target.bucket) && (!byTarget || indexes.has(target.index!.file));
+    return tables.has(target.file) && sources.has(target.bucket);
   });
   const key = JSON.stringify([state.q, state.in, state.lang, state.project, state.component, state.state, state.has]);
   if (current?.key !== key) {
@@ -288,8 +278,8 @@ function run(typed: boolean, state: SearchState = formState()): void {
   const { search } = current;
   hitLists = [];
   let unsearched = 0;
-  for (const { position, byTarget } of ready) {
-    const shard = openTarget(position, byTarget);
+  for (const { position } of ready) {
+    const shard = openTarget(position);
     // Each slice searches at least one shard, so a search always gets on.
     if (!search.has(shard) && hitLists.length > 0 && performance.now() - started > sliceMs) {
       unsearched++;
@@ -304,15 +294,12 @@ function run(typed: boolean, state: SearchState = formState()): void {
   shownQuery = { terms: tokenize(state.q), scope: state.in };
   showHits(true);
   if (unsearched > 0) schedule(false);
-  const first = order.length > 0 ? firstShardFiles(order[0]!.position, order[0]!.byTarget) : undefined;
+  const first = order.length > 0 ? firstShardFiles(order[0]!.position) : undefined;
   // A first shard that failed to load holds nothing back: the others may still answer.
   firstFiles = hitLists.length === 0 && first && ![...first].some((file) => failed.has(file)) ? first : undefined;
   pump();
   const missing = wanted.targets.length - ready.length + unsearched;
-  const broken = wanted.targets.filter(
-    (target) =>
-      failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file) || (target.index !== null && failed.has(target.index.file)),
-  );
+  const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
   // Source strings and their translations found: a group's source is no hit of its own.
   const strings = groups.length;
   const count = () =>
@@ -330,21 +317,20 @@ function run(typed: boolean, state: SearchState = formState()): void {
   performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
 }
 
-function firstShardFiles(position: number, byTarget: boolean): Set<string> {
+function firstShardFiles(position: number): Set<string> {
   const target = manifest.targets[position]!;
-  return new Set([manifest.buckets[target.bucket]!.sources!.file, target.file, ...(byTarget ? [target.index!.file] : [])]);
+  return new Set([manifest.buckets[target.bucket]!.sources!.file, target.file]);
 }
 
-/** A target shard, opened on first use, with its index once needed and loaded. */
-function openTarget(position: number, byTarget: boolean): OpenTargetShard {
-  const { file, index } = manifest.targets[position]!;
+/** A target shard, opened on first use (its index is built when a query first reads it). */
+function openTarget(position: number): OpenTargetShard {
+  const { file } = manifest.targets[position]!;
   let shard = targets.get(file);
   if (!shard) {
     shard = openTargetShard(tables.get(file)!);
     targets.set(file, shard);
     positions.set(shard, position);
   }
-  if (byTarget && !shard.index) openTargetIndex(shard, indexes.get(index!.file)!.index);
   return shard;
 }
 
