@@ -11,6 +11,7 @@
  *   npm run bench:crawl -- --data bundled --limits real   # 5.4's own limits (5000 an hour with the token)
  *   npm run bench:crawl -- --data bundled --project django --anonymous --limits real   # 100 a day
  *   npm run bench:crawl -- --data synthetic:… --max-requests 5000   # nights of 5000 until the archive is whole
+ *   npm run bench:crawl -- --data synthetic:… --edited 10   # then a night after 1% of the strings were edited
  *
  * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
@@ -21,13 +22,15 @@
  * and `crawl-<time>.txt`, so the scenario is crawled again from the start. It reports numbers
  * and asserts none.
  */
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
+import { changedList } from '../crawler/tasks/changed-units.ts';
 import { listSnapshots } from '../snapshot/index.ts';
 import { benchToken as token, startBenchServer as startServer } from './crawl-options.ts';
 import { type Bench, figureOf, loadText, startBench } from './harness.ts';
@@ -60,6 +63,12 @@ interface Scenario {
    * archive is whole (issue 27, tonight first); the figures cover them all, each night's printed.
    */
   maxRequests: number | undefined;
+  /**
+   * `--edited N`: after the crawl, the server restarts on the same port with the synthetic spec's
+   * `edited=N` (per mille of the strings edited since), and one incremental night is crawled twice
+   * from the same snapshot: merged from the changed units, and per touched translation (issue 27).
+   */
+  edited: number | undefined;
 }
 
 /** What each night of a `--max-requests` run made, and when the site was complete and current. */
@@ -84,7 +93,7 @@ async function moveAside(content: string, figures: string): Promise<void> {
 async function scenario(
   bench: Bench,
   data: string,
-  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests }: Scenario,
+  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests, edited }: Scenario,
 ): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
@@ -203,9 +212,101 @@ async function scenario(
         figureOf('peak RSS (server)', 'MiB', serverRss > 0 ? serverRss / 2 ** 20 : Number.NaN),
       ],
     });
+    if (edited !== undefined && result.outcome !== 'failed') {
+      child.kill();
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+      await nightAfterEdits(bench, { data, edited, content, limits, port, projects, concurrency, token: anonymous ? undefined : token, keep });
+    }
   } finally {
     child.kill();
     if (keep === undefined) await rm(content, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same night after edits crawled twice from one snapshot (copied first): merged from one list
+ * of the changed units (crawler/tasks/changed-units.ts), then per touched translation as before.
+ * The synthetic server never commits, so both read the same state.
+ */
+async function nightAfterEdits(
+  bench: Bench,
+  options: {
+    data: string;
+    edited: number;
+    content: string;
+    limits: 'raised' | 'real';
+    port: number;
+    projects: string[];
+    concurrency: number;
+    token: string | undefined;
+    keep: string | undefined;
+  },
+): Promise<void> {
+  const { data, edited, content, limits, port, projects, concurrency, keep } = options;
+  const perTranslation = `${content}-per-translation`;
+  await rm(perTranslation, { recursive: true, force: true });
+  await cp(content, perTranslation, { recursive: true });
+  const editedData = `${data},edited=${edited}`;
+  const { url, child } = await startServer(editedData, limits, port);
+  const night = async (contentDir: string, merged: boolean) => {
+    const loadBefore = bench.load();
+    const started = performance.now();
+    changedList.enabled = merged;
+    try {
+      const result = await crawl({
+        apiRoot: parseApiRoot(url),
+        contentDir,
+        projects,
+        token: options.token,
+        concurrency,
+        maxWaitMs: 60_000,
+        timeoutMs: 120_000,
+        retries: 5,
+        tmsnapVersion: 'bench',
+        userAgent: 'tmsnap-bench',
+      });
+      return { result, seconds: (performance.now() - started) / 1000, loadBefore };
+    } finally {
+      changedList.enabled = true;
+    }
+  };
+  try {
+    const merged = await night(content, true);
+    const before = await night(perTranslation, false);
+    const byKind = (result: typeof merged.result) =>
+      Object.entries(result.requestsByKind)
+        .map(([kind, n]) => `${kind} ${n?.made}`)
+        .join(', ');
+    console.log(`
+a night after edits: --data ${editedData} (edited per mille of the strings), incremental on the snapshot above`);
+    for (const [name, night] of [
+      ['changed list', merged],
+      ['per translation', before],
+    ] as const) {
+      console.log(
+        `  ${name.padEnd(17)}  ${night.result.made} requests (${byKind(night.result)}), the site current after ${night.result.currentMade}, ${night.result.outcome}, ${night.seconds.toFixed(1)} s; load ${loadText(night.loadBefore)} before`,
+      );
+    }
+    await bench.record({
+      input: {
+        size: `${keep ?? data} --edited ${edited}`,
+        about: `--data ${editedData}: the night after, incremental on a complete crawl of --data ${data}; ${merged.result.outcome}/${before.result.outcome}`,
+      },
+      loadStart: merged.loadBefore,
+      figures: [
+        figureOf('requests of the night, changed list', 'requests', merged.result.made),
+        figureOf('requests of the night, per translation', 'requests', before.result.made),
+        figureOf('requests until the site is current, changed list', 'requests', merged.result.currentMade ?? Number.NaN),
+        figureOf('requests until the site is current, per translation', 'requests', before.result.currentMade ?? Number.NaN),
+        figureOf('units requests, changed list', 'requests', merged.result.requestsByKind.units?.made ?? 0),
+        figureOf('units requests, per translation', 'requests', before.result.requestsByKind.units?.made ?? 0),
+        figureOf('wall time, changed list', 's', merged.seconds),
+        figureOf('wall time, per translation', 's', before.seconds),
+      ],
+    });
+  } finally {
+    child.kill();
+    await rm(perTranslation, { recursive: true, force: true });
   }
 }
 
@@ -221,6 +322,7 @@ const { values } = parseArgs({
     minutes: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'max-requests': { type: 'string' },
+    edited: { type: 'string' },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -243,5 +345,6 @@ for (const { data, keep } of runs) {
     deadline: values.minutes === undefined ? undefined : Date.now() + Number(values.minutes) * 60_000,
     fresh: values.fresh,
     maxRequests: values['max-requests'] === undefined ? undefined : Number(values['max-requests']),
+    edited: values.edited === undefined ? undefined : Number(values.edited),
   });
 }
