@@ -1,3 +1,4 @@
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CrawlResult } from '../../crawler/crawl.ts';
@@ -5,7 +6,7 @@ import type { MemoryModel } from '../../packages/reference-server/memory-model.t
 import { type ReferenceServer, startReferenceServer } from '../../packages/reference-server/server.ts';
 import { createSyntheticModel, parseSyntheticSpec } from '../../packages/reference-server/synthetic/index.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
-import { crawlComplete } from '../helpers/crawl.ts';
+import { crawlComplete, crawlReferenceServer } from '../helpers/crawl.ts';
 import { fixtureModel } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -151,6 +152,55 @@ describe('a night after edits: touched translations merged from the changed unit
       expect(translations).toBe(2 * 3 * 7);
       // Per translation this night costs a units/ for nearly every target translation (2% of ~140 units each); merged, one.
       expect(unitsRequests(incremental)).toBe(1);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it('a night stopped after its merge and resumed stores what a full crawl stores', async () => {
+    const spec = 'projects=2,components=2,languages=5,units=3000,seed=5';
+    const serve = (text: string, port = 0) =>
+      startReferenceServer({ model: createSyntheticModel(parseSyntheticSpec(text)), behaviours: { tokens: [token] }, host: '127.0.0.1', port });
+    const before = await serve(spec);
+    const port = Number(new URL(before.url).port);
+    const base = join(await folder(), 'content');
+    try {
+      await crawlComplete(before, base, { full: true, token });
+    } finally {
+      await before.close();
+    }
+    const after = await serve(`${spec},edited=30`, port);
+    const copy = async () => {
+      const dir = join(await folder(), 'content');
+      await cp(base, dir, { recursive: true });
+      return dir;
+    };
+    try {
+      const fullContent = join(await folder(), 'content');
+      const full = await crawlComplete(after, fullContent, { full: true, token });
+      const want = await openSnapshot(fullContent, full.snapshotId);
+      // Stopped at each of the requests just before the current state is all in: in one of them
+      // the units list is read and merged and the changes not yet carried over (a task of the next
+      // phase, no request), which the resumed run does from what the stopped one spooled.
+      const whole = await crawlComplete(after, await copy(), { full: false, token });
+      expect(unitsRequests(whole)).toBe(1);
+      let mergedThenStopped = 0;
+      for (let stop = whole.currentMade! - 3; stop <= whole.currentMade! + 1; stop++) {
+        const content = await copy();
+        const stopped = await crawlReferenceServer(after, content, { full: false, token, maxRequests: stop });
+        if (stopped.outcome !== 'failed') continue;
+        const merged = unitsRequests(stopped) === 1;
+        if (merged) mergedThenStopped++;
+        const resumed = await crawlComplete(after, content, { full: false, token });
+        // Merged before the stop: not read again after it (a resumed run counts every run's requests).
+        if (merged) expect(unitsRequests(resumed), `resumed after ${stop}`).toBe(1);
+        const got = await openSnapshot(content, resumed.snapshotId);
+        const paths = Object.keys({ ...got.index.records, ...want.index.records });
+        expect(paths.filter((path) => got.index.records[path] !== want.index.records[path])).toEqual([]);
+        expect(got.index.changes, `stopped at ${stop}`).toEqual(want.index.changes);
+        expect(got.manifest.counts).toEqual(want.manifest.counts);
+      }
+      expect(mergedThenStopped).toBeGreaterThan(0);
     } finally {
       await after.close();
     }
