@@ -27,8 +27,12 @@ export interface SearchPlan {
   buckets: number[][];
 }
 
-/** Most units per language in one shard: about 1 MB of index, parsed in well under a second. */
-export const defaultUnitsPerShard = 20_000;
+/**
+ * Most units per language in one shard. The page builds a shard's MiniSearch index before its
+ * first search, so a smaller shard shows first results sooner; at 1M, 10,000 against 20,000
+ * gave 419 against 616 ms to a cold Polish query (docs/decisions/2026-11-27-minisearch-index.md).
+ */
+export const defaultUnitsPerShard = 10_000;
 
 export function planSearch(records: SearchRecords, unitsPerShard = defaultUnitsPerShard): SearchPlan {
   const numbering = numberRecords(records);
