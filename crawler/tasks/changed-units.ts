@@ -33,8 +33,17 @@ export const contentActions: ReadonlySet<number> = new Set([
 /** Off only in bench:crawl `--edited`, to measure the same night the per-translation way. */
 export const changedList = { enabled: true };
 
-/** Actions on a translation, naming no unit, that leave every unit record as it was. */
-const noUnitEffect: ReadonlySet<number> = new Set([action.translationCompleted, action.changesPushed, action.componentTranslationCompleted]);
+/**
+ * Actions that leave every unit record as it was, whether they name a unit or not: "Contributor
+ * joined" names the unit of a user's first edit in a translation, beside that edit's own change
+ * (Weblate 5.14.3, test/weblate/changed-since.test.ts).
+ */
+const noUnitEffect: ReadonlySet<number> = new Set([
+  action.translationCompleted,
+  action.changesPushed,
+  action.contributorJoined,
+  action.componentTranslationCompleted,
+]);
 
 /** What the change log since the previous snapshot says of one touched translation's units. */
 export interface UnitChanges {
@@ -54,7 +63,7 @@ export function noUnitChanges(): UnitChanges {
 export function noteChange(changes: UnitChanges, code: number, unit: string | undefined): void {
   if (unit !== undefined && contentActions.has(code)) changes.listed.add(unit);
   else if (unit === undefined && code === action.changesCommitted) changes.committed = true;
-  else if (unit !== undefined || !noUnitEffect.has(code)) changes.unexplained = true;
+  else if (!noUnitEffect.has(code)) changes.unexplained = true;
 }
 
 /**

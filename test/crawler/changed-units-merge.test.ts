@@ -22,6 +22,8 @@ describe('noteChange', () => {
     for (const code of [action.stringRemoved, action.languageAdded, action.resourceUpdated, action.repositoryMerged])
       expect(log([code, undefined]).unexplained, `${code}`).toBe(true);
     expect(log([action.translationCompleted, undefined], [action.changesPushed, undefined]).unexplained).toBe(false);
+    // Weblate 5.14.3 names the unit of a user's first edit in a translation in "Contributor joined".
+    expect(log([action.contributorJoined, 1], [action.translationChanged, 1]).unexplained).toBe(false);
     const committed = log([action.changesCommitted, undefined]);
     expect([committed.committed, committed.unexplained]).toEqual([true, false]);
   });

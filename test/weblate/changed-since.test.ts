@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiAs, commitAll, shell, weblate } from './helpers.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+import { apiAs, commitAll, crawlAs, exportLines, resetThrottle, shell, weblate } from './helpers.ts';
 
 /**
  * Issue 27, a night after edits: what `units/?q=changed:>=T` answers on a real Weblate, the list
@@ -21,6 +24,7 @@ interface Unit {
 }
 
 const translation = 'translations/humanize/humanize/ja/';
+const folder = useTempFolders('tmsnap-weblate-changed-since-', 'all');
 
 async function changedSince(q: string): Promise<number[]> {
   const units = await apiAs('admin').all<Unit>(`units/?${new URLSearchParams({ q, page_size: '1000' }).toString()}`);
@@ -93,5 +97,34 @@ describe(`units/?q=changed:>=T on a real Weblate (${weblate().version})`, () => 
     console.log(`test:weblate: changed:>=not-a-date: ${response.status} ${body.slice(0, 200)}`);
     expect(response.status).toBe(400);
     expect(body).toContain('"q"');
+  });
+
+  it('an incremental crawl after edits in three translations merges them from one changed list and exports what a full crawl does', async () => {
+    const dir = await folder();
+    const content = join(dir, 'content');
+    await commitAll();
+    await resetThrottle();
+    expect((await crawlAs('admin', content)).code).toBe(0);
+    const api = apiAs('admin');
+    for (const language of ['pl', 'ar', 'ja']) {
+      const [unit] = (await api.all<Unit>(`translations/humanize/humanize/${language}/units/`)).filter((each) => each.source.length === 1);
+      await api.call('PATCH', `units/${unit!.id}/`, { target: [`Edited tonight (${language})`], state: 20 });
+    }
+    // Committed, so the crawl's own downloads add nothing to the log between the two crawls.
+    await commitAll();
+    await resetThrottle();
+    const incremental = await crawlAs('admin', content);
+    expect(incremental.code, incremental.stderr).toBe(0);
+    const full = join(dir, 'full');
+    await resetThrottle();
+    expect((await crawlAs('admin', full)).code).toBe(0);
+    const [got, want] = [await exportLines(content), await exportLines(full)];
+    expect(got.filter((line) => !want.includes(line)).map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([]);
+    expect(got).toEqual(want);
+    expect(got.filter((line) => line.includes('Edited tonight'))).not.toEqual([]);
+    // One request for the units of the three touched translations: the changed list.
+    const units = (await openSnapshot(content)).manifest.requests.by_kind?.units?.made;
+    console.log(`test:weblate: the incremental crawl after edits in three translations made ${units} units request(s)`);
+    expect(units).toBe(1);
   });
 });
