@@ -3,15 +3,17 @@ import { describeScope } from '../archive/listing.ts';
 import { chooseSearchSnapshot } from '../archive/series.ts';
 import { listSnapshots, openSnapshot } from '../snapshot/index.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
-import { FilterError, searchSnapshot, type SnapshotResult } from '../search-index/snapshot-search.ts';
+import { FilterError, listsStrings, searchSnapshot, type SnapshotResult } from '../search-index/snapshot-search.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
 
 const help = `Usage: tmsnap search <text> [options]
+       tmsnap search --state STATE|--has WHAT|--project SLUG|--component SLUG [options]
 
 Searches the source and target strings of one snapshot with the same rules as the site's
 search page: case and accents folded (cafe finds Café), word prefixes and small typos match,
 Japanese and Chinese match by any run of characters, and results whose whole text or exact
-phrase matches come first.
+phrase matches come first. Without a text, lists the strings the filters select, in the
+snapshot's order (e.g. --lang pl --state needs-editing).
 
 Options:
   --lang CODE         only this language (repeat the flag for several)
@@ -19,6 +21,7 @@ Options:
   --component SLUG    only this component: PROJECT/COMPONENT, or COMPONENT within --project (repeatable)
   --state STATE       only units in this state: a number (20) or a name (translated,
                       needs-editing, empty, approved, read-only) (repeatable)
+  --has WHAT          only units that have it: check (a failing check) or suggestion (repeatable)
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
   --snapshot ID       the snapshot to search (default: the newest complete one holding the
@@ -37,6 +40,7 @@ interface SearchArgs {
   projects: string[];
   components: string[];
   states: string[];
+  has: string[];
   limit: number;
   snapshot: string | undefined;
   content: string;
@@ -51,6 +55,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
       project: { type: 'string', multiple: true, default: [] },
       component: { type: 'string', multiple: true, default: [] },
       state: { type: 'string', multiple: true, default: [] },
+      has: { type: 'string', multiple: true, default: [] },
       in: { type: 'string', default: 'both' },
       limit: { type: 'string', default: '20' },
       snapshot: { type: 'string' },
@@ -59,7 +64,9 @@ export function parseSearchArgs(args: string[]): SearchArgs {
     true,
   );
   const text = positionals.join(' ');
-  if (text.trim() === '') throw new UsageError('give the text to search for, e.g. tmsnap search "save as" --lang pl');
+  const filters = { states: values.state, has: values.has, projects: values.project, components: values.component };
+  if (text.trim() === '' && !listsStrings(filters))
+    throw new UsageError('give the text to search for, e.g. tmsnap search "save as" --lang pl, or what to list, e.g. --lang pl --state needs-editing');
   if (!(searchScopes as readonly string[]).includes(values.in)) throw new UsageError(`--in "${values.in}" is not one of ${searchScopes.join(', ')}`);
   if (!/^\d+$/.test(values.limit)) throw new UsageError(`--limit "${values.limit}" is not a whole number (0 prints every result)`);
   return {
@@ -69,6 +76,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
     projects: values.project,
     components: values.component,
     states: values.state,
+    has: values.has,
     limit: Number(values.limit),
     snapshot: values.snapshot,
     content: values.content,
@@ -129,7 +137,7 @@ export const command: Command = {
       results = await searchSnapshot(snapshot, {
         text: options.text,
         scope: options.scope,
-        filters: { languages: options.languages, projects: options.projects, components: options.components, states: options.states },
+        filters: { languages: options.languages, projects: options.projects, components: options.components, states: options.states, has: options.has },
         ...(progress ? { onProgress: progress } : {}),
       });
     } catch (error) {

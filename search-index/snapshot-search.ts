@@ -40,6 +40,11 @@ export interface SnapshotResult {
   site_path: string;
 }
 
+/** Whether a query without text lists strings: a state, a flag, a project or a component is asked for (a language alone is not enough). */
+export function listsStrings(filters: FilterInput): boolean {
+  return [filters.states, filters.has, filters.projects, filters.components].some((values) => (values?.length ?? 0) > 0);
+}
+
 /** Thrown when a filter names nothing in the snapshot: bad input, reported as such. */
 export class FilterError extends Error {
   override name = 'FilterError';
@@ -82,6 +87,9 @@ export async function searchSnapshot(
   // only shards where the query can match are opened and searched. A bucket's source shard
   // comes after its target shards, so those wait for it.
   const terms = tokenize(query.text);
+  // No text, with a filter beyond languages: every unit the filters let through (strings by
+  // state, flag or component, as the site's search page lists them; docs/search.md).
+  const list = terms.length === 0 && listsStrings(query.filters);
   const holds = (shardTerms: Set<string>) => terms.length > 0 && new RouteTest(shardRoute(shardTerms)).holdsAll(terms);
   let waiting: TargetShardData[] = [];
   for await (const shard of shards) {
@@ -91,7 +99,7 @@ export async function searchSnapshot(
     }
     const fromSources = holds(sourceTerms(shard.data));
     const routing: ShardRouting = { scope: query.scope, source: () => fromSources, target: (position) => holds(targetTerms(waiting[position]!)) };
-    const wanted = waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
+    const wanted = list ? waiting : waiting.filter((_, position) => canMatch(routing, shard.data.bucket, position));
     if (wanted.length > 0) {
       sources.set(shard.data.bucket, openSourceShard(shard.data));
       targets.push(...wanted.map((data) => openTargetShard(data)));
@@ -99,7 +107,11 @@ export async function searchSnapshot(
     waiting = [];
   }
 
-  const hits = searchShards({ text: query.text, scope: query.scope, components: filters.components, states: filters.states }, sources, targets);
+  const hits = searchShards(
+    { text: query.text, scope: query.scope, components: filters.components, states: filters.states, has: filters.has, list },
+    sources,
+    targets,
+  );
   return hits.map(({ shard, unit }) => {
     const { units } = shard.data;
     const component = numbering.components[units.component[unit]!]!;

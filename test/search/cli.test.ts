@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatTable } from '../../cli/search.ts';
 import { writeSearchFixture } from './fixture.ts';
+import { openSnapshot, type StoredUnit } from '../../snapshot/index.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 
 const bin = fileURLToPath(new URL('../../bin/tmsnap.js', import.meta.url));
@@ -64,6 +65,33 @@ describe('tmsnap search', () => {
     expect((await json('sure', '--state', '0')).results.map((result) => result.language)).toEqual(['pl']);
   });
 
+  test('without a text, lists the strings of a state, a flag or a component, as many as the snapshot holds', async () => {
+    // The oracle: the snapshot's own units, the source language's translations left out as search leaves them out.
+    const snapshot = await openSnapshot(content);
+    const units: { language: string; component: string; unit: StoredUnit }[] = [];
+    for (const { path, record } of await snapshot.translations())
+      if (!record.is_source)
+        for (const unit of await snapshot.units(path)) units.push({ language: record.language_code, component: path.split('/').slice(-3, -2)[0]!, unit });
+    const count = (test: (entry: (typeof units)[number]) => boolean) => units.filter(test).length;
+
+    const needsEditing = await json('--lang', 'pl', '--state', 'needs-editing');
+    expect(needsEditing.total).toBe(count(({ language, unit }) => language === 'pl' && unit.state === 10));
+    expect(needsEditing.total).toBeGreaterThan(0);
+    expect(new Set(needsEditing.results.map((result) => `${result.language} ${result.state_name}`))).toEqual(new Set(['pl needs editing']));
+    const suggestions = await json('--has', 'suggestion');
+    expect(suggestions.total).toBe(count(({ unit }) => unit.has_suggestion === true));
+    expect(suggestions.total).toBeGreaterThan(1);
+    const checks = await json('--has', 'check', '--lang', 'de');
+    expect(checks.total).toBe(count(({ language, unit }) => language === 'de' && unit.has_failing_check === true));
+    expect(checks.total).toBeGreaterThan(0);
+    const component = await json('--component', 'office/dialogs', '--lang', 'ja', '--limit', '0');
+    expect(component.total).toBe(count(({ language, component }) => language === 'ja' && component === 'dialogs'));
+    expect(component.total).toBeGreaterThan(0);
+    expect(new Set(component.results.map((result) => result.component))).toEqual(new Set(['dialogs']));
+    // A text narrows a listing.
+    expect((await json('save', '--has', 'suggestion')).total).toBeLessThan(suggestions.total);
+  });
+
   test('prints a table with a count, and says when --limit cut it', async () => {
     const { code, stdout } = await tmsnap('window', '--limit', '2');
     expect(code).toBe(0);
@@ -84,6 +112,13 @@ describe('tmsnap search', () => {
     const missing = await tmsnap();
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('give the text to search for');
+    // A language alone lists nothing: it says what to give.
+    const languageOnly = await tmsnap('--lang', 'pl');
+    expect(languageOnly.code).toBe(2);
+    expect(languageOnly.stderr).toContain('--lang pl --state needs-editing');
+    const flag = await tmsnap('--has', 'typo');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('no flag "typo" in this snapshot (known: check, suggestion)');
     const scope = await tmsnap('save', '--in', 'notes');
     expect(scope.stderr).toContain('--in "notes" is not one of both, source, target');
   });
