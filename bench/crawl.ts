@@ -30,7 +30,6 @@ import { parseArgs } from 'node:util';
 import { type CrawlProgress, crawl } from '../crawler/crawl.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { changedList } from '../crawler/tasks/changed-units.ts';
 import { listSnapshots } from '../snapshot/index.ts';
 import { benchToken as token, startBenchServer as startServer } from './crawl-options.ts';
 import { type Bench, figureOf, loadText, startBench } from './harness.ts';
@@ -251,24 +250,20 @@ async function nightAfterEdits(
   const night = async (contentDir: string, merged: boolean) => {
     const loadBefore = bench.load();
     const started = performance.now();
-    changedList.enabled = merged;
-    try {
-      const result = await crawl({
-        apiRoot: parseApiRoot(url),
-        contentDir,
-        projects,
-        token: options.token,
-        concurrency,
-        maxWaitMs: 60_000,
-        timeoutMs: 120_000,
-        retries: 5,
-        tmsnapVersion: 'bench',
-        userAgent: 'tmsnap-bench',
-      });
-      return { result, seconds: (performance.now() - started) / 1000, loadBefore };
-    } finally {
-      changedList.enabled = true;
-    }
+    const result = await crawl({
+      apiRoot: parseApiRoot(url),
+      contentDir,
+      projects,
+      token: options.token,
+      concurrency,
+      maxWaitMs: 60_000,
+      timeoutMs: 120_000,
+      retries: 5,
+      tmsnapVersion: 'bench',
+      userAgent: 'tmsnap-bench',
+      changedUnitsList: merged,
+    });
+    return { result, seconds: (performance.now() - started) / 1000, loadBefore };
   };
   try {
     const merged = await night(content, true);

@@ -44,6 +44,12 @@ export interface CrawlOptions {
   changesSince?: string | undefined;
   /** Crawl everything even when a previous snapshot of the same server and scope would allow an incremental crawl. */
   full?: boolean | undefined;
+  /**
+   * An incremental crawl merges touched translations from one list of the units changed since
+   * (tasks/changed-units.ts; default true). False fetches each touched translation's `units/`,
+   * as before: bench:crawl `--edited` measures both.
+   */
+  changedUnitsList?: boolean | undefined;
   token?: string | undefined;
   concurrency: number;
   maxRps?: number | undefined;
@@ -192,7 +198,7 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
     ownRecord: (url) => scope.holds(rootPath(url, options.apiRoot)),
     writeFault: options.writeFault,
   });
-  const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince);
+  const incremental = previous && new IncrementalCrawl(previous, scope, options.changesSince, options.changedUnitsList ?? true);
   const started = new Date().toISOString();
   const state = openCrawlState(join(writer.dir, journalName), started, options.apiRoot);
   // A journal replayed keeps the start time of the run that began it.

@@ -15,7 +15,7 @@ import type { Task } from './queue/task.ts';
 import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 import type { CrawlScope } from './scope.ts';
-import { changedList, listWorthIt, mergeUnits, noteChange, noUnitChanges, type UnitChanges } from './tasks/changed-units.ts';
+import { listWorthIt, mergeUnits, noteChange, noUnitChanges, type UnitChanges } from './tasks/changed-units.ts';
 import { pageSizes } from './tasks/context.ts';
 import { HttpStatusError } from './errors.ts';
 import { action } from '../api/change.ts';
@@ -116,6 +116,8 @@ export class IncrementalCrawl {
     readonly previous: Snapshot,
     readonly scope: CrawlScope,
     readonly changesSince: string | undefined,
+    /** Whether touched translations may be merged from one changed list (CrawlOptions `changedUnitsList`). */
+    readonly changedUnitsList = true,
   ) {}
 
   /** Whether the crawl can skip `task` because this took care of it (carried it over, or queued narrower tasks). */
@@ -392,7 +394,7 @@ export class IncrementalCrawl {
         context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
       }
     }
-    if (changedList.enabled && listWorthIt(mergeable.length, touched.changedUnits.size, Number(pageSizes.units)))
+    if (this.changedUnitsList && listWorthIt(mergeable.length, touched.changedUnits.size, Number(pageSizes.units)))
       await this.#mergeChanged(task, mergeable, touched, context);
     else for (const translationUrl of mergeable) context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
   }

@@ -18,7 +18,8 @@ import {
   type ShardRoute,
 } from '../search/format.ts';
 import { shardRoute } from '../search/routing.ts';
-import { sourceTerms, targetTerms, translatedCount } from '../search/shards.ts';
+import { sourceTerms } from '../search/shards.ts';
+import { documentsOf, termsOf } from '../search/text-index.ts';
 import type { SearchRecords } from './numbering.ts';
 import { defaultUnitsPerShard, planSearch, streamShards, type SearchableSnapshot, type ShardStreamOptions } from './shard-stream.ts';
 
@@ -83,16 +84,18 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
       const file = await write(`shards/t-${table.bucket}-${table.language}.js`, table);
       const shardStates = [...new Set(table.units.state)].sort((a, b) => a - b);
       const has = hasFilters.filter((flag) => table.has[flag].length > 0);
+      // The documents the page will index: their count tells a shard with no target, their terms its route.
+      const documents = [...documentsOf(table.units.target)];
       targets.push({
         ...file,
         bucket: table.bucket,
         language: table.language,
         units: shard.units,
-        translated: translatedCount(table),
+        translated: documents.length,
         states: shardStates,
         has,
       });
-      targetRoutes.push(shardRoute(targetTerms(table)));
+      targetRoutes.push(shardRoute(termsOf(documents)));
       report.units += shard.units;
       for (const state of shardStates) states.add(state);
     }

@@ -74,11 +74,6 @@ export function targetTerms(data: TargetShardData): Set<string> {
   return termsOf(documentsOf(data.units.target));
 }
 
-/** Units of a target shard with a target: the documents of its index. */
-export function translatedCount(data: TargetShardData): number {
-  return [...documentsOf(data.units.target)].length;
-}
-
 export interface OpenSourceShard {
   data: SourceShardData;
   /** Built when first read: a listing, or a query routed away from these sources, never needs it. */

@@ -30,9 +30,6 @@ export const contentActions: ReadonlySet<number> = new Set([
   action.extraFlagsUpdated,
 ]);
 
-/** Off only in bench:crawl `--edited`, to measure the same night the per-translation way. */
-export const changedList = { enabled: true };
-
 /**
  * Actions that leave every unit record as it was, whether they name a unit or not: "Contributor
  * joined" names the unit of a user's first edit in a translation, beside that edit's own change

@@ -21,6 +21,11 @@ import { useTempFolders } from '../helpers/temp.ts';
 const token = 'wlu_changed_units';
 const folder = useTempFolders('tmsnap-changed-units-', 'all');
 
+/** A synthetic instance served on `port` (0: any): a second one on the same port is that instance a night later. */
+function serveSynthetic(spec: string, port = 0): Promise<ReferenceServer> {
+  return startReferenceServer({ model: createSyntheticModel(parseSyntheticSpec(spec)), behaviours: { tokens: [token] }, host: '127.0.0.1', port });
+}
+
 type Activity = (model: MemoryModel) => { edited: string[]; removedFrom: string[] };
 
 /** The snapshot path of a translation, as the crawl stores it. */
@@ -127,9 +132,7 @@ describe('a night after edits: touched translations merged from the changed unit
 
   it('on a synthetic instance a night after 2% of its strings were edited (spec key edited=20): one page of changed units, what a full crawl stores', async () => {
     const spec = 'projects=2,components=3,languages=6,units=6000,seed=3';
-    const serve = (text: string, port = 0) =>
-      startReferenceServer({ model: createSyntheticModel(parseSyntheticSpec(text)), behaviours: { tokens: [token] }, host: '127.0.0.1', port });
-    const before = await serve(spec);
+    const before = await serveSynthetic(spec);
     const port = Number(new URL(before.url).port);
     const content = join(await folder(), 'content');
     try {
@@ -138,7 +141,7 @@ describe('a night after edits: touched translations merged from the changed unit
       await before.close();
     }
     // The same instance a night later, on the same origin; synthetic data never commits, so one server serves both crawls.
-    const after = await serve(`${spec},edited=20`, port);
+    const after = await serveSynthetic(`${spec},edited=20`, port);
     try {
       const incremental = await crawlComplete(after, content, { full: false, token });
       const fullContent = join(await folder(), 'content');
@@ -159,9 +162,7 @@ describe('a night after edits: touched translations merged from the changed unit
 
   it('a night stopped after its merge and resumed stores what a full crawl stores', async () => {
     const spec = 'projects=2,components=2,languages=5,units=3000,seed=5';
-    const serve = (text: string, port = 0) =>
-      startReferenceServer({ model: createSyntheticModel(parseSyntheticSpec(text)), behaviours: { tokens: [token] }, host: '127.0.0.1', port });
-    const before = await serve(spec);
+    const before = await serveSynthetic(spec);
     const port = Number(new URL(before.url).port);
     const base = join(await folder(), 'content');
     try {
@@ -169,7 +170,7 @@ describe('a night after edits: touched translations merged from the changed unit
     } finally {
       await before.close();
     }
-    const after = await serve(`${spec},edited=30`, port);
+    const after = await serveSynthetic(`${spec},edited=30`, port);
     const copy = async () => {
       const dir = join(await folder(), 'content');
       await cp(base, dir, { recursive: true });
