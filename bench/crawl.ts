@@ -12,6 +12,7 @@
  *   npm run bench:crawl -- --data bundled --project django --anonymous --limits real   # 100 a day
  *   npm run bench:crawl -- --data synthetic:… --max-requests 5000   # nights of 5000 until the archive is whole
  *   npm run bench:crawl -- --data synthetic:… --edited 10   # then a night after 1% of the strings were edited
+ *   npm run bench:crawl -- --scenario 10m --edited 10 --merged-only   # that night only as tmsnap crawls it
  *
  * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
@@ -68,6 +69,8 @@ interface Scenario {
    * from the same snapshot: merged from the changed units, and per touched translation (issue 27).
    */
   edited: number | undefined;
+  /** `--merged-only`: that night crawled once, merged; the per-translation comparison is skipped (10M: hours). */
+  mergedOnly: boolean;
 }
 
 /** What each night of a `--max-requests` run made, and when the site was complete and current. */
@@ -92,7 +95,7 @@ async function moveAside(content: string, figures: string): Promise<void> {
 async function scenario(
   bench: Bench,
   data: string,
-  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests, edited }: Scenario,
+  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests, edited, mergedOnly }: Scenario,
 ): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
@@ -214,7 +217,7 @@ async function scenario(
     if (edited !== undefined && result.outcome !== 'failed') {
       child.kill();
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-      await nightAfterEdits(bench, { data, edited, content, limits, port, projects, concurrency, token: anonymous ? undefined : token, keep });
+      await nightAfterEdits(bench, { data, edited, mergedOnly, content, limits, port, projects, concurrency, token: anonymous ? undefined : token, keep });
     }
   } finally {
     child.kill();
@@ -232,6 +235,7 @@ async function nightAfterEdits(
   options: {
     data: string;
     edited: number;
+    mergedOnly: boolean;
     content: string;
     limits: 'raised' | 'real';
     port: number;
@@ -241,13 +245,14 @@ async function nightAfterEdits(
     keep: string | undefined;
   },
 ): Promise<void> {
-  const { data, edited, content, limits, port, projects, concurrency, keep } = options;
+  const { data, edited, mergedOnly, content, limits, port, projects, concurrency, keep } = options;
   const perTranslation = `${content}-per-translation`;
   await rm(perTranslation, { recursive: true, force: true });
-  await cp(content, perTranslation, { recursive: true });
+  if (!mergedOnly) await cp(content, perTranslation, { recursive: true });
   const editedData = `${data},edited=${edited}`;
   const { url, child } = await startServer(editedData, limits, port);
   const night = async (contentDir: string, merged: boolean) => {
+    const reporter = new ProgressReporter('lines', (text) => process.stderr.write(text));
     const loadBefore = bench.load();
     const started = performance.now();
     const result = await crawl({
@@ -262,22 +267,20 @@ async function nightAfterEdits(
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
       changedUnitsList: merged,
+      onProgress: (progress) => reporter.update(progress),
     });
     return { result, seconds: (performance.now() - started) / 1000, loadBefore };
   };
   try {
     const merged = await night(content, true);
-    const before = await night(perTranslation, false);
+    const before = mergedOnly ? undefined : await night(perTranslation, false);
     const byKind = (result: typeof merged.result) =>
       Object.entries(result.requestsByKind)
         .map(([kind, n]) => `${kind} ${n?.made}`)
         .join(', ');
     console.log(`
 a night after edits: --data ${editedData} (edited per mille of the strings), incremental on the snapshot above`);
-    for (const [name, night] of [
-      ['changed list', merged],
-      ['per translation', before],
-    ] as const) {
+    for (const [name, night] of [['changed list', merged], ...(before === undefined ? [] : [['per translation', before] as const])] as const) {
       console.log(
         `  ${name.padEnd(17)}  ${night.result.made} requests (${byKind(night.result)}), the site current after ${night.result.currentMade}, ${night.result.outcome}, ${night.seconds.toFixed(1)} s; load ${loadText(night.loadBefore)} before`,
       );
@@ -285,18 +288,18 @@ a night after edits: --data ${editedData} (edited per mille of the strings), inc
     await bench.record({
       input: {
         size: `${keep ?? data} --edited ${edited}`,
-        about: `--data ${editedData}: the night after, incremental on a complete crawl of --data ${data}; ${merged.result.outcome}/${before.result.outcome}`,
+        about: `--data ${editedData}: the night after, incremental on a complete crawl of --data ${data}; ${merged.result.outcome}/${before?.result.outcome ?? 'not crawled (--merged-only)'}`,
       },
       loadStart: merged.loadBefore,
       figures: [
         figureOf('requests of the night, changed list', 'requests', merged.result.made),
-        figureOf('requests of the night, per translation', 'requests', before.result.made),
+        figureOf('requests of the night, per translation', 'requests', before?.result.made ?? Number.NaN),
         figureOf('requests until the site is current, changed list', 'requests', merged.result.currentMade ?? Number.NaN),
-        figureOf('requests until the site is current, per translation', 'requests', before.result.currentMade ?? Number.NaN),
+        figureOf('requests until the site is current, per translation', 'requests', before?.result.currentMade ?? Number.NaN),
         figureOf('units requests, changed list', 'requests', merged.result.requestsByKind.units?.made ?? 0),
-        figureOf('units requests, per translation', 'requests', before.result.requestsByKind.units?.made ?? 0),
+        figureOf('units requests, per translation', 'requests', before === undefined ? Number.NaN : (before.result.requestsByKind.units?.made ?? 0)),
         figureOf('wall time, changed list', 's', merged.seconds),
-        figureOf('wall time, per translation', 's', before.seconds),
+        figureOf('wall time, per translation', 's', before?.seconds ?? Number.NaN),
       ],
     });
   } finally {
@@ -318,6 +321,7 @@ const { values } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'max-requests': { type: 'string' },
     edited: { type: 'string' },
+    'merged-only': { type: 'boolean', default: false },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -341,5 +345,6 @@ for (const { data, keep } of runs) {
     fresh: values.fresh,
     maxRequests: values['max-requests'] === undefined ? undefined : Number(values['max-requests']),
     edited: values.edited === undefined ? undefined : Number(values.edited),
+    mergedOnly: values['merged-only'],
   });
 }
