@@ -34,19 +34,35 @@ const storedTask = z.object({
   phase: z.number().int(),
   page: z.boolean().optional(),
   project: z.string().optional(),
+  /** Absent from journals before cursor chains of the log were counted: read as a chain's start. */
+  delivered: z.number().int().optional(),
 });
 type StoredTask = z.infer<typeof storedTask>;
 
 /** A task's journal line, its fields in the order the first format wrote them and none undefined. */
 export function journalTask(task: NewTask): StoredTask {
-  const { url, type, phase, page, project } = task;
-  return { url, kind: journalKinds[type], phase, ...(page === undefined ? {} : { page }), ...(project === undefined ? {} : { project }) };
+  const { url, type, phase, page, project, delivered } = task;
+  return {
+    url,
+    kind: journalKinds[type],
+    phase,
+    ...(page === undefined ? {} : { page }),
+    ...(project === undefined ? {} : { project }),
+    ...(delivered === undefined ? {} : { delivered }),
+  };
 }
 
 /** The task a journal line stores. */
 export function queuedTask(stored: StoredTask): NewTask {
-  const { url, kind, phase, page, project } = stored;
-  return { url, type: taskTypeOf[kind], phase, ...(page === undefined ? {} : { page }), ...(project === undefined ? {} : { project }) };
+  const { url, kind, phase, page, project, delivered } = stored;
+  return {
+    url,
+    type: taskTypeOf[kind],
+    phase,
+    ...(page === undefined ? {} : { page }),
+    ...(project === undefined ? {} : { project }),
+    ...(delivered === undefined ? {} : { delivered }),
+  };
 }
 
 /** Every line of the journal, one shape each; the owner of each is named beside it. */
@@ -69,7 +85,7 @@ const journalEvent = z.union([
   z.object({ skipped: z.string(), kind: z.string().optional(), reason: z.string().optional() }),
   /** A translation record's unit count (`StoredTranslations`). */
   z.object({ total: z.string(), units: z.number().int() }),
-  /** The oldest change on a page of the change log, `<list> <page>` (`ChangesReach`). */
+  /** The oldest change on a page of the change log, `<list> <page>`, or `<list> @<changes through it>` in a chain (`ChangesReach`). */
   z.object({ changesPage: z.string(), oldest: z.string() }),
 ]);
 export type JournalEvent = z.infer<typeof journalEvent>;

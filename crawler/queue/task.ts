@@ -13,6 +13,12 @@ export interface NewTask {
   page?: boolean | undefined;
   /** Units of one project through `/api/units/?q=project:…`: checked to be what was asked for. */
   project?: string | undefined;
+  /**
+   * A link of a change log followed one page at a time (cursor pagination): how many changes
+   * the pages before it delivered, which decides its phase (plan.ts `siteChanges`) and names
+   * its place in the chain (`ChangesReach`).
+   */
+  delivered?: number | undefined;
 }
 
 /**

@@ -36,7 +36,8 @@ export async function fetchListPage(task: Task, context: TaskContext): Promise<n
     for (const [translation, units] of whole) await context.writer.putUnits(translation, units);
   } else if (task.type === 'changes') {
     await context.writer.putChanges(items);
-    context.changesReach.page(task.url, items);
+    const list = parsed.success ? parsed.data : undefined;
+    context.changesReach.page(task.url, items, followsChain(task, list, items.length) ? delivered(task, items.length) : undefined);
     context.statistics.records += items.length;
     context.follow(items);
   } else {
@@ -65,6 +66,18 @@ export function numberedPages(next: string, count: number | undefined, received:
   return Math.ceil(count / received);
 }
 
+/** Whether the page's `next` is followed one link at a time: a first page or a link of a chain, whose list does not number its pages. */
+function followsChain(task: Task, list: AnyPage | undefined, received: number): boolean {
+  if (task.delivered !== undefined) return true;
+  if (task.page || list === undefined || list.next === null) return false;
+  return numberedPages(list.next, list.count, received) === undefined;
+}
+
+/** The changes a chain has delivered up to and with this page of it. */
+function delivered(task: Task, received: number): number {
+  return (task.delivered ?? 0) + received;
+}
+
 /** After a first page: the others, numbered pages at once (their count from `count`), else the `next` chain one link at a time. */
 function queuePages(task: Task, list: AnyPage | undefined, received: number, context: TaskContext): number {
   if (task.page || list === undefined || list.next === null) return task.page ? 0 : 1;
@@ -76,8 +89,14 @@ function queuePages(task: Task, list: AnyPage | undefined, received: number, con
   const base = { type: task.type, phase: task.phase, project: task.project };
   const pages = numberedPages(next, list.count, received);
   if (pages === undefined) {
-    // Not numbered pages: follow the chain one link at a time.
-    context.queue.add({ ...base, url: next });
+    // Not numbered pages: follow the chain one link at a time. In the log, a link past the
+    // changes the site shows waits for the history phase, as numbered pages do (below).
+    if (task.type !== 'changes') context.queue.add({ ...base, url: next });
+    else {
+      const through = delivered(task, received);
+      const phase = !isHistory(task.phase) && through >= siteChanges ? phases.history : task.phase;
+      context.queue.add({ ...base, phase, url: next, delivered: through });
+    }
     return 1;
   }
   // The pages of the log past what the site shows wait for the history phase (plan.ts `siteChanges`).
