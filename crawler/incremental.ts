@@ -148,6 +148,7 @@ export class IncrementalCrawl {
       case 'resource':
       case 'file':
         if (!this.#unchanged(located, touched, context.writer)) return false;
+        if (located.parsed?.kind === 'user' && located.parsed.sub === 'contributions' && (await this.#namesTouched(located.stored, touched))) return false;
         if (!(await this.#carry(located.stored, context))) return false;
         if (located.parsed?.kind === 'component' && located.parsed.sub === 'statistics') await this.#carryTranslationStatistics(located.stored, context);
         return true;
@@ -323,6 +324,17 @@ export class IncrementalCrawl {
   }
 
   /**
+   * Whether the previous record at `path` embeds a touched translation: a user's `contributions/`
+   * lists translations with their `revision` and `last_change`, which a commit by nobody in
+   * particular changes too (Weblate 5.14.3, test/weblate/changed-since.test.ts).
+   */
+  async #namesTouched(path: string, touched: Touched): Promise<boolean> {
+    const text = JSON.stringify(await this.previous.record(path));
+    for (const [link] of text.matchAll(/translations\/[^/"]+\/[^/"]+\/[^/"]+\//g)) if (touched.translations.has(`api/${link}`)) return true;
+    return false;
+  }
+
+  /**
    * The statistics/ of an untouched component's translations: items of its statistics/ list,
    * never fetched on their own (crawl.ts), so carried with it.
    */
@@ -394,43 +406,58 @@ export class IncrementalCrawl {
         context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
       }
     }
-    if (this.changedUnitsList && listWorthIt(mergeable.length, touched.changedUnits.size, Number(pageSizes.units)))
-      await this.#mergeChanged(task, mergeable, touched, context);
+    const committed = await this.#commitClearedPending(mergeable, touched, context);
+    if (this.changedUnitsList && listWorthIt(mergeable.length, touched.changedUnits.size, Number(pageSizes.units), committed))
+      await this.#mergeChanged(task, mergeable, touched, committed, context);
     else for (const translationUrl of mergeable) context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
+  }
+
+  /** Whether a translation to merge had a unit pending in the previous snapshot and a commit since. */
+  async #commitClearedPending(mergeable: readonly string[], touched: Touched, context: CrawlContext): Promise<boolean> {
+    for (const translationUrl of mergeable) {
+      const stored = locate(translationUrl, context.apiRoot).stored;
+      if (touched.units.get(stored)?.committed === true && (await this.previous.units(stored)).some((unit) => unit.pending === true)) return true;
+    }
+    return false;
   }
 
   /**
    * Reads `units/?q=changed:>=T` (with the task's `project:` term in a scoped crawl), T the start
    * of the change-log window, and writes each mergeable translation's units merged from it and the
    * previous snapshot (tasks/changed-units.ts `mergeUnits`); a translation it cannot prove right
-   * is fetched on its own. Each merged translation's unit URLs are spooled before its units are
-   * written, so the changes carried over (`#carryChanges`) know its units after a resume too.
+   * is fetched on its own. With a commit in the window, `units/?q=last_changed:>=T` too: the
+   * units the commit wrote, whose `pending` and `last_updated` it changed. Each merged
+   * translation's unit URLs are spooled before its units are written, so the changes carried
+   * over (`#carryChanges`) know its units after a resume too.
    */
-  async #mergeChanged(task: Task, mergeable: readonly string[], touched: Touched, context: CrawlContext): Promise<void> {
+  async #mergeChanged(task: Task, mergeable: readonly string[], touched: Touched, committed: boolean, context: CrawlContext): Promise<void> {
     const fallback = (translationUrl: string) => {
       context.spool.clear(translationUrl);
       context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
     };
-    const changed = await this.#changedUnits(task, touched.since, mergeable.length, context);
+    const changed = await this.#searchUnits(task, `changed:>=${touched.since}`, mergeable.length, context);
     if (changed === undefined) {
       for (const translationUrl of mergeable) fallback(translationUrl);
       return;
     }
-    const lookup = await this.#embedded();
     const pathOf = (unit: unknown) => {
       const url = (unit as { url?: unknown } | null)?.url;
       const resolved = typeof url === 'string' ? resolveLink(withoutFormatApi(url), context.apiRoot) : undefined;
       return resolved === undefined ? undefined : locate(resolved, context.apiRoot).stored;
     };
+    // Unread or unreadable: translations with a commit and a unit pending before fall back.
+    const written = committed ? await this.#searchUnits(task, `last_changed:>=${touched.since}`, mergeable.length, context) : undefined;
+    const lookup = await this.#embedded();
     for (const translationUrl of mergeable) {
       const stored = locate(translationUrl, context.apiRoot).stored;
       const previous = (await this.previous.units(stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
       const merged = mergeUnits({
         previous,
-        changed: changed.get(translationUrl) ?? [],
+        changed: [...(changed.get(translationUrl) ?? []), ...(written?.get(translationUrl) ?? [])],
         pathOf,
         log: touched.units.get(stored) ?? noUnitChanges(),
         total: context.translations.totals.get(translationUrl),
+        commitsListed: written !== undefined,
       });
       if (!('units' in merged)) {
         fallback(translationUrl);
@@ -445,14 +472,15 @@ export class IncrementalCrawl {
   }
 
   /**
-   * The changed list, every page, grouped by translation URL; undefined when it cannot serve: the
-   * server refuses the query (400), its first page says it has as many pages as there are
-   * translations to merge (a server that ignores `q`, or pages smaller than asked for), or a unit
-   * in it names no translation under the API root.
+   * A unit search (`term` after the task's own `project:` term in a scoped crawl), every page,
+   * grouped by translation URL; undefined when it cannot serve: the server refuses the query
+   * (400), its first page says it has as many pages as there are translations to merge (a server
+   * that ignores `q`, or pages smaller than asked for), or a unit in it names no translation
+   * under the API root.
    */
-  async #changedUnits(task: Task, since: string, translations: number, context: CrawlContext): Promise<Map<string, unknown[]> | undefined> {
+  async #searchUnits(task: Task, term: string, translations: number, context: CrawlContext): Promise<Map<string, unknown[]> | undefined> {
     const scoped = new URL(task.url).searchParams.get('q');
-    const q = `${scoped === null || scoped === '' ? '' : `${scoped} `}changed:>=${since}`;
+    const q = `${scoped === null || scoped === '' ? '' : `${scoped} `}${term}`;
     let url: string | undefined = withParameters(new URL('units/', context.apiRoot).href, { q, page_size: pageSizes.units });
     const byTranslation = new Map<string, unknown[]>();
     let first = true;

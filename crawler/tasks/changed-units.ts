@@ -65,11 +65,12 @@ export function noteChange(changes: UnitChanges, code: number, unit: string | un
 
 /**
  * Whether one list of changed units is worth it: its pages (each unit the window's content
- * actions named, at `pageSize` a page) against one `units/` request per touched translation
- * that could be merged. Per translation as before when the list would not save a request.
+ * actions named, at `pageSize` a page), and the first page of the units a commit wrote when the
+ * window has a commit (`commitList`), against one `units/` request per touched translation that
+ * could be merged. Per translation as before when the lists would not save a request.
  */
-export function listWorthIt(mergeable: number, changedUnits: number, pageSize: number): boolean {
-  return mergeable > Math.max(1, Math.ceil(changedUnits / pageSize));
+export function listWorthIt(mergeable: number, changedUnits: number, pageSize: number, commitList = false): boolean {
+  return mergeable > Math.max(1, Math.ceil(changedUnits / pageSize)) + (commitList ? 1 : 0);
 }
 
 export interface MergeInput {
@@ -82,15 +83,20 @@ export interface MergeInput {
   log: UnitChanges;
   /** Tonight's `total` of the translation's statistics. */
   total: number | undefined;
+  /**
+   * `changed` also holds every unit a commit in the window wrote (`units/?q=last_changed:>=T`):
+   * a commit saves each unit it writes, so its `last_updated` moves (Weblate 5.14.3).
+   */
+  commitsListed?: boolean | undefined;
 }
 
 /**
  * The translation's units now, or why the merge cannot be proven right (then its own `units/`
  * is fetched): previous units replaced by their changed records, new ones added; it must hold
- * every unit the log names, no `pending` a commit may have cleared unseen, and as many units as
- * the translation's `total`.
+ * every unit the log names, no `pending` a commit may have cleared unseen (unless `changed`
+ * holds what commits wrote), and as many units as the translation's `total`.
  */
-export function mergeUnits({ previous, changed, pathOf, log, total }: MergeInput): { units: unknown[] } | { fallback: string } {
+export function mergeUnits({ previous, changed, pathOf, log, total, commitsListed }: MergeInput): { units: unknown[] } | { fallback: string } {
   if (log.unexplained) return { fallback: 'a change the changed list does not show' };
   const byPath = new Map<string, unknown>();
   for (const unit of previous) {
@@ -106,7 +112,7 @@ export function mergeUnits({ previous, changed, pathOf, log, total }: MergeInput
     byPath.set(path, unit);
   }
   for (const path of log.listed) if (!changedPaths.has(path)) return { fallback: `${path} changed but is not in the list` };
-  if (log.committed) {
+  if (log.committed && commitsListed !== true) {
     for (const unit of previous) {
       if ((unit as { pending?: unknown }).pending === true && !changedPaths.has(pathOf(unit) ?? '')) return { fallback: 'a commit may have cleared pending' };
     }

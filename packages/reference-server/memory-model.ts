@@ -181,7 +181,13 @@ export class MemoryModel implements ActivityModel {
     const stamp = this.#stamp();
     const previous = this.#commits.get(componentId)?.revision ?? this.#sourceTranslation(component).revision;
     const changes = pending.map((translation) => {
-      for (const unit of this.#unitsOf(translation.id)) unit.pending = false;
+      // Weblate saves each unit it writes to the file, which moves its `last_updated` (5.14.3,
+      // test/weblate/changed-since.test.ts).
+      for (const unit of this.#unitsOf(translation.id)) {
+        if (!unit.pending) continue;
+        unit.pending = false;
+        unit.last_updated = stamp;
+      }
       return this.#record({ action: action.changesCommitted, user: null, unitId: null, translationId: translation.id, componentId, target: '' }, stamp);
     });
     // Deterministic: the same edits committed at the same time give the same revision.
@@ -356,6 +362,7 @@ export class MemoryModel implements ActivityModel {
   #touch(unit: UnitRow, code: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
     const stamp = this.#stamp();
     unit.timestamp = stamp;
+    unit.last_updated = stamp;
     // An edit stays pending until the component commits (on a download, or after commit_pending_age).
     unit.pending = true;
     this.#pendingAuthors.set(translation.id, user);

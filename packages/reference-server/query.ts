@@ -114,6 +114,17 @@ const stateNames: Record<string, number> = {
   readonly: 100,
 };
 
+const isLookups: Record<string, (unit: UnitRow) => boolean> = {
+  pending: (unit) => unit.pending,
+  translated: (unit) => unit.state >= 20,
+  untranslated: (unit) => unit.state < 20,
+  approved: (unit) => unit.state === 30,
+  fuzzy: (unit) => unit.state === 10,
+  'needs-editing': (unit) => unit.state === 10,
+  'read-only': (unit) => unit.state === 100,
+  readonly: (unit) => unit.state === 100,
+};
+
 /** Splits a query into terms, keeping `"quoted values"` whole. */
 function terms(q: string): string[] {
   return [...q.matchAll(/(?:[^\s"]+|"[^"]*")+/g)].map((match) => match[0].replaceAll('"', ''));
@@ -127,7 +138,7 @@ function operatorOf(value: string): { operator: Comparison; operand: string } {
 /**
  * `/api/units/?q=`: Weblate's search language, the part a crawler uses: `project:`,
  * `component:`, `language:`, `state:` (a number or name, with `>=` etc.), `changed:` /
- * `last_changed:` with a time, and free text matched in source, target and context. Terms are AND-ed.
+ * `last_changed:` with a time, `is:` (pending, translated, approved…), and free text matched in source, target and context. Terms are AND-ed.
  * `changed:` is matched on the unit's latest change time; Weblate matches units with a change of a
  * content action since (5.14.3 `ACTIONS_CONTENT`), so a unit whose latest change is a suggestion,
  * a comment or a repository update is listed here and not there (docs/weblate-api.md).
@@ -165,7 +176,17 @@ export function unitSearch(q: string): UnitSearch {
         // Weblate 5.14.3's words for a time it cannot read (test/weblate/changed-since.test.ts).
         if (bound === null) throw new QueryError('q', 'Could not parse query string: Could not parse timestamp');
         if (operator !== '<' && operator !== '<=') changedFrom = Math.max(changedFrom ?? bound, bound);
-        tests.push((unit) => compare(parseTimestamp(unit.timestamp) ?? 0, operator, bound));
+        // `last_changed:` is the row's `last_updated`, which a commit moves too (memory-model.ts
+        // `commitPending`); models whose unit times are in their log never commit.
+        const time = field === 'changed' ? (unit: UnitRow) => unit.timestamp : (unit: UnitRow) => unit.last_updated ?? unit.timestamp;
+        tests.push((unit) => compare(parseTimestamp(time(unit)) ?? 0, operator, bound));
+        break;
+      }
+      case 'is': {
+        // Weblate 5.14.3 `UnitTermExpr.is_field`; `is:pending` is what an incremental crawl asks after a commit.
+        const test = isLookups[value.toLowerCase()];
+        if (test === undefined) throw new QueryError('q', `Could not parse query string: Unsupported is lookup: ${value}`);
+        tests.push(test);
         break;
       }
       default:

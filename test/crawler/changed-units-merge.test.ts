@@ -69,6 +69,19 @@ describe('mergeUnits', () => {
       }),
     ).toHaveProperty('units');
   });
+
+  it('after a commit, with what commits wrote in the list, keeps a previous pending unit the list does not name (the commit left it)', () => {
+    const pending = [unit(1, { pending: true }), unit(2), unit(3, { pending: true })];
+    const merged = mergeUnits({
+      previous: pending,
+      changed: [unit(3, { last_updated: 'later' })],
+      pathOf,
+      log: log([action.changesCommitted, undefined]),
+      total: 3,
+      commitsListed: true,
+    });
+    expect('units' in merged && merged.units).toEqual([unit(1, { pending: true }), unit(2), unit(3, { last_updated: 'later' })]);
+  });
 });
 
 describe('listWorthIt', () => {
@@ -78,5 +91,8 @@ describe('listWorthIt', () => {
     expect(listWorthIt(3, 25_000, 10_000)).toBe(false);
     expect(listWorthIt(4, 25_000, 10_000)).toBe(true);
     expect(listWorthIt(10_100, 100_000, 10_000)).toBe(true);
+    // After a commit a second list, of what commits wrote, costs a request more.
+    expect(listWorthIt(2, 5, 10_000, true)).toBe(false);
+    expect(listWorthIt(3, 5, 10_000, true)).toBe(true);
   });
 });

@@ -206,4 +206,44 @@ describe('a night after edits: touched translations merged from the changed unit
       await after.close();
     }
   }, 120_000);
+  for (const profile of ['weblate-5.4', 'weblate-5.14'] as const)
+    it(`the night after a crawl whose downloads committed its edits (${profile}): merged from the changed list and what the commits wrote`, async () => {
+      let now = Date.now() - 60 * 60 * 1000;
+      const model = fixtureModel(() => new Date(now));
+      const server = await startReferenceServer({ model, profile, behaviours: { tokens: [token] }, host: '127.0.0.1', port: 0 });
+      try {
+        // Left pending: the first crawl reads them so, then its file downloads commit them.
+        const edited = editTranslations(model, 4, model.users()[0]!.username);
+        // A minute later one more edit: the next window starts after it, so only what the commits
+        // wrote lists the four edited units again.
+        now += 60_000;
+        const first = model.translations().find((row) => translationPath(model, row.id) === edited[0])!;
+        const unit = model
+          .units(first.id, 0, model.unitCount(first.id))
+          .find((row) => row.sourceUnitId !== row.id && row.state !== 100 && !row.target.some((text) => text.startsWith('edited tonight')))!;
+        model.translate(
+          unit.id,
+          unit.target.map(() => 'later'),
+          model.users()[0]!.username,
+        );
+        const content = join(await folder(), 'content');
+        await crawlComplete(server, content, { full: true, token });
+        const before = await openSnapshot(content);
+        const pendingBefore = (await before.units(edited[0]!)).filter((unit) => (unit as { pending?: boolean }).pending === true).length;
+        expect(pendingBefore).toBeGreaterThan(0);
+        const incremental = await crawlComplete(server, content, { full: false, token });
+        // Nothing is pending any more, so a full crawl now reads the state the incremental one read.
+        const fullContent = join(await folder(), 'content');
+        const full = await crawlComplete(server, fullContent, { full: true, token });
+        const [got, want] = [await openSnapshot(content, incremental.snapshotId), await openSnapshot(fullContent, full.snapshotId)];
+        const paths = Object.keys({ ...got.index.records, ...want.index.records });
+        expect(paths.filter((path) => got.index.records[path] !== want.index.records[path])).toEqual([]);
+        expect(got.index.changes).toEqual(want.index.changes);
+        for (const translation of edited) expect((await got.units(translation)).filter((unit) => (unit as { pending?: boolean }).pending === true)).toEqual([]);
+        // Per translation, four `units/`; merged, the changed list and the units the commits wrote.
+        expect(unitsRequests(incremental)).toBe(2);
+      } finally {
+        await server.close();
+      }
+    }, 120_000);
 });

@@ -20,6 +20,7 @@ interface Unit {
   source: string[];
   has_suggestion: boolean;
   has_comment: boolean;
+  pending: boolean;
   translation: string;
 }
 
@@ -126,5 +127,66 @@ describe(`units/?q=changed:>=T on a real Weblate (${weblate().version})`, () => 
     const units = (await openSnapshot(content)).manifest.requests.by_kind?.units?.made;
     console.log(`test:weblate: the incremental crawl after edits in three translations made ${units} units request(s)`);
     expect(units).toBe(1);
+  });
+  it('a commit changes a unit record in pending and last_updated only: last_changed:>=T lists it, changed:>=T does not', async () => {
+    const api = apiAs('admin');
+    await commitAll();
+    const [, , , unit] = (await api.all<Unit>(`${translation}units/`)).filter((each) => each.source.length === 1);
+    await api.call('PATCH', `units/${unit!.id}/`, { target: ['保留中'], state: 20 });
+    await api.call('PATCH', `units/${unit!.id}/`, { target: ['保留中です'], state: 20 });
+    const before = (await api.call('GET', `units/${unit!.id}/`)) as Unit & { last_updated: string };
+    expect(before.pending).toBe(true);
+    expect((await changedSince('is:pending')).filter((id) => id === unit!.id)).toEqual([unit!.id]); // two pending changes, listed once
+    // T just after the edits' newest change (the bound is inclusive), before the commit.
+    const newest = (await api.all<{ timestamp: string }>(`changes/?page_size=1000&timestamp_after=${encodeURIComponent(before.last_updated)}`))
+      .map((change) => change.timestamp)
+      .concat(before.last_updated)
+      .sort()
+      .at(-1)!;
+    const T = new Date(Date.parse(newest) + 1).toISOString();
+    await commitAll();
+    const after = (await api.call('GET', `units/${unit!.id}/`)) as Unit & { last_updated: string };
+    const differ = Object.keys(after).filter((key) => JSON.stringify(after[key as keyof Unit]) !== JSON.stringify(before[key as keyof Unit]));
+    console.log(`test:weblate: after a commit the unit record differs in ${JSON.stringify(differ)}`);
+    expect(differ.sort()).toEqual(['last_updated', 'pending']);
+    expect(after.pending).toBe(false);
+    expect(after.last_updated > T).toBe(true);
+    // What an incremental crawl asks after a commit (crawler/incremental.ts `#mergeChanged`).
+    expect(await changedSince(`last_changed:>=${T}`)).toContain(unit!.id);
+    expect(await changedSince(`project:humanize last_changed:>=${T}`)).toContain(unit!.id);
+    expect(await changedSince(`changed:>=${T}`)).not.toContain(unit!.id);
+    expect(await changedSince('is:pending')).not.toContain(unit!.id);
+  });
+
+  it('the night after a crawl whose downloads committed its edits merges those translations from the changed and pending lists', async () => {
+    const dir = await folder();
+    const content = join(dir, 'content');
+    const api = apiAs('admin');
+    await commitAll();
+    const edited: number[] = [];
+    for (const language of ['pl', 'ar', 'ja']) {
+      const [, , unit] = (await api.all<Unit>(`translations/humanize/humanize/${language}/units/`)).filter((each) => each.source.length === 1);
+      await api.call('PATCH', `units/${unit!.id}/`, { target: [`Pending tonight (${language})`], state: 20 });
+      edited.push(unit!.id);
+    }
+    // Left pending: the crawl reads the units pending, then its file downloads commit them.
+    await resetThrottle();
+    expect((await crawlAs('admin', content)).code).toBe(0);
+    expect(await changedSince('is:pending')).not.toContain(edited[0]);
+    await resetThrottle();
+    const incremental = await crawlAs('admin', content);
+    expect(incremental.code, incremental.stderr).toBe(0);
+    const full = join(dir, 'full');
+    await resetThrottle();
+    expect((await crawlAs('admin', full)).code).toBe(0);
+    const [got, want] = [await exportLines(content), await exportLines(full)];
+    // The user's contributions/ too: it embeds the committed translations' revision.
+    expect(got.filter((line) => !want.includes(line)).map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([]);
+    expect(got).toEqual(want);
+    expect(got.filter((line) => line.includes('Pending tonight') && line.includes('"pending":false'))).toHaveLength(3);
+    // Two requests for the units of the three committed translations: the changed list and what the commits wrote.
+    const units = (await openSnapshot(content)).manifest.requests.by_kind?.units?.made;
+    console.log(`test:weblate: the night after a crawl that committed edits in three translations made ${units} units request(s)`);
+    expect(units).toBe(2);
   });
 });
