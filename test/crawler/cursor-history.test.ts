@@ -11,35 +11,15 @@ import { siteChanges } from '../../crawler/plan.ts';
 import { journalTask, queuedTask } from '../../crawler/queue/journal.ts';
 import { loadDataset } from '../../packages/reference-server/datasets.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
-import { canonicalJson, exportRecords, openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete, crawlReferenceServer } from '../helpers/crawl.ts';
 import { type ReferenceServer, startTestServer } from '../helpers/reference-server.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { type CountingProxy, startCountingProxy } from './counting-proxy.ts';
+import { type Exported, exported, historyData, isHistory } from './history-export.ts';
 
 const contentFolder = useContentFolders('tmsnap-cursor-history-');
 const token = 'wlu_cursor_history';
-// One change per unit and a few more: about 12,000 changes, three cursor pages of 1,000 past the
-// 10,000 the site shows.
-const data = 'synthetic:projects=1,components=2,languages=3,units=12000,seed=3';
-
-interface Exported {
-  url: string;
-  kind: string;
-  record?: { timestamp?: string };
-}
-
-async function exported(content: string): Promise<Exported[]> {
-  const lines: Exported[] = [];
-  for await (const line of exportRecords(await openSnapshot(content))) lines.push(JSON.parse(canonicalJson(line)) as Exported);
-  return lines;
-}
-
-/** What only the archive needs: translation files, translations' `repository/`, changes before `from`. */
-function isHistory(line: Exported, from: string): boolean {
-  if (line.kind === 'file' || /\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/.test(line.url)) return true;
-  return line.kind === 'change' && Date.parse(line.record?.timestamp ?? '') < Date.parse(from);
-}
+const data = historyData;
 
 let server: ReferenceServer;
 let proxy: CountingProxy;

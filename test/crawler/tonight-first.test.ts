@@ -7,35 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../packages/reference-server/datasets.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
-import { canonicalJson, exportRecords, openSnapshot } from '../../snapshot/index.ts';
 import { crawlComplete, crawlReferenceServer } from '../helpers/crawl.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { startCountingProxy } from './counting-proxy.ts';
+import { type Exported, exported, historyData, isHistory } from './history-export.ts';
 
 const contentFolder = useContentFolders('tmsnap-tonight-first-');
 const token = 'wlu_tonight_first';
-// One change per unit and a few more: about 12,000 changes, so the log is longer than the
-// 10,000 the site shows (three pages of 1,000 beyond them) and has a history part.
-const data = 'synthetic:projects=1,components=2,languages=3,units=12000,seed=3';
-
-interface Exported {
-  url: string;
-  kind: string;
-  record?: { timestamp?: string };
-}
-
-async function exported(content: string): Promise<Exported[]> {
-  const lines: Exported[] = [];
-  for await (const line of exportRecords(await openSnapshot(content))) lines.push(JSON.parse(canonicalJson(line)) as Exported);
-  return lines;
-}
-
-/** What only the archive needs: translation files, translations' `repository/`, changes before `from`. */
-function isHistory(line: Exported, from: string | undefined): boolean {
-  if (line.kind === 'file' || /\/translations\/[^/]+\/[^/]+\/[^/]+\/repository\/$/.test(line.url)) return true;
-  return line.kind === 'change' && from !== undefined && Date.parse(line.record?.timestamp ?? '') < Date.parse(from);
-}
+const data = historyData;
 
 describe('tonight first, history after', () => {
   it("finishes the current state when the server's daily budget runs out in the history", async () => {
