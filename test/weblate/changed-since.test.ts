@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { useTempFolders } from '../helpers/temp.ts';
-import { apiAs, commitAll, crawlAs, exportLines, resetThrottle, shell, weblate } from './helpers.ts';
+import { apiAs, commitAll, crawlAs, incrementalThenFull, resetThrottle, shell, weblate } from './helpers.ts';
 
 /**
  * Issue 27, a night after edits: what `units/?q=changed:>=T` answers on a real Weblate, the list
@@ -113,13 +113,7 @@ describe(`units/?q=changed:>=T on a real Weblate (${weblate().version})`, () => 
     }
     // Committed, so the crawl's own downloads add nothing to the log between the two crawls.
     await commitAll();
-    await resetThrottle();
-    const incremental = await crawlAs('admin', content);
-    expect(incremental.code, incremental.stderr).toBe(0);
-    const full = join(dir, 'full');
-    await resetThrottle();
-    expect((await crawlAs('admin', full)).code).toBe(0);
-    const [got, want] = [await exportLines(content), await exportLines(full)];
+    const { got, want } = await incrementalThenFull(content, join(dir, 'full'));
     expect(got.filter((line) => !want.includes(line)).map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([]);
     expect(got).toEqual(want);
     expect(got.filter((line) => line.includes('Edited tonight'))).not.toEqual([]);
@@ -173,13 +167,7 @@ describe(`units/?q=changed:>=T on a real Weblate (${weblate().version})`, () => 
     await resetThrottle();
     expect((await crawlAs('admin', content)).code).toBe(0);
     expect(await changedSince('is:pending')).not.toContain(edited[0]);
-    await resetThrottle();
-    const incremental = await crawlAs('admin', content);
-    expect(incremental.code, incremental.stderr).toBe(0);
-    const full = join(dir, 'full');
-    await resetThrottle();
-    expect((await crawlAs('admin', full)).code).toBe(0);
-    const [got, want] = [await exportLines(content), await exportLines(full)];
+    const { got, want } = await incrementalThenFull(content, join(dir, 'full'));
     // The user's contributions/ too: it embeds the committed translations' revision.
     expect(got.filter((line) => !want.includes(line)).map((line) => (JSON.parse(line) as { url: string }).url)).toEqual([]);
     expect(got).toEqual(want);

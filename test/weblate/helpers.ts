@@ -79,6 +79,20 @@ export async function exportLines(content: string): Promise<string[]> {
   return stdout.split('\n').filter(Boolean).sort();
 }
 
+/**
+ * An incremental crawl of `content` as admin, then a full crawl of the same state into `full`,
+ * each with the whole rate budget; both archives' exports.
+ */
+export async function incrementalThenFull(content: string, full: string): Promise<{ incremental: CliResult; got: string[]; want: string[] }> {
+  await resetThrottle();
+  const incremental = await crawlAs('admin', content);
+  if (incremental.code !== 0) throw new Error(`the incremental crawl exited ${incremental.code}: ${incremental.stderr}`);
+  await resetThrottle();
+  const whole = await crawlAs('admin', full);
+  if (whole.code !== 0) throw new Error(`the full crawl exited ${whole.code}: ${whole.stderr}`);
+  return { incremental, got: await exportLines(content), want: await exportLines(full) };
+}
+
 export async function buildSite(content: string, out: string, extra: string[] = []): Promise<CliResult> {
   return tmsnap(['build', '--content', content, '--out', out, ...extra]);
 }
