@@ -6,7 +6,7 @@
  *
  * A search runs in slices of about `sliceMs`: each slice searches shards until its time is
  * up, then shows the best hits found so far, and the next frame goes on. A keystroke thus
- * shows results at once however many shards are open (docs/search.md, "Figures").
+ * shows results at once however many shards are open (docs/search.md, "Routing").
  */
 import { resolveFilters } from '../../../search/filters.ts';
 import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
@@ -184,9 +184,10 @@ function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): 
 
 /**
  * A query's counts are first written once its first results are painted: the first number
- * format made loads the engine's locale data (20–100 ms on the page's one thread, profiled in
- * docs/search.md, "Start-up"), which would otherwise run while the first shards arrive and hold
- * their parsing back. Until then the status says the index is loading.
+ * format made loads the engine's locale data on the page's one thread (docs/search.md,
+ * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-2-4.md), which would
+ * otherwise run while the first shards arrive and hold their parsing back. Until then the status
+ * says the index is loading.
  */
 let countsReady = false;
 let pendingCounts: (() => void) | undefined;
