@@ -1,7 +1,7 @@
 /**
  * The matching and ranking rules, one copy for the build, the browser and the CLI: how far a
  * query term may be from an indexed term, and how hits are ordered (tier, then MiniSearch's
- * score: docs/search.md, "Matching and ranking"; the index is `search/text-index.ts`).
+ * score: docs/search.md, "Matching rules" and "Ranking"; the index is `search/text-index.ts`).
  */
 import { fold, unspacedScript } from './text.ts';
 

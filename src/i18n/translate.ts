@@ -73,7 +73,7 @@ export function pluralForm(tree: PluralExpression, forms: number, n: number): nu
 /**
  * Number formats, one per language and kind, made when first used and kept: creating one costs
  * far more than formatting with it (the first loads the engine's locale data: docs/search.md,
- * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-2-4.md), and the
+ * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-1-4.md), and the
  * search page's first requests should not wait for it.
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();

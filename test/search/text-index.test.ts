@@ -1,6 +1,6 @@
 /**
  * The shards' index (search/text-index.ts): MiniSearch through its public API, with tmsnap's
- * tokenizer and query options (docs/search.md, "Matching and ranking"). Fixtures whose order
+ * tokenizer and query options (docs/search.md, "Matching rules" and "Ranking"). Fixtures whose order
  * can be checked by hand, then the matching rules checked against a brute-force reading of
  * them (every query term matches a term of the text exactly, as a prefix or within `maxEdits`),
  * on the bundled real catalogs and on random texts in seven scripts: an option lost on the way

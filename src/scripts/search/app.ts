@@ -185,7 +185,7 @@ function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): 
 /**
  * A query's counts are first written once its first results are painted: the first number
  * format made loads the engine's locale data on the page's one thread (docs/search.md,
- * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-2-4.md), which would
+ * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-1-4.md), which would
  * otherwise run while the first shards arrive and hold their parsing back. Until then the status
  * says the index is loading.
  */
