@@ -25,6 +25,7 @@ import {
   objectPath,
   ObjectStore,
   readDeltaHeader,
+  readManifestIn,
   sha256,
   type SnapshotDir,
   snapshotsDir,
@@ -344,7 +345,7 @@ async function stage(archive: string, staging: string, label: string, contentDir
   if (refusal) throw refusal;
   if (tagsBytes !== undefined) {
     try {
-      staged.tags = await stagedTags(tagsBytes, staged.snapshots, contentDir);
+      staged.tags = await stagedTags(tagsBytes, staged.snapshots, staging, contentDir);
     } catch (error) {
       if (!(error instanceof TagError)) throw error;
       refuse(error.message);
@@ -356,16 +357,22 @@ async function stage(archive: string, staging: string, label: string, contentDir
 
 /**
  * The pack's tags merged into the content directory's, refused unless each names a tag as
- * `tmsnap tag` would and pins a snapshot of the pack or of the content directory. The caller
- * holds the archive's lock, so the tags read here are the ones `unpack` replaces.
+ * `tmsnap tag` would and pins a complete snapshot of the pack or of the content directory (a
+ * release is a claim about the whole scope, archive/tags.ts). The caller holds the archive's
+ * lock, so the tags read here are the ones `unpack` replaces.
  */
-async function stagedTags(bytes: Buffer, packed: ReadonlySet<string>, contentDir: string): Promise<Staged['tags']> {
+async function stagedTags(bytes: Buffer, packed: ReadonlySet<string>, staging: string, contentDir: string): Promise<Staged['tags']> {
   const incoming = parseTags(bytes.toString('utf8'), `${tagsFile} of the pack`, 'the pack is damaged or was not written by tmsnap');
   for (const tag of incoming) {
     // parseTags checked the id's spelling, so it is safe as a path part.
-    if (!packed.has(tag.snapshot) && !isFile(join(snapshotsDir(contentDir), tag.snapshot, manifestFile))) {
+    const dir = join(snapshotsDir(packed.has(tag.snapshot) ? staging : contentDir), tag.snapshot);
+    if (!isFile(join(dir, manifestFile))) {
       throw new TagError(`${tagsFile} of the pack pins tag ${tag.name} to snapshot ${tag.snapshot}, which neither the pack nor ${contentDir} holds`);
     }
+    // A damaged manifest is refused by the snapshot's own check, naming what is wrong.
+    const manifest = await readManifestIn(dir).catch(() => undefined);
+    if (manifest?.complete === false)
+      throw new TagError(`${tagsFile} of the pack pins tag ${tag.name} to snapshot ${tag.snapshot}, which is incomplete: a release names a complete snapshot`);
   }
   return mergeTags(await readTags(contentDir), incoming, contentDir);
 }

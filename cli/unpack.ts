@@ -13,7 +13,8 @@ checked before anything becomes visible: only the paths a pack holds, only plain
 every object against its hash, every snapshot's references (a pack made with --since needs
 the snapshot it was made since to be here already). Snapshots already present are left as
 they are. The pack's release tags are added to the folder's; a tag here is never moved or
-removed: one of the same name pinning another snapshot refuses the whole pack. It holds the
+removed: one of the same name pinning another snapshot refuses the whole pack, and so does a
+tag pinning an incomplete snapshot (as \`tmsnap tag\` refuses it). It holds the
 archive's lock: while a crawl, prune, migrate or another unpack writes the same content
 folder, it exits 1 naming that writer.
 

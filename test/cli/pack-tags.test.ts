@@ -139,6 +139,25 @@ describe('tmsnap pack / unpack with release tags', () => {
     120_000,
   );
 
+  it('refuses a pack whose tag pins an incomplete snapshot, as tmsnap tag would, unpacking nothing', async () => {
+    const target = await contentDir();
+    // A real pack of the oldest snapshot, its manifest saying the crawl did not see everything.
+    const unpackedPack = join(dirname(target), 'incomplete');
+    await mkdir(unpackedPack);
+    await tar.x({ file: await packOf(target, 'one', ids[0]!), cwd: unpackedPack });
+    const manifest = join(unpackedPack, 'snapshots', ids[0]!, 'manifest.json');
+    await writeFile(manifest, JSON.stringify({ ...(JSON.parse(await readFile(manifest, 'utf8')) as object), complete: false }));
+    const incomplete = join(dirname(target), 'incomplete.tar.gz');
+    await tar.c({ gzip: true, cwd: unpackedPack, file: incomplete }, await readdir(unpackedPack));
+
+    const result = await tmsnap(['unpack', incomplete, '--content', target]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `tmsnap unpack: ${incomplete}: ${tagsFile} of the pack pins tag v1.0 to snapshot ${ids[0]}, which is incomplete: a release names a complete snapshot; nothing was unpacked\n`,
+    );
+    expect(await readdir(target).catch(() => [])).toEqual([]);
+  }, 120_000);
+
   it('lists the releases the site shows in status.json', async () => {
     const target = await contentDir();
     await run(['unpack', all, '--content', target]);
