@@ -191,7 +191,8 @@ describe('crawl of the fixture data', () => {
   it('spends the rate window, then stops with an estimate instead of hammering', async () => {
     await withServer({ rateLimit: { anonymous: 10, authenticated: 10, windowSeconds: 86_400 } }, async (server) => {
       const content = await contentFolder();
-      const result = await crawlServer(server, content, { maxWaitMs: 60_000 });
+      // Concurrency 2: the crawl keeps that many slots for requests in flight (crawler/http/pacing.ts).
+      const result = await crawlServer(server, content, { maxWaitMs: 60_000, concurrency: 2 });
       expect(result.outcome).toBe('failed');
       expect(result.message).toMatch(/more requests|requests remain/);
       expect(result.message).toContain('resume');
