@@ -149,6 +149,14 @@ async function scenario(
     // Nights until the history is all in; a night that stopped before the current state resumes.
     for (;;) {
       nights.push({ made: result.made - madeBefore, currentMade: result.currentMade, outcome: result.outcome, remaining: result.parts?.remaining });
+      // Each night's figures as it ends: a run stopped in a later night (10M: hours) keeps them.
+      if (maxRequests !== undefined) {
+        const each = nights.at(-1)!;
+        console.log(
+          `night ${nights.length} ended after ${((performance.now() - started) / 1000).toFixed(1)} s: ${each.made} requests, ${each.outcome}` +
+            `${each.currentMade === undefined ? '' : `, the site's part in after ${each.currentMade}`}${each.remaining === undefined ? '' : `, at least ${each.remaining} left`}; load ${loadText(bench.load())}`,
+        );
+      }
       if (maxRequests === undefined || deadline !== undefined || (result.outcome !== 'failed' && result.parts === undefined) || nights.length >= 20) break;
       result = await night();
     }
