@@ -81,6 +81,11 @@ interface Night {
   remaining: number | undefined;
 }
 
+/** What a night made: its requests, outcome, when the site's part was in and what it left. */
+function nightText({ made, outcome, currentMade, remaining }: Night): string {
+  return `${made} requests, ${outcome}${currentMade === undefined ? '' : `, the site's part in after ${currentMade}`}${remaining === undefined ? '' : `, at least ${remaining} left`}`;
+}
+
 /** Moves a kept crawl and its figures aside, named by the time, so the next crawl starts afresh. */
 async function moveAside(content: string, figures: string): Promise<void> {
   const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
@@ -150,13 +155,10 @@ async function scenario(
     for (;;) {
       nights.push({ made: result.made - madeBefore, currentMade: result.currentMade, outcome: result.outcome, remaining: result.parts?.remaining });
       // Each night's figures as it ends: a run stopped in a later night (10M: hours) keeps them.
-      if (maxRequests !== undefined) {
-        const each = nights.at(-1)!;
+      if (maxRequests !== undefined)
         console.log(
-          `night ${nights.length} ended after ${((performance.now() - started) / 1000).toFixed(1)} s: ${each.made} requests, ${each.outcome}` +
-            `${each.currentMade === undefined ? '' : `, the site's part in after ${each.currentMade}`}${each.remaining === undefined ? '' : `, at least ${each.remaining} left`}; load ${loadText(bench.load())}`,
+          `night ${nights.length} ended after ${((performance.now() - started) / 1000).toFixed(1)} s: ${nightText(nights.at(-1)!)}; load ${loadText(bench.load())}`,
         );
-      }
       if (maxRequests === undefined || deadline !== undefined || (result.outcome !== 'failed' && result.parts === undefined) || nights.length >= 20) break;
       result = await night();
     }
@@ -179,10 +181,7 @@ async function scenario(
     if (result.outcome === 'failed' && last !== undefined) print(`  stopped in         phase ${last.phase}, ${last.pending} requests queued`);
     if (maxRequests !== undefined) {
       print(`  --max-requests     ${maxRequests} a night, ${nights.length} nights`);
-      for (const [index, each] of nights.entries())
-        print(
-          `  night ${index + 1}            ${each.made} requests, ${each.outcome}${each.currentMade === undefined ? '' : `, the site's part in after ${each.currentMade}`}${each.remaining === undefined ? '' : `, at least ${each.remaining} left`}`,
-        );
+      for (const [index, each] of nights.entries()) print(`  night ${index + 1}            ${nightText(each)}`);
     }
     print(`  requests           made ${result.made}, minimum ${result.minimum}`);
     // Tonight first (issue 27): what the site, complete and current, cost of this sitting's requests.

@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { z } from 'zod';
 import { accessProblem, problem, recoverJournalSync, requestKinds } from '../../snapshot/index.ts';
 import type { TaskType } from '../plan.ts';
-import type { NewTask } from './task.ts';
+import { type NewTask, withoutUndefined } from './task.ts';
 
 /**
  * The journal's word for each type of task: its lines keep the words of the first format
@@ -42,27 +42,13 @@ type StoredTask = z.infer<typeof storedTask>;
 /** A task's journal line, its fields in the order the first format wrote them and none undefined. */
 export function journalTask(task: NewTask): StoredTask {
   const { url, type, phase, page, project, delivered } = task;
-  return {
-    url,
-    kind: journalKinds[type],
-    phase,
-    ...(page === undefined ? {} : { page }),
-    ...(project === undefined ? {} : { project }),
-    ...(delivered === undefined ? {} : { delivered }),
-  };
+  return withoutUndefined<StoredTask>({ url, kind: journalKinds[type], phase, page, project, delivered });
 }
 
 /** The task a journal line stores. */
 export function queuedTask(stored: StoredTask): NewTask {
   const { url, kind, phase, page, project, delivered } = stored;
-  return {
-    url,
-    type: taskTypeOf[kind],
-    phase,
-    ...(page === undefined ? {} : { page }),
-    ...(project === undefined ? {} : { project }),
-    ...(delivered === undefined ? {} : { delivered }),
-  };
+  return withoutUndefined<NewTask>({ url, type: taskTypeOf[kind], phase, page, project, delivered });
 }
 
 /** Every line of the journal, one shape each; the owner of each is named beside it. */

@@ -36,9 +36,10 @@ export interface Task extends NewTask {
 /** `task` with its path parsed: what the queue hands out. */
 export function parsedTask(task: NewTask, apiRoot: URL): Task {
   const path = rootPath(task.url, apiRoot);
-  return { ...stripUndefined(task), path, parsed: parseApiPath(path) };
+  return { ...withoutUndefined<NewTask>(task), path, parsed: parseApiPath(path) };
 }
 
-function stripUndefined(value: NewTask): NewTask {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as unknown as NewTask;
+/** `value` without its undefined fields, the others in their order: a task as queued, journalled or parsed. */
+export function withoutUndefined<T extends object>(value: { [K in keyof T]?: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
 }
