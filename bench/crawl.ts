@@ -13,18 +13,21 @@
  *   npm run bench:crawl -- --data synthetic:… --max-requests 5000   # nights of 5000 until the archive is whole
  *   npm run bench:crawl -- --data synthetic:… --edited 10   # then a night after 1% of the strings were edited
  *   npm run bench:crawl -- --scenario 10m --edited 10 --merged-only   # that night only as tmsnap crawls it
+ *   npm run bench:crawl -- --scenario 10m --max-requests 20000 --nights 1   # one night; the next run goes on
  *
  * A `--scenario` crawl is kept in bench/results/<scenario>/crawl-content/ and is resumable: the
  * server listens on a fixed port (`--port`), so a stopped run's `.partial` snapshot is
  * continued by the next (the figures then cover that sitting), and a finished one is reported
- * again instead of crawled. `--minutes N` ends a sitting: no request starts after N minutes, the
+ * again instead of crawled. With `--max-requests`, one whose history is not all in goes on with
+ * its nights (`--nights N` stops a run after N); each night's figures are kept in
+ * bench/results/<scenario>/nights.jsonl, so the figures cover the nights of every run. `--minutes N` ends a sitting: no request starts after N minutes, the
  * crawl stops resumable and the sitting's figures are printed as for a finished one. `--fresh`
  * first moves a kept crawl (finished or not) and its figures aside, to `crawl-content-<time>/`
  * and `crawl-<time>.txt`, so the scenario is crawled again from the start. It reports numbers
  * and asserts none.
  */
 import { once } from 'node:events';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -71,45 +74,63 @@ interface Scenario {
   edited: number | undefined;
   /** `--merged-only`: that night crawled once, merged; the per-translation comparison is skipped (10M: hours). */
   mergedOnly: boolean;
+  /** `--nights N`: stop after N nights of this run; a kept scenario goes on with its nights next time. */
+  nights: number | undefined;
 }
 
 /** What each night of a `--max-requests` run made, and when the site was complete and current. */
 interface Night {
   made: number;
+  /** Wall time of the night, in seconds. */
+  seconds: number;
   currentMade: number | undefined;
   outcome: string;
   remaining: number | undefined;
 }
 
 /** What a night made: its requests, outcome, when the site's part was in and what it left. */
-function nightText({ made, outcome, currentMade, remaining }: Night): string {
-  return `${made} requests, ${outcome}${currentMade === undefined ? '' : `, the site's part in after ${currentMade}`}${remaining === undefined ? '' : `, at least ${remaining} left`}`;
+function nightText({ made, seconds, outcome, currentMade, remaining }: Night): string {
+  return `${made} requests in ${seconds.toFixed(0)} s, ${outcome}${currentMade === undefined ? '' : `, the site's part in after ${currentMade}`}${remaining === undefined ? '' : `, at least ${remaining} left`}`;
 }
 
 /** Moves a kept crawl and its figures aside, named by the time, so the next crawl starts afresh. */
-async function moveAside(content: string, figures: string): Promise<void> {
+async function moveAside(content: string, figures: string, nightsFile: string): Promise<void> {
   const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
   const moved = await rename(content, `${content}-${stamp}`).then(
     () => true,
     () => false,
   );
   await rename(figures, figures.replace(/\.txt$/, `-${stamp}.txt`)).catch(() => undefined);
+  await rename(nightsFile, nightsFile.replace(/\.jsonl$/, `-${stamp}.jsonl`)).catch(() => undefined);
   if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
 }
 
 async function scenario(
   bench: Bench,
   data: string,
-  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests, edited, mergedOnly }: Scenario,
+  { concurrency, projects, anonymous, limits, keep, port, deadline, fresh, maxRequests, edited, mergedOnly, nights: nightsThisRun }: Scenario,
 ): Promise<void> {
   const content = keep === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-bench-crawl-')) : scenarioResults(keep).crawlContent;
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
-  if (fresh && figures !== undefined) await moveAside(content, figures);
-  if (figures !== undefined && (await listSnapshots(content).catch(() => [])).some((snapshot) => snapshot.complete)) {
+  // Each night's figures as it ends, so a kept scenario's nights can span runs (`--nights`).
+  const nightsFile = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'nights.jsonl');
+  if (fresh && figures !== undefined && nightsFile !== undefined) await moveAside(content, figures, nightsFile);
+  const newest = (await listSnapshots(content).catch(() => [])).find((snapshot) => snapshot.complete);
+  // A kept crawl whose history is not all in goes on with its nights; a whole one is only reported.
+  const goOn = maxRequests !== undefined && newest?.manifest?.parts !== undefined;
+  if (figures !== undefined && newest !== undefined && !goOn) {
     console.log(`\n${keep}: the crawl in ${content} is finished; its figures:\n${await readFile(figures, 'utf8').catch(() => '(none recorded)')}`);
     return;
   }
   await mkdir(content, { recursive: true });
+  const nightsBefore: Night[] =
+    goOn && nightsFile !== undefined
+      ? (await readFile(nightsFile, 'utf8').catch(() => ''))
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Night)
+      : [];
+  if (nightsFile !== undefined && !goOn) await writeFile(nightsFile, '');
   const loadBefore = bench.load();
   const { url, child } = await startServer(data, limits, port);
   const lines: string[] = [];
@@ -123,8 +144,9 @@ async function scenario(
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     let last: CrawlProgress | undefined;
-    const nights: Night[] = [];
+    const nights: Night[] = [...nightsBefore];
     let madeBefore = 0;
+    let nightStarted = performance.now();
     const night = () =>
       crawl({
         apiRoot: parseApiRoot(url),
@@ -141,6 +163,7 @@ async function scenario(
         // A resumed night's `made` counts the runs before it too.
         onStart: (start) => {
           madeBefore = start.made;
+          nightStarted = performance.now();
         },
         tmsnapVersion: 'bench',
         userAgent: 'tmsnap-bench',
@@ -153,16 +176,28 @@ async function scenario(
     let result = await night();
     // Nights until the history is all in; a night that stopped before the current state resumes.
     for (;;) {
-      nights.push({ made: result.made - madeBefore, currentMade: result.currentMade, outcome: result.outcome, remaining: result.parts?.remaining });
+      const ended: Night = {
+        made: result.made - madeBefore,
+        seconds: (performance.now() - nightStarted) / 1000,
+        currentMade: result.currentMade,
+        outcome: result.outcome,
+        remaining: result.parts?.remaining,
+      };
+      nights.push(ended);
       // Each night's figures as it ends: a run stopped in a later night (10M: hours) keeps them.
-      if (maxRequests !== undefined)
-        console.log(
-          `night ${nights.length} ended after ${((performance.now() - started) / 1000).toFixed(1)} s: ${nightText(nights.at(-1)!)}; load ${loadText(bench.load())}`,
-        );
+      if (maxRequests !== undefined) {
+        console.log(`night ${nights.length} ended: ${nightText(ended)}; load ${loadText(bench.load())}`);
+        if (nightsFile !== undefined && result.outcome !== 'failed') await appendFile(nightsFile, `${JSON.stringify(ended)}\n`);
+      }
       if (maxRequests === undefined || deadline !== undefined || (result.outcome !== 'failed' && result.parts === undefined) || nights.length >= 20) break;
+      if (nightsThisRun !== undefined && nights.length - nightsBefore.length >= nightsThisRun) {
+        console.log(`--nights ${nightsThisRun}: stopped with the history not all in; run again without --fresh to go on`);
+        return;
+      }
       result = await night();
     }
-    const seconds = (performance.now() - started) / 1000;
+    // Nights run in earlier invocations (`--nights`) count with their own wall time.
+    const seconds = maxRequests === undefined ? (performance.now() - started) / 1000 : nights.reduce((sum, each) => sum + each.seconds, 0);
     const cpu = process.cpuUsage(cpuStart);
     // The process's own high-water mark (getrusage), so no short peak is missed; with several
     // scenarios in one run it is the highest so far.
@@ -329,6 +364,7 @@ const { values } = parseArgs({
     'max-requests': { type: 'string' },
     edited: { type: 'string' },
     'merged-only': { type: 'boolean', default: false },
+    nights: { type: 'string' },
   },
 });
 if (values.limits !== 'raised' && values.limits !== 'real') throw new Error(`--limits ${values.limits}: use raised or real`);
@@ -353,5 +389,6 @@ for (const { data, keep } of runs) {
     maxRequests: values['max-requests'] === undefined ? undefined : Number(values['max-requests']),
     edited: values.edited === undefined ? undefined : Number(values.edited),
     mergedOnly: values['merged-only'],
+    nights: values.nights === undefined ? undefined : Number(values.nights),
   });
 }
