@@ -252,7 +252,7 @@ export class IncrementalCrawl {
   async #carryChanges(touched: Touched, context: CrawlContext): Promise<void> {
     const { writer } = context;
     // Gone by the lists, whatever the change log said: a scoped log does not show a removal.
-    const gone = new Set((await this.previous.components()).map(({ path }) => path).filter((path) => !writer.journal.has(path)));
+    const gone = new Set((await this.previous.components()).map(({ path }) => path).filter((path) => writer.stored(path) === undefined));
     const removedUnits = new Set<string>();
     for (const translation of touched.translations) {
       const current = new Set(
@@ -260,20 +260,29 @@ export class IncrementalCrawl {
       );
       for (const unit of await this.previous.units(translation)) if (!current.has(this.previous.linkBase.baseUrl + unit.url)) removedUnits.add(unit.url);
     }
-    let batch: unknown[] = [];
     const lookup = await this.#embedded();
-    for await (const stored of this.previous.changes()) {
-      if (stored.component !== null && gone.has(stored.component)) continue;
-      const change = stored.unit !== null && removedUnits.has(stored.unit) ? { ...stored, unit: null } : stored;
-      batch.push(expandRecord('change', change, lookup, this.previous.linkBase));
-      if (batch.length >= 1000) {
-        this.#followPeople(batch, context);
-        await writer.putChanges(batch);
-        batch = [];
+    for (const chunk of this.previous.index.changes) {
+      const changes = await this.previous.changesIn(chunk);
+      const affected = changes.some(
+        (stored) => (stored.component !== null && gone.has(stored.component)) || (stored.unit !== null && removedUnits.has(stored.unit)),
+      );
+      // A chunk nothing removed touches is taken by reference (SnapshotWriter.carryChanges); the people it names are followed all the same.
+      if (!affected && (await writer.carryChanges(this.previous, chunk))) {
+        const people = new Set(changes.flatMap(({ user, author }) => [user, author]).filter((link) => typeof link === 'string'));
+        this.#followPeople(
+          [...people].map((link) => expandRecord('change', { user: link, author: null }, lookup, this.previous.linkBase)),
+          context,
+        );
+        continue;
       }
+      const batch = changes
+        .filter((stored) => stored.component === null || !gone.has(stored.component))
+        .map((stored) =>
+          expandRecord('change', stored.unit !== null && removedUnits.has(stored.unit) ? { ...stored, unit: null } : stored, lookup, this.previous.linkBase),
+        );
+      this.#followPeople(batch, context);
+      if (batch.length > 0) await writer.putChanges(batch);
     }
-    this.#followPeople(batch, context);
-    if (batch.length > 0) await writer.putChanges(batch);
   }
 
   /**
@@ -300,7 +309,7 @@ export class IncrementalCrawl {
     if (scoped && (parsed.kind === 'project' || parsed.kind === 'language' || parsed.kind === 'user')) return false;
     if (parsed.kind === 'user' && parsed.sub === 'notifications') return false;
     const object = `api/${objectPath(parsed)}`;
-    const same = writer.journal.get(object) !== undefined && writer.journal.get(object) === this.previous.paths().get(object);
+    const same = writer.stored(object) !== undefined && writer.stored(object) === this.previous.paths().get(object);
     switch (parsed.kind) {
       case 'translation':
         // A translation's repository/ shows its component's repository: a commit in any
@@ -346,7 +355,7 @@ export class IncrementalCrawl {
         path.startsWith(prefix) &&
         path.endsWith('/statistics/') &&
         translation.slice(prefix.length).split('/').length === 2 &&
-        context.writer.journal.has(translation)
+        context.writer.stored(translation) !== undefined
       )
         await this.#carry(path, context);
     }
@@ -364,9 +373,13 @@ export class IncrementalCrawl {
     return this.#lookup;
   }
 
-  /** Stores the previous snapshot's record at `path` again (re-expanded, so the writer normalizes it to the same bytes). */
+  /**
+   * Stores the previous snapshot's record at `path` again: by reference to its objects where the
+   * writer can (`SnapshotWriter.carry`), else re-expanded, so the writer normalizes it to the same bytes.
+   */
   async #carry(path: string, context: CrawlContext): Promise<boolean> {
     if (!this.previous.paths().has(path)) return false;
+    if (await context.writer.carry(this.previous, path)) return true;
     const url = this.previous.linkBase.baseUrl + path;
     const kind = kindOfPath(path);
     if (kind === 'file') {
@@ -394,10 +407,11 @@ export class IncrementalCrawl {
       if (task.project !== undefined && project !== task.project) continue;
       const translation = locate(translationUrl, context.apiRoot);
       const unitsPath = `${translation.stored}units/`;
-      if (context.writer.journal.has(unitsPath)) continue;
+      if (context.writer.stored(unitsPath) !== undefined) continue;
       if (!this.previous.paths().has(unitsPath)) {
         context.queue.add({ url: `${translationUrl}units/`, type: 'units', phase: phases.bulk });
       } else if (this.#unchanged(translation, touched, context.writer)) {
+        if (await context.writer.carry(this.previous, unitsPath)) continue;
         const units = (await this.previous.units(translation.stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
         await context.writer.putUnits(translationUrl, units);
       } else if (touched.units.get(translation.stored)?.unexplained === false && context.translations.totals.has(translationUrl)) {

@@ -34,6 +34,11 @@ const embeddedFields: Partial<Record<RecordKind, Record<string, RecordKind>>> = 
   notifications: { project: 'project', component: 'component' },
 };
 
+/** Whether records of this kind may embed others the writer stores on their own (`embeddedRecords`). */
+export function embedsRecords(kind: RecordKind): boolean {
+  return embeddedFields[kind] !== undefined;
+}
+
 /** Top-level link fields whose names do not say so (beyond `url`, `*_url`, `next`, `previous`). */
 const extraLinkFields: Partial<Record<RecordKind, ReadonlySet<string>>> = {
   unit: new Set(['translation', 'source_unit']),

@@ -10,6 +10,7 @@ import {
   chunkedList,
   indexPart,
   indexRoot,
+  type ChangeChunk,
   type Manifest,
   type SnapshotIndex,
   snapshotIndex,
@@ -180,6 +181,11 @@ export class Snapshot {
     return /^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) ? apiPath(pathOrUrl, this.linkBase.baseUrl) : pathOrUrl;
   }
 
+  /** Whether the record at `path` is a long list stored as a `ChunkedList` (docs/snapshot-format.md, "Chunks"). */
+  isChunked(path: string): boolean {
+    return this.#chunked.has(this.toPath(path));
+  }
+
   /** Whether the record at `path` was kept as it came because it did not fit its schema. */
   isRaw(path: string): boolean {
     return Object.hasOwn(this.index.raw, this.toPath(path));
@@ -317,12 +323,15 @@ export class Snapshot {
 
   /** Every change, ascending id, read one chunk at a time. */
   async *changes(): AsyncIterable<StoredChange> {
-    for (const chunk of this.index.changes) {
-      // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
-      const stored = await this.readJson(chunk.hash, { check: 'crc' });
-      if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
-      for (const change of stored) yield storedChange.parse(change);
-    }
+    for (const chunk of this.index.changes) yield* await this.changesIn(chunk);
+  }
+
+  /** The changes of one chunk of the index, ascending id. */
+  async changesIn(chunk: ChangeChunk): Promise<StoredChange[]> {
+    // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
+    const stored = await this.readJson(chunk.hash, { check: 'crc' });
+    if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
+    return stored.map((change) => storedChange.parse(change));
   }
 
   /** The statistics of an object (its path or its `statistics/` path); undefined when not stored or of another shape. */

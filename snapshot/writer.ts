@@ -1,5 +1,5 @@
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import * as api from '../api/index.ts';
 import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
@@ -11,10 +11,21 @@ import { keptInline } from './inline.ts';
 import { recoverJournal } from './journal-lines.ts';
 import type { Snapshot } from './reader.ts';
 import { apiPath, detectFormatApi, type LinkBase, normalizeBaseUrl } from './links.ts';
-import { embeddedRecords, embeddedReferences, kindOfPath, linkStrings, NormalizeError, normalizeRecord, type OwnRecord, type RecordKind } from './normalize.ts';
+import {
+  embeddedRecords,
+  embeddedReferences,
+  embedsRecords,
+  kindOfPath,
+  linkStrings,
+  NormalizeError,
+  normalizeRecord,
+  type OwnRecord,
+  type RecordKind,
+} from './normalize.ts';
 import {
   type AccessProblem,
   type ChangeChunk,
+  changeChunk,
   type ChunkedList,
   type IndexPart,
   type IndexRoot,
@@ -29,6 +40,7 @@ import {
   type StoredFile,
   storedUser,
   type UnitList,
+  unitList,
 } from './schemas.ts';
 import { maxRewrittenDepth, ObjectStore, type PutResult, storeWrite, type WriteFault, writeAtomic } from './store.ts';
 
@@ -85,7 +97,7 @@ const journalEntry = z.object({
   inline: z.string().optional(),
 });
 type JournalEntry = z.infer<typeof journalEntry>;
-const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem })]);
+const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem }), z.object({ carried: changeChunk })]);
 
 export interface WriterOptions {
   /** The server's base URL or its API root (`…/api/`). */
@@ -222,6 +234,8 @@ export class SnapshotWriter {
   readonly #store: ObjectStore;
   readonly #entries = new Map<string, JournalEntry>();
   readonly #problems: Problem[] = [];
+  /** Chunks of the previous snapshot's changes taken by reference (`carryChanges`), by chunk number. */
+  readonly #carriedChanges = new Map<number, ChangeChunk>();
   #state: PartialState;
   #changeQueue: Promise<void> = Promise.resolve();
   #finished = false;
@@ -288,6 +302,56 @@ export class SnapshotWriter {
     return this.#entries.has(apiPath(absoluteApiUrl, this.baseUrl));
   }
 
+  /** The object hash stored so far at a relative API path (`journal` without copying it). */
+  stored(path: string): string | undefined {
+    return this.#entries.get(path)?.hash;
+  }
+
+  /**
+   * Indexes `path` as `previous` holds it, by reference to its objects, where storing the
+   * record again would give the same objects: same archive, server, link style and format, and
+   * a record kept normalized whose kind embeds none the writer stores on its own (a unit list, a
+   * file, statistics…). Answers whether it did; otherwise the caller stores the record. Carrying
+   * 10M units through `putUnits` took 44 min a night (docs/decisions/2026-11-27-one-night.md).
+   */
+  async carry(previous: Snapshot, path: string): Promise<boolean> {
+    this.#assertOpen();
+    const hash = previous.index.records[path];
+    const kind = kindOfPath(path);
+    if (hash === undefined || embedsRecords(kind) || !this.#sharesObjects(previous)) return false;
+    const entry: JournalEntry = { hash, raw: false };
+    const inline = await previous.inline.read(hash);
+    if (inline !== undefined) entry.inline = inline.toString('utf8');
+    if (previous.isChunked(path)) entry.chunked = true;
+    if (kind === 'units') entry.units = unitList.parse(await previous.readJson(hash)).count;
+    await this.#index(path, entry);
+    return true;
+  }
+
+  /**
+   * Takes one chunk of `previous`'s changes by reference, as `carry` takes a record. Changes put
+   * into the same chunk are merged with it at `finish`, the carried ones winning, as when they
+   * are put last (the crawl carries changes in its last phase).
+   */
+  async carryChanges(previous: Snapshot, chunk: ChangeChunk): Promise<boolean> {
+    this.#assertOpen();
+    const number = Math.floor(chunk.first / changesPerChunk);
+    if (Math.floor(chunk.last / changesPerChunk) !== number || !this.#sharesObjects(previous)) return false;
+    this.#carriedChanges.set(number, chunk);
+    await this.#journal({ carried: chunk });
+    return true;
+  }
+
+  /** Whether `previous`'s objects are this writer's as they stand: same archive, server, link style and format. */
+  #sharesObjects(previous: Snapshot): boolean {
+    return (
+      previous.manifest.format === snapshotFormat &&
+      resolve(previous.store.contentDir) === resolve(this.contentDir) &&
+      previous.linkBase.baseUrl === this.baseUrl &&
+      previous.linkBase.formatApi === this.#state.format_api_links
+    );
+  }
+
   get #linkBase(): LinkBase {
     return { baseUrl: this.baseUrl, formatApi: this.#state.format_api_links ?? false };
   }
@@ -305,6 +369,7 @@ export class SnapshotWriter {
       if (!parsed.success) continue;
       const entry = parsed.data;
       if ('problem' in entry) this.#problems.push(entry.problem);
+      else if ('carried' in entry) this.#carriedChanges.set(Math.floor(entry.carried.first / changesPerChunk), entry.carried);
       else {
         const { path, ...stored } = entry;
         this.#entries.set(path, stored);
@@ -504,10 +569,7 @@ export class SnapshotWriter {
     for (const [chunk, bucket] of byChunk) {
       const file = join(this.dir, 'changes', `${chunk}.json`);
       const existing = await readFile(file, 'utf8').catch(() => undefined);
-      const merged = new Map<number, unknown>();
-      if (existing !== undefined) for (const change of parseStoredJson(existing) as { id: number }[]) merged.set(change.id, change);
-      for (const [id, change] of bucket) merged.set(id, change);
-      const sorted = [...merged.entries()].sort(([a], [b]) => a - b).map(([, change]) => change);
+      const sorted = mergeChanges(existing === undefined ? [] : parseStoredJson(existing), [...bucket.values()]);
       await storeWrite(this.dir, () => writeAtomic(file, canonicalJson(sorted)));
     }
   }
@@ -599,14 +661,21 @@ export class SnapshotWriter {
 
   async #storeChangeChunks(): Promise<ChangeChunk[]> {
     const names = await readdir(join(this.dir, 'changes')).catch(() => [] as string[]);
-    const chunks = names.filter((name) => /^-?\d+\.json$/.test(name)).sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
+    const buffered = new Set(names.filter((name) => /^-?\d+\.json$/.test(name)).map((name) => Number.parseInt(name, 10)));
+    const numbers = [...new Set([...buffered, ...this.#carriedChanges.keys()])].sort((a, b) => a - b);
     const stored: ChangeChunk[] = [];
     const previous = await this.#previous();
-    for (const name of chunks) {
+    for (const number of numbers) {
+      const carried = this.#carriedChanges.get(number);
+      if (!buffered.has(number)) {
+        stored.push(carried!);
+        continue;
+      }
       // `#putChanges` writes each buffer with `canonicalJson`, so its text is stored as it is:
       // parsing and serializing it again was a large part of the crawl's end phase
       // (docs/decisions/2026-11-27-figures-from-comments.md).
-      const text = await readFile(join(this.dir, 'changes', name), 'utf8');
+      let text = await readFile(join(this.dir, 'changes', `${number}.json`), 'utf8');
+      if (carried !== undefined) text = canonicalJson(mergeChanges(parseStoredJson(text), await this.#store.readJson(carried.hash, { check: 'crc' })));
       const changes = JSON.parse(text) as { id: number }[];
       const first = changes[0];
       const last = changes.at(-1);
@@ -618,6 +687,13 @@ export class SnapshotWriter {
     }
     return stored;
   }
+}
+
+/** Changes of one chunk by id, sorted; a change in `over` replaces one of the same id in `under`. */
+function mergeChanges(under: unknown, over: unknown): unknown[] {
+  const merged = new Map<number, unknown>();
+  for (const list of [under, over]) for (const change of list as { id: number }[]) merged.set(change.id, change);
+  return [...merged.entries()].sort(([a], [b]) => a - b).map(([, change]) => change);
 }
 
 /** A resumed crawl may meet the same bad record twice; the manifest lists it once. */
