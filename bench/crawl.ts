@@ -239,14 +239,19 @@ async function scenario(
     await bench.record({
       input: {
         size: `${keep ?? data}${options}`,
-        about: `--data ${data}${options}: ${records} records; outcome ${result.outcome}${deadline === undefined ? '' : ', a sitting ended by --minutes'}`,
+        about: `--data ${data}${options}: ${records} records; outcome ${result.outcome}${deadline === undefined ? '' : ', a sitting ended by --minutes'}${
+          nightsBefore.length === 0
+            ? ''
+            : `; nights 1–${nightsBefore.length} ran before (their requests and wall time counted; peak RSS and load are this run's)`
+        }`,
       },
       loadStart: loadBefore,
       figures: [
         figureOf('wall time', 's', seconds),
-        figureOf('crawler CPU', 's', (cpu.user + cpu.system) / 1e6),
+        // Of this run only: not recorded when nights ran before it.
+        figureOf('crawler CPU', 's', nightsBefore.length === 0 ? (cpu.user + cpu.system) / 1e6 : Number.NaN),
         figureOf('requests made', 'requests', maxRequests === undefined ? result.made : nights.reduce((sum, each) => sum + each.made, 0)),
-        figureOf('requests, minimum', 'requests', result.minimum),
+        figureOf('requests, minimum', 'requests', nightsBefore.length === 0 ? result.minimum : Number.NaN),
         figureOf('requests until the site is complete and current', 'requests', nights[0]?.currentMade ?? Number.NaN),
         ...(maxRequests === undefined
           ? []
