@@ -20,7 +20,8 @@
  * continued by the next (the figures then cover that sitting), and a finished one is reported
  * again instead of crawled. With `--max-requests`, one whose history is not all in goes on with
  * its nights (`--nights N` stops a run after N); each night's figures are kept in
- * bench/results/<scenario>/nights.jsonl, so the figures cover the nights of every run. `--minutes N` ends a sitting: no request starts after N minutes, the
+ * bench/results/<scenario>/nights.jsonl, so the figures cover the nights of every run.
+ * `--minutes N` ends a sitting: no request starts after N minutes, the
  * crawl stops resumable and the sitting's figures are printed as for a finished one. `--fresh`
  * first moves a kept crawl (finished or not) and its figures aside, to `crawl-content-<time>/`
  * and `crawl-<time>.txt`, so the scenario is crawled again from the start. It reports numbers
@@ -94,14 +95,13 @@ function nightText({ made, seconds, outcome, currentMade, remaining }: Night): s
 }
 
 /** Moves a kept crawl and its figures aside, named by the time, so the next crawl starts afresh. */
-async function moveAside(content: string, figures: string, nightsFile: string): Promise<void> {
+async function moveAside(content: string, figures: readonly string[]): Promise<void> {
   const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, '');
   const moved = await rename(content, `${content}-${stamp}`).then(
     () => true,
     () => false,
   );
-  await rename(figures, figures.replace(/\.txt$/, `-${stamp}.txt`)).catch(() => undefined);
-  await rename(nightsFile, nightsFile.replace(/\.jsonl$/, `-${stamp}.jsonl`)).catch(() => undefined);
+  for (const file of figures) await rename(file, file.replace(/(\.\w+)$/, `-${stamp}$1`)).catch(() => undefined);
   if (moved) console.log(`--fresh: the earlier crawl is now ${content}-${stamp}`);
 }
 
@@ -114,7 +114,7 @@ async function scenario(
   const figures = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'crawl.txt');
   // Each night's figures as it ends, so a kept scenario's nights can span runs (`--nights`).
   const nightsFile = keep === undefined ? undefined : join(scenarioResults(keep).dir, 'nights.jsonl');
-  if (fresh && figures !== undefined && nightsFile !== undefined) await moveAside(content, figures, nightsFile);
+  if (fresh && figures !== undefined && nightsFile !== undefined) await moveAside(content, [figures, nightsFile]);
   const newest = (await listSnapshots(content).catch(() => [])).find((snapshot) => snapshot.complete);
   // A kept crawl whose history is not all in goes on with its nights; a whole one is only reported.
   const goOn = maxRequests !== undefined && newest?.manifest?.parts !== undefined;

@@ -24,6 +24,7 @@ import { type ApiPath, apiPaths, objectPath, parseApiPath } from '../api/paths.t
 import { z } from 'zod';
 import {
   withoutFormatApi,
+  decodeLink,
   expandRecord,
   kindOfPath,
   type RecordLookup,
@@ -269,8 +270,11 @@ export class IncrementalCrawl {
       // A chunk nothing removed touches is taken by reference (SnapshotWriter.carryChanges); the people it names are followed all the same.
       if (!affected && (await writer.carryChanges(this.previous, chunk))) {
         const people = new Set(changes.flatMap(({ user, author }) => [user, author]).filter((link) => typeof link === 'string'));
-        this.#followPeople(
-          [...people].map((link) => expandRecord('change', { user: link, author: null }, lookup, this.previous.linkBase)),
+        this.#follow(
+          findLinks(
+            [...people].map((link) => decodeLink(link, this.previous.linkBase)),
+            context.apiRoot,
+          ),
           context,
         );
         continue;
@@ -292,10 +296,15 @@ export class IncrementalCrawl {
   #followPeople(changes: readonly unknown[], context: CrawlContext): void {
     for (const change of changes) {
       const { user, author } = change as { user?: unknown; author?: unknown };
-      for (const link of findLinks({ user, author }, context.apiRoot)) {
-        const planned = planLink(rootPath(link, context.apiRoot), this.scope);
-        if (planned !== undefined) context.queue.add({ url: link, type: planned.type, phase: planned.phase });
-      }
+      this.#follow(findLinks({ user, author }, context.apiRoot), context);
+    }
+  }
+
+  /** Queues each link as the plan types it (a user's record, in a scoped crawl too). */
+  #follow(links: readonly string[], context: CrawlContext): void {
+    for (const link of links) {
+      const planned = planLink(rootPath(link, context.apiRoot), this.scope);
+      if (planned !== undefined) context.queue.add({ url: link, type: planned.type, phase: planned.phase });
     }
   }
 
