@@ -16,7 +16,8 @@ export const project = z.looseObject({
   languages_url: url,
   translation_review: z.boolean(),
   source_review: z.boolean(),
-  set_language_team: z.boolean(),
+  /** Removed in Weblate 2026 (docs/weblate-api.md). */
+  set_language_team: z.boolean().optional(),
   /** Markdown written by project admins; may hold HTML and CR LF. */
   instructions: z.string(),
   enable_hooks: z.boolean(),
