@@ -212,6 +212,11 @@ bot = form.save()
 print(json.dumps({"user": user.auth_token.key, "project": bot.auth_token.key}))
 `);
   const keys = JSON.parse(made.trim().split('\n').at(-1)!) as { user: string; project: string };
+  // Weblate 5.14 caches the anonymous user once per process (weblate/auth/models.py,
+  // `get_anonymous` under functools.cache), and with it the projects it may see: a project made
+  // private by another process can stay listed to anonymous clients. 2026.x copies it per
+  // request. A new process sees the project private from its first request on.
+  await server.restart();
   return {
     tokens: { admin: adminToken, ...keys },
     components,

@@ -36,6 +36,8 @@ export interface RealWeblate {
   cachePrefix: string;
   /** What `weblate shell` needs to reach this server's database and data, for test processes. */
   shellEnv: Record<string, string>;
+  /** Stops the server process and starts it again on the same port, database and data. */
+  restart(): Promise<void>;
   /** The last 20 kB the server printed (its tracebacks). */
   log(): string;
   close(): Promise<void>;
@@ -69,7 +71,8 @@ function psql(database: string, sql: string) {
 }
 
 async function waitForApi(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  // Generous: at load 20 on two cores, Weblate took over 120 s to import and answer.
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`weblate runserver exited ${child.exitCode}: ${log().slice(-2000)}`);
     try {
@@ -81,7 +84,7 @@ async function waitForApi(url: string, child: ChildProcess, log: () => string): 
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`weblate runserver did not answer ${url} within 120 s: ${log().slice(-2000)}`);
+  throw new Error(`weblate runserver did not answer ${url} within 600 s: ${log().slice(-2000)}`);
 }
 
 export async function startRealWeblate(release: WeblateRelease, options: { throttle?: Partial<Throttle> } = {}): Promise<RealWeblate> {
@@ -110,15 +113,25 @@ export async function startRealWeblate(release: WeblateRelease, options: { throt
     DJANGO_SETTINGS_MODULE: 'settings',
     PYTHONUNBUFFERED: '1',
   };
-  const child = spawn(join(venv, 'bin/weblate'), ['runserver', `127.0.0.1:${port}`, '--noreload'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}/api/`;
-  await waitForApi(url, child, () => output);
+  const serve = async () => {
+    const started = spawn(join(venv, 'bin/weblate'), ['runserver', `127.0.0.1:${port}`, '--noreload'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.stdout!.on('data', keep);
+    started.stderr!.on('data', keep);
+    await waitForApi(url, started, () => output);
+    return started;
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  let child = await serve();
   return {
     url,
     version: version.trim(),
@@ -129,11 +142,12 @@ export async function startRealWeblate(release: WeblateRelease, options: { throt
       Object.entries(env).filter(([name]) => name.startsWith('TMSNAP_WEBLATE_') || name === 'PYTHONPATH' || name === 'DJANGO_SETTINGS_MODULE'),
     ) as Record<string, string>,
     shell: (code) => weblateShell(venv, env, code),
+    async restart() {
+      await stop();
+      child = await serve();
+    },
     async close() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
+      await stop();
       await psql('postgres', `drop database if exists ${database}`).catch(() => undefined);
       await rm(data, { recursive: true, force: true });
     },
