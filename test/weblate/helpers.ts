@@ -57,6 +57,8 @@ export function crawlAs(role: Role, content: string, extra: string[] = []): Prom
 export interface CrawlSummary {
   outcome: string;
   made: number;
+  /** Present when a run stopped for the night with the site current and some history left. */
+  parts?: { history: boolean };
   problems: unknown[];
   access: unknown[];
 }
@@ -73,10 +75,22 @@ export function summaryOf(result: CliResult): CrawlSummary {
   return line;
 }
 
-/** The newest complete snapshot's `tmsnap export`, one line per record, sorted: the archive's content. */
+/**
+ * The newest complete snapshot's `tmsnap export`, one line per record, sorted: the archive's
+ * content, for comparing two archives. Weblate 2026 embeds in a change the alert it is about as
+ * that alert stands now (`updated`, `details`, `dismissed_*` move after the change), so a change
+ * compares by its alert's name: an archive keeps the change as first fetched.
+ */
 export async function exportLines(content: string): Promise<string[]> {
   const { stdout } = await execute(process.execPath, [bin, 'export', '--content', content], { maxBuffer: 1 << 28 });
-  return stdout.split('\n').filter(Boolean).sort();
+  return stdout.split('\n').filter(Boolean).map(withAlertByName).sort();
+}
+
+function withAlertByName(line: string): string {
+  const parsed = JSON.parse(line) as { record?: { alert?: { name?: unknown } | null } };
+  const alert = parsed.record?.alert;
+  if (alert === undefined || alert === null || typeof alert !== 'object') return line;
+  return JSON.stringify({ ...parsed, record: { ...parsed.record, alert: { name: alert.name } } });
 }
 
 /**
