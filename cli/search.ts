@@ -19,8 +19,10 @@ Options:
   --lang CODE         only this language (repeat the flag for several)
   --project SLUG      only this project (repeatable)
   --component SLUG    only this component: PROJECT/COMPONENT, or COMPONENT within --project (repeatable)
-  --state STATE       only units in this state: a number (20) or a name (translated,
-                      needs-editing, empty, approved, read-only) (repeatable)
+  --state STATE       only units in this state: a number (20) or a name as Weblate's
+                      state: search has it (translated, needs-editing, needs-rewriting,
+                      needs-checking, empty, approved, read-only) (repeatable; what the
+                      "needs editing" figure counts is the first three together)
   --has WHAT          only units that have it: check (a failing check) or suggestion (repeatable)
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)

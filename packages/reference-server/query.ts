@@ -105,22 +105,30 @@ export interface UnitSearch {
   matches(unit: UnitRow): boolean;
 }
 
+/** Weblate's `STATE_NAMES` (2026.10.1 `weblate/utils/state.py`; 11 and 12 since 5.15). */
 const stateNames: Record<string, number> = {
   empty: 0,
+  untranslated: 0,
   'needs-editing': 10,
+  fuzzy: 10,
+  'needs-rewriting': 11,
+  'needs-checking': 12,
   translated: 20,
   approved: 30,
   'read-only': 100,
   readonly: 100,
 };
 
+/** `is:fuzzy` and `is:needs-editing` are Weblate's `FUZZY_STATES`, 10–12 (`weblate/utils/search.py`); `state:needs-editing` is 10 alone. */
+const needsEditing = (unit: UnitRow) => unit.state >= 10 && unit.state < 20;
+
 const isLookups: Record<string, (unit: UnitRow) => boolean> = {
   pending: (unit) => unit.pending,
   translated: (unit) => unit.state >= 20,
   untranslated: (unit) => unit.state < 20,
   approved: (unit) => unit.state === 30,
-  fuzzy: (unit) => unit.state === 10,
-  'needs-editing': (unit) => unit.state === 10,
+  fuzzy: needsEditing,
+  'needs-editing': needsEditing,
   'read-only': (unit) => unit.state === 100,
   readonly: (unit) => unit.state === 100,
 };

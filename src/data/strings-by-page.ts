@@ -23,7 +23,7 @@ export interface StringsByPage {
   pages: UnitPageSummary[];
 }
 
-const groupOrder: readonly StateGroup[] = ['empty', 'fuzzy', 'translated', 'approved', 'readonly', 'other'];
+const groupOrder: readonly StateGroup[] = ['empty', 'fuzzy', 'needs-rewriting', 'needs-checking', 'translated', 'approved', 'readonly', 'other'];
 
 /** `units` in position order, `pages` the translation's unit page count (`unitPageOf` places each unit). */
 export function stringsByPage(units: readonly Pick<StoredUnit, 'position' | 'state'>[], pages: number): StringsByPage {

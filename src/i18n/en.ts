@@ -67,11 +67,12 @@ export const en = {
   'search.strings': ['{count} string', '{count} strings'],
   'search.translations': ['{count} translation', '{count} translations'],
   'search.counts': '{strings}, {translations}',
-  // States of a string (api/unit.ts) and kinds of change between snapshots (archive/diff.ts)
+  // States of a string (api/unit.ts) and kinds of change between snapshots (archive/diff.ts).
+  // 11 and 12 as Weblate labels them: kinds of "needs editing" (docs/weblate-api.md, "Values").
   'state.0': 'untranslated',
   'state.10': 'needs editing',
-  'state.11': 'needs rewriting',
-  'state.12': 'needs checking',
+  'state.11': 'needs editing (needs rewriting)',
+  'state.12': 'needs editing (needs checking)',
   'state.20': 'translated',
   'state.30': 'approved',
   'state.100': 'read-only',

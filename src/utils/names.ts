@@ -1,9 +1,15 @@
 export { actionName, stateName } from '../../api/index.ts';
 
-/** CSS class for a state, so the translation page can filter rows client-side. */
-export function stateGroup(state: number): 'empty' | 'fuzzy' | 'translated' | 'approved' | 'readonly' | 'other' {
+/**
+ * A state's group on a translation's table of unit pages, named as Weblate's search names the
+ * state (`weblate/utils/state.py`, STATE_NAMES): one group per state, so 11 and 12 are counted
+ * apart from 10 and each column is labelled by its own state (docs/weblate-api.md, "Values").
+ */
+export function stateGroup(state: number): 'empty' | 'fuzzy' | 'needs-rewriting' | 'needs-checking' | 'translated' | 'approved' | 'readonly' | 'other' {
   if (state === 0) return 'empty';
-  if (state >= 10 && state < 20) return 'fuzzy';
+  if (state === 10) return 'fuzzy';
+  if (state === 11) return 'needs-rewriting';
+  if (state === 12) return 'needs-checking';
   if (state === 20) return 'translated';
   if (state === 30) return 'approved';
   if (state === 100) return 'readonly';

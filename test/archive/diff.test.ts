@@ -95,6 +95,11 @@ describe('classifyUnit', () => {
     [20, 30, 'approved'],
     [20, 10, 'marked_for_edit'],
     [30, 12, 'marked_for_edit'],
+    [20, 11, 'marked_for_edit'],
+    [11, 20, 'translated'],
+    // 5.15's kinds of needs editing among themselves: still needing editing, another state.
+    [10, 11, 'changed'],
+    [12, 10, 'changed'],
     [30, 20, 'changed'],
     [20, 0, 'changed'],
   ] as const)('state %i → %i is %s', (from, to, kind) => {

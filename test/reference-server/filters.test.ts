@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { change, page, unit } from '../../api/index.ts';
 import type { UnitRow } from '../../packages/reference-server/model.ts';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { startTestServer, useReferenceServer } from '../helpers/reference-server.ts';
@@ -119,6 +120,10 @@ describe('units search (q)', () => {
     ['state:<=10', (row) => row.state <= 10],
     ['state:translated', (row) => row.state === 20],
     ['state:empty language:ar', (row, place) => row.state === 0 && place.language === 'ar'],
+    // Weblate's other names for states (`STATE_NAMES`), and `is:fuzzy` (docs/weblate-api.md, "States 11 and 12").
+    ['state:untranslated language:ar', (row, place) => row.state === 0 && place.language === 'ar'],
+    ['state:fuzzy', (row) => row.state === 10],
+    ['is:fuzzy', (row) => row.state === 10],
     ['changed:>=2024-05-01T12:30:00Z', (row) => row.timestamp >= '2024-05-01T12:30:00'],
     ['changed:<2024-05-01T12:30:00.123456Z', (row) => row.timestamp < '2024-05-01T12:30:00.123456Z'],
     [
@@ -155,5 +160,31 @@ describe('units search (q)', () => {
     const { q: errors } = answer.json as { q: string[] };
     expect(errors).toHaveLength(1);
     expect(errors[0]).toEqual(expect.any(String));
+  });
+});
+
+describe('units search (q) over states 11 and 12', () => {
+  it('names them as Weblate 5.15 does; state:needs-editing is 10 alone, is:needs-editing 10–12', async () => {
+    const withNew = fixtureRows();
+    const czechMessages = withNew.translations.find((translation) => translation.componentId === 1 && translation.languageCode === 'cs')!;
+    const czech = withNew.units.filter((row) => row.translationId === czechMessages.id);
+    czech.find((row) => row.position === 3)!.state = 11;
+    czech.find((row) => row.position === 5)!.state = 12;
+    const [fuzzy, rewriting, checking] = [10, 11, 12].map((state) => czech.find((row) => row.state === state)!.id);
+    const other = await startTestServer({ profile: 'weblate-2026', data: new MemoryModel(withNew), behaviours: { ...behaviours, botChallenge: null } });
+    try {
+      const ids = async (q: string) => {
+        const answer = await get(`${other.url}units/?page_size=1000&q=${encodeURIComponent(q)}`);
+        expect(answer.status, q).toBe(200);
+        return (answer.json as { results: { id: number }[] }).results.map((row) => row.id).sort((a, b) => a - b);
+      };
+      expect(await ids('state:needs-rewriting')).toEqual([rewriting]);
+      expect(await ids('state:needs-checking')).toEqual([checking]);
+      expect(await ids('state:needs-editing')).toEqual([fuzzy]);
+      expect(await ids('is:needs-editing')).toEqual([fuzzy, rewriting, checking]);
+      expect(await ids('is:fuzzy')).toEqual([fuzzy, rewriting, checking]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * Issue 38, "What 2026 gives the site": Weblate 5.15's unit states 11 ("needs rewriting") and 12
+ * ("needs checking"), kinds of "needs editing" (docs/weblate-api.md, "States 11 and 12"). A real
+ * crawl of the reference server as the 2026 releases answer (`weblate-2026`, keyed, its bot
+ * protection off so the keyed crawl can learn what is public), Czech of Hello's Messages holding
+ * one string in each of 0, 10, 11, 12, 20 and 100, built with the CLI: each state shown by
+ * Weblate's name, counted in "needs editing" as Weblate counts it, filterable by name in
+ * `tmsnap search` and on the search page.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
+import { stringsByPage } from '../../src/data/strings-by-page.ts';
+import { uiTranslator } from '../../src/i18n/index.ts';
+import { fixtureRows } from '../fixtures/reference-rows.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
+import { withTestServer } from '../helpers/reference-server.ts';
+import { useTempFolders } from '../helpers/temp.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
+import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
+
+const token = 'wlu_states2026TestToken_0123456789';
+const tempFolder = useTempFolders('tmsnap-states-2026-', 'all', scratch);
+let content: string;
+let dist: string;
+let site: Awaited<ReturnType<typeof serveStatic>>;
+let browser: Browser;
+
+/** Czech of hello/po by position: 1 translated, 2 needs editing, 3 needs rewriting, 4 empty, 5 needs checking, 6 read-only. */
+function rowsWithNewStates() {
+  const rows = fixtureRows();
+  const czech = rows.translations.find((translation) => translation.componentId === 1 && translation.languageCode === 'cs')!;
+  const at = (position: number) => rows.units.find((unit) => unit.translationId === czech.id && unit.position === position)!;
+  at(3).state = 11;
+  at(5).state = 12;
+  return rows;
+}
+
+beforeAll(async () => {
+  const work = await tempFolder();
+  content = join(work, 'content');
+  dist = join(work, 'dist');
+  await withTestServer(
+    { profile: 'weblate-2026', data: new MemoryModel(rowsWithNewStates()), behaviours: { tokens: [token], rateLimit: raisedRateLimit, botChallenge: null } },
+    (server) => crawlComplete(server, content, { token }),
+  );
+  await buildWithCli(['--content', content, '--out', dist]);
+  site = await serveStatic(dist);
+  browser = await launchChromium();
+  // Crawl and build: a minute or more when the suite shares two cores.
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const page = (path: string) => readFile(join(dist, path), 'utf8');
+const translationPage = 'projects/hello/po/cs/index.html';
+
+/** A state cell as the site writes it wherever strings are listed: the class and the word. */
+const cells = (html: string) => [...html.matchAll(/<td class="s(\d+)">([^<]*)/g)].map(([, state, word]) => `${state} ${word}`);
+
+describe('states 11 and 12 on the site', () => {
+  it('shows each by Weblate’s label on the page of strings, and Czech of 10, 11, 12 in Weblate’s words for each', async () => {
+    expect(cells(await page('projects/hello/po/cs/units/1/index.html'))).toEqual([
+      '20 translated',
+      '10 needs editing',
+      '11 needs editing (needs rewriting)',
+      '0 untranslated',
+      '12 needs editing (needs checking)',
+      '100 read-only',
+    ]);
+    // The catalogs: German and Arabic name them too, as kinds of "needs editing" (src/i18n/po/).
+    expect([10, 11, 12].map((state) => uiTranslator('de').stateName(state))).toEqual([
+      'zu bearbeiten',
+      'zu bearbeiten (neu zu formulieren)',
+      'zu bearbeiten (zu prüfen)',
+    ]);
+    expect(uiTranslator('ar').stateName(12)).toBe('يحتاج إلى تحرير (يحتاج إلى تدقيق)');
+  });
+
+  it('counts 11 and 12 in "needs editing", never in translated or untranslated, as Weblate’s statistics do', async () => {
+    const html = await page(translationPage);
+    const figure = (name: string) => new RegExp(`<dd data-figure="${name}">(?:<a[^>]*>)?([^<]*)`).exec(html)?.[1];
+    // Six strings: 20 and 100 translated, 10, 11 and 12 need editing, 0 untranslated; the one at 20 waits for review.
+    expect(figure('translated')).toMatch(/^2 of 6 strings /);
+    expect(figure('fuzzy')).toBe('3 strings');
+    expect(figure('untranslated')).toBe('1 string');
+    expect(figure('waiting-for-review')).toBe('1 string');
+    // The list behind "Needs editing 3" holds those three, each by its state's name.
+    expect(cells(await page('projects/hello/po/cs/needs/needs-editing/index.html'))).toEqual([
+      '10 needs editing',
+      '11 needs editing (needs rewriting)',
+      '12 needs editing (needs checking)',
+    ]);
+    expect(cells(await page('projects/hello/po/cs/needs/waiting-for-review/index.html'))).toEqual(['20 translated']);
+    // The language's "where help is needed" row says the same.
+    expect(await page('languages/cs/index.html')).toMatch(/data-sort="3" data-need="needs-editing"><a href="[^"]*needs\/needs-editing\/index\.html"/);
+  });
+
+  it('gives 10, 11 and 12 a column each in the table of unit pages, each headed by its own state', async () => {
+    const table = /<table[^>]*id="unit-pages"[\s\S]*?<\/table>/.exec(await page(translationPage))?.[0] ?? '';
+    const heads = [...table.matchAll(/<th scope="col" class="num s(\d+)"[^>]*data-state-group="([^"]+)">([^<]*)<\/th>/g)].map(([, state, group, word]) => [
+      Number(state),
+      group,
+      word,
+    ]);
+    expect(heads).toEqual([
+      [0, 'empty', 'untranslated'],
+      [10, 'fuzzy', 'needs editing'],
+      [11, 'needs-rewriting', 'needs editing (needs rewriting)'],
+      [12, 'needs-checking', 'needs editing (needs checking)'],
+      [20, 'translated', 'translated'],
+      [100, 'readonly', 'read-only'],
+    ]);
+    const totals = /<tfoot>([\s\S]*?)<\/tfoot>/.exec(table)?.[1] ?? '';
+    expect([...totals.matchAll(/<td class="num">([^<]*)<\/td>/g)].map(([, count]) => count)).toEqual(['6', '1', '1', '1', '1', '1', '1']);
+  });
+
+  it('labels a group by its own state whichever comes first (a group of 10–12 was labelled by its first string)', () => {
+    const { groups } = stringsByPage(
+      [12, 10, 11, 12, 100].map((state, index) => ({ position: index + 1, state })),
+      1,
+    );
+    expect(groups).toEqual([
+      { group: 'fuzzy', state: 10, count: 1 },
+      { group: 'needs-rewriting', state: 11, count: 1 },
+      { group: 'needs-checking', state: 12, count: 2 },
+      { group: 'readonly', state: 100, count: 1 },
+    ]);
+  });
+});
+
+describe('states 11 and 12 in search', () => {
+  /** `tmsnap search --json` over the crawl's archive: each result as `<language> <state> <target>`. */
+  async function search(...args: string[]): Promise<string[]> {
+    const result = await tmsnap(['search', '--content', content, '--json', ...args]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const { results } = JSON.parse(result.stdout) as { results: { language: string; state: number; state_name: string; target: string[] }[] };
+    return results.map((hit) => `${hit.language} ${hit.state} ${hit.state_name}: ${hit.target[0]}`);
+  }
+
+  it('tmsnap search --state takes Weblate’s names for them, each exactly, as Weblate’s state: does', async () => {
+    expect(await search('--state', 'needs-rewriting')).toEqual(['cs 11 needs rewriting: Otevřít']);
+    expect(await search('--state', 'needs-checking')).toEqual(['cs 12 needs checking: <b>Tučně</b> & <script>alert(1)</script>']);
+    expect(await search('--state', '12')).toEqual(await search('--state', 'needs-checking'));
+    // needs-editing is 10 alone; all that needs editing is the three together, as many as the figure.
+    expect(await search('--state', 'needs-editing')).toEqual(['cs 10 needs editing: Orangutan má %d banán.\n']);
+    expect(await search('--lang', 'cs', '--state', 'needs-editing', '--state', 'needs-rewriting', '--state', 'needs-checking')).toHaveLength(3);
+  });
+
+  it('the search page offers them by label and lists them by name in the URL', async () => {
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await tab.goto(`${site.url}search/index.html?state=needs-rewriting`);
+    await tab.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done');
+    const hits = await tab.$$eval('#search-results .search-hit', (items) =>
+      items.map((item) => `${(item as HTMLElement).dataset.language} ${(item as HTMLElement).dataset.state} ${item.querySelector('.state')?.textContent}`),
+    );
+    expect(hits).toEqual(['cs 11 needs editing (needs rewriting)']);
+    expect(await tab.inputValue('select[name="state"]')).toBe('11');
+    const options = await tab.$$eval('select[name="state"] option', (items) => items.map((item) => `${(item as HTMLOptionElement).value}=${item.textContent}`));
+    expect(options).toEqual(expect.arrayContaining(['10=needs editing', '11=needs editing (needs rewriting)', '12=needs editing (needs checking)']));
+
+    await tab.selectOption('select[name="state"]', '12');
+    await tab.waitForFunction(() => document.querySelector<HTMLElement>('#search-results .search-hit')?.dataset.state === '12');
+    expect(await tab.$$eval('#search-results .search-hit', (items) => items.map((item) => (item as HTMLElement).dataset.state))).toEqual(['12']);
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
