@@ -144,19 +144,23 @@ describe('tmsnap crawl', () => {
   });
 
   it('exits 2 on bad usage, saying what was expected', async () => {
-    const missing = await tmsnap(['crawl']);
+    // Five starts of the CLI, each a few seconds of CPU: at once they overlap on idle cores, and the
+    // limit holds them at load 24 on two (30 s; docs/decisions/2026-11-28-unit-tier-line.md).
+    const [missing, relative, zero, fraction, flag] = await Promise.all([
+      tmsnap(['crawl']),
+      tmsnap(['crawl', '--url', 'weblate.example.org/api/']),
+      tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--concurrency', '0']),
+      tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--max-requests', '2.5']),
+      tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--token', token]),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--url is required');
-    const relative = await tmsnap(['crawl', '--url', 'weblate.example.org/api/']);
     expect(relative.code).toBe(2);
     expect(relative.stderr).toContain('is not an absolute URL');
-    const zero = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--concurrency', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--concurrency "0": expected a whole number above 0');
-    const fraction = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--max-requests', '2.5']);
     expect(fraction.code).toBe(2);
     expect(fraction.stderr).toContain('--max-requests "2.5": expected a whole number above 0');
-    const flag = await tmsnap(['crawl', '--url', 'http://127.0.0.1:9/api/', '--token', token]);
     expect(flag.code).toBe(2);
-  });
+  }, 120_000);
 });

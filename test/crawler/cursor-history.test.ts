@@ -32,7 +32,7 @@ beforeAll(async () => {
   const content = await contentFolder();
   const result = await crawlComplete(server, content, { token, apiRoot: new URL(proxy.url), concurrency: 1 });
   const whole = await exported(content);
-  const times = whole.flatMap((line) => (line.kind === 'change' ? [line.record?.timestamp ?? ''] : [])).sort((a, b) => Date.parse(b) - Date.parse(a));
+  const times = whole.flatMap((line) => (line.kind === 'change' ? [line.timestamp ?? ''] : [])).sort((a, b) => Date.parse(b) - Date.parse(a));
   // The oldest of the newest 10,000: where the site's log ends, and a first night's with it.
   oneGo = { requests: [...proxy.requests], current: result.currentMade ?? 0, whole, times, siteFrom: times[siteChanges - 1] ?? '' };
 }, 120_000);

@@ -52,7 +52,7 @@ const shardFiles = (requested: string[]) =>
     .map((url) => url.replace(/^.*\/search\//, ''))
     .sort();
 
-describe.each(siteRoots(site))('search page %s', (_, rootUrl) => {
+describe.runIf(site.chromium).each(siteRoots(site))('search page %s', (_, rootUrl) => {
   test('finds units in Latin with diacritics, Cyrillic, Arabic and Japanese', async () => {
     const { page } = await openSearch(rootUrl(), '');
     expect(await results(page)).toEqual([]);

@@ -20,7 +20,7 @@ const reach = (page: Page, state: string, hits: number) =>
     [state, hits] as const,
   );
 
-test('files beyond the first shard are asked for only once the first results are on screen', async () => {
+test.runIf(site.chromium)('files beyond the first shard are asked for only once the first results are on screen', async () => {
   const page = await site.browser.newPage();
   // Each shard request notes whether results were showing when the page asked for it.
   const asked: { file: string; shown: boolean }[] = [];
@@ -44,7 +44,7 @@ test('files beyond the first shard are asked for only once the first results are
   await page.close();
 });
 
-test('a first shard that fails to load does not hold the others back', async () => {
+test.runIf(site.chromium)('a first shard that fails to load does not hold the others back', async () => {
   const page = await site.browser.newPage();
   const asked: string[] = [];
   await page.route('**/search/shards/*.js', async (route: Route) => {

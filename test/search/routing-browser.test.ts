@@ -40,7 +40,7 @@ async function finished(page: Page): Promise<{ state: string; status: string; ta
   }));
 }
 
-describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => {
+describe.runIf(site.chromium).each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => {
   test('a word of one language, searched in all, loads that language’s shard and the sources only', async () => {
     // Languages are numbered ar, de, en, ja, pl, ru: t-0-1.js is German.
     const { page, loaded } = await open(rootUrl(), '?q=schliessen');
@@ -76,7 +76,7 @@ describe.each(siteRoots(site))('routing on the search page %s', (_, rootUrl) => 
   });
 });
 
-test('an index of another format is told apart, not misread', async () => {
+test.runIf(site.chromium)('an index of another format is told apart, not misread', async () => {
   const old = join(site.work, 'old');
   await cp(site.dist, old, { recursive: true });
   const manifest = join(old, 'search/manifest.js');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { buildWithCli, launchChromium, serveStatic } from '../site/browser.ts';
+import { buildWithCli, hasChromium, launchChromium, serveStatic } from '../site/browser.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { writeSearchFixture } from './fixture.ts';
 
@@ -16,12 +16,14 @@ export interface SearchSite {
   dist: string;
   server: Awaited<ReturnType<typeof serveStatic>>;
   browser: Browser;
+  /** Whether Chromium is there (outside-command.ts): gate the file's tests on it. */
+  chromium: boolean;
 }
 
 /** Filled in by `beforeAll`: read its fields inside tests and hooks only. */
 export function useSearchSite(prefix: string): SearchSite {
   const tempFolder = useTempFolders(prefix, 'all');
-  const site = {} as SearchSite;
+  const site = { chromium: hasChromium() } as SearchSite;
   beforeAll(async () => {
     site.work = await tempFolder();
     const content = join(site.work, 'content');

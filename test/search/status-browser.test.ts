@@ -20,7 +20,7 @@ const watchNumberFormats = `(() => {
   };
 })();`;
 
-test('while the first shards load the status says so, without counts, and no number format is made', async () => {
+test.runIf(site.chromium)('while the first shards load the status says so, without counts, and no number format is made', async () => {
   const page = await site.browser.newPage();
   await page.addInitScript(watchNumberFormats);
   // The shards are held until the status was read with none of them in.

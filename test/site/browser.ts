@@ -7,6 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { hasCommand } from '../helpers/outside-command.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 export const artifacts = join(repo, 'test/artifacts');
@@ -25,9 +26,17 @@ export async function buildWithCli(args: string[]): Promise<string> {
 /** Serves `dist/` like a plain static host: the same server `tmsnap preview` runs. */
 export { serveStatic } from '../../site/serve.ts';
 
+/** Debian's Chromium, which every browser test drives. */
+const chromiumPath = '/usr/bin/chromium';
+
+/** Whether the browser tests can run (outside-command.ts): call at the top of a file, gate its browser tests on it. */
+export function hasChromium(): boolean {
+  return hasCommand(chromiumPath, 'apt-get install -y chromium');
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { UiLanguage } from '../../site-model/page-settings.ts';
-import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
+import { buildWithCli, hasChromium, launchChromium, scratch, serveStatic } from './browser.ts';
 import { writeFixtureSnapshot } from './fixture.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -17,11 +17,13 @@ export interface FixtureSites<L extends UiLanguage> {
   /** Each language's site root, ending in `/`; filled before the tests run. */
   urls: Record<L, string>;
   browser: Browser;
+  /** Whether Chromium is there (outside-command.ts): gate the file's tests on it. */
+  chromium: boolean;
 }
 
 /** Builds and serves the sites before the file's tests, and stops all after them. */
 export function useFixtureSites<L extends UiLanguage>(prefix: string, langs: readonly L[], snapshots: readonly Edits[] = [new Map()]): FixtureSites<L> {
-  const sites = { urls: {} } as FixtureSites<L>;
+  const sites = { urls: {}, chromium: hasChromium() } as FixtureSites<L>;
   const servers: Array<Awaited<ReturnType<typeof serveStatic>>> = [];
   const tempFolder = useTempFolders(prefix, 'all', scratch);
   beforeAll(async () => {

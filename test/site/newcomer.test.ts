@@ -13,7 +13,9 @@ import { documentTitle } from '../../src/layouts/frame.ts';
 import { serverHost } from '../../src/data/settings.ts';
 import { builders, languageFacts, unitCounts } from '../helpers/records.ts';
 import { useTempFolders } from '../helpers/temp.ts';
-import { buildWithCli, launchChromium, scratch, serveStatic } from './browser.ts';
+import { buildWithCli, hasChromium, launchChromium, scratch, serveStatic } from './browser.ts';
+
+const chromium = hasChromium();
 
 /** A demo-like server: a loopback address with a random port. */
 const base = 'http://127.0.0.1:41763/';
@@ -91,25 +93,29 @@ describe('the components × languages matrix', () => {
     expect(html).toContain('id="matrix-scrolls"');
   });
 
-  it('keeps the component column in view when the languages scroll, on a phone', async () => {
-    const server = await serveStatic(dist);
-    let browser: Browser | undefined;
-    try {
-      browser = await launchChromium();
-      const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
-      await tab.goto(`${server.url}projects/app/index.html`);
-      const wrap = tab.locator('.matrix-wrap');
-      const { scrollWidth, clientWidth } = await wrap.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
-      expect(scrollWidth).toBeGreaterThan(clientWidth);
-      const before = await tab.locator('.matrix tbody th').first().boundingBox();
-      await wrap.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
-      const after = await tab.locator('.matrix tbody th').first().boundingBox();
-      expect(after?.x).toBe(before?.x);
-    } finally {
-      await browser?.close();
-      await server.close();
-    }
-  }, 120_000);
+  it.runIf(chromium)(
+    'keeps the component column in view when the languages scroll, on a phone',
+    async () => {
+      const server = await serveStatic(dist);
+      let browser: Browser | undefined;
+      try {
+        browser = await launchChromium();
+        const tab = await browser.newPage({ viewport: { width: 360, height: 740 } });
+        await tab.goto(`${server.url}projects/app/index.html`);
+        const wrap = tab.locator('.matrix-wrap');
+        const { scrollWidth, clientWidth } = await wrap.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+        expect(scrollWidth).toBeGreaterThan(clientWidth);
+        const before = await tab.locator('.matrix tbody th').first().boundingBox();
+        await wrap.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+        const after = await tab.locator('.matrix tbody th').first().boundingBox();
+        expect(after?.x).toBe(before?.x);
+      } finally {
+        await browser?.close();
+        await server.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('the changes', () => {

@@ -91,7 +91,7 @@ function leftEdges(element: Locator, texts: string[]): Promise<number[]> {
   }, texts);
 }
 
-describe('on a 390 px phone', () => {
+describe.runIf(sites.chromium)('on a 390 px phone', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`no page kind scrolls sideways (${lang})`, async () => {
       const paths = { ...pageKinds, string: await stringPagePath(lang) };
@@ -179,7 +179,7 @@ describe('on a 390 px phone', () => {
   });
 });
 
-describe('right to left (--ui-lang ar)', () => {
+describe.runIf(sites.chromium)('right to left (--ui-lang ar)', () => {
   it('shows the range of a page of strings as 1–100, left to right', async () => {
     const page = await open('ar', pageKinds.strings);
     const [one, hundred] = await leftEdges(page.locator('h1'), ['1', '100']);

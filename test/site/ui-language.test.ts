@@ -10,7 +10,7 @@ import { useFixtureSites } from './fixture-sites.ts';
 const sites = useFixtureSites('tmsnap-ui-lang-', ['de', 'ar']);
 const { urls } = sites;
 
-describe('the interface language', () => {
+describe.runIf(sites.chromium)('the interface language', () => {
   it('shows the German chrome, German numbers and the German words of the search script', async () => {
     const page = await sites.browser.newPage();
     await page.goto(`${urls.de}projects/demo/core/de/index.html`);
