@@ -90,7 +90,7 @@ async function waitForApi(url: string, child: ChildProcess, log: () => string): 
 export async function startRealWeblate(release: WeblateRelease, options: { throttle?: Partial<Throttle> } = {}): Promise<RealWeblate> {
   const venv = await setUpWeblate(release);
   const { stdout: version } = await execute(join(venv, 'bin/python'), ['-c', 'import importlib.metadata as m; print(m.version("weblate"))']);
-  const template = `tmsnap_weblate_${version.trim().replaceAll('.', '_')}_template`;
+  const template = `tmsnap_weblate_${release.replaceAll('.', '_')}_template`; // as setup.sh names it
   const port = await freePort();
   const database = `tmsnap_weblate_run_${port}`;
   await psql('postgres', `drop database if exists ${database}`);

@@ -100,8 +100,8 @@ if [ ! -x "$uv" ]; then
   "$cache/uv-tool/bin/pip" install -q uv
 fi
 
-if [ "$version" = newest ]; then
-  # The canary: whatever PyPI has today, in a venv made anew each time.
+if [ "$version" = newest ] && ! [ -n "$(find "$venv/bin/weblate" -mmin -720 2>/dev/null)" ]; then
+  # The canary: whatever PyPI has today, in a venv made anew when the last is over 12 hours old.
   rm -rf "$venv"
   "$uv" venv -q --python "$python" "$venv"
   VIRTUAL_ENV=$venv "$uv" pip install -q "weblate[postgres]"
@@ -119,7 +119,8 @@ elif [ ! -x "$venv/bin/weblate" ]; then
   step "installed weblate $version into $venv"
 fi
 installed=$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("weblate"))')
-db=tmsnap_weblate_${installed//./_}_template
+# Named by the release asked for, not the one installed: the canary may install 2026.10.1 too.
+db=tmsnap_weblate_${version//./_}_template
 
 psql_() { psql -h 127.0.0.1 -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
 # The template database and data folder go together: a fresh clone on a machine that kept the
