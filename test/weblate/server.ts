@@ -122,7 +122,15 @@ export async function startRealWeblate(release: WeblateRelease, options: { throt
     const started = spawn(join(venv, 'bin/weblate'), ['runserver', `127.0.0.1:${port}`, '--noreload'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     started.stdout!.on('data', keep);
     started.stderr!.on('data', keep);
-    await waitForApi(url, started, () => output);
+    try {
+      await waitForApi(url, started, () => output);
+    } catch (error) {
+      // Leave nothing behind: no server, no copy of the database, no data folder.
+      started.kill('SIGKILL');
+      await psql('postgres', `drop database if exists ${database}`).catch(() => undefined);
+      await rm(data, { recursive: true, force: true });
+      throw error;
+    }
     return started;
   };
   const stop = async () => {
