@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, readManifestIn, resumable, stateFile } from '../snapshot/index.ts';
-import { references } from './references.ts';
+import { references, type StoredForms } from './references.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -53,13 +53,16 @@ function scopeFields(scope: { projects?: string[] | undefined; changes_since?: s
 
 /** Newest first. */
 export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
-  const sizes = new Map<ObjectKey, number>((await listObjects(contentDir)).objects.map((object) => [object.key, object.size]));
+  const { objects } = await listObjects(contentDir);
+  const sizes = new Map<ObjectKey, number>(objects.map((object) => [object.key, object.size]));
+  // An object listed on disk is stored under its own name: `references` need not stat it again.
+  const forms: StoredForms = new Map(objects.map((object) => [object.key, { key: object.key }]));
   const dirs = await listSnapshotDirs(contentDir);
   const resumed = resumable(await partialSnapshots(contentDir));
   const listings: SnapshotListing[] = [];
   const referenced: Set<ObjectKey>[] = [];
   for (const snapshot of dirs) {
-    const found = await references(contentDir, snapshot);
+    const found = await references(contentDir, snapshot, forms);
     referenced.push(new Set(found.objects.keys()));
     const bytes = [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
     if (snapshot.partial) {

@@ -160,7 +160,7 @@ async function benchScenario(bench: Bench, name: string, rebuild: boolean): Prom
     void threadCpu(child).then((cpu) => cpu.forEach((value, thread) => threads.set(thread, Math.max(value, threads.get(thread) ?? 0))));
   }, 2000);
   const childResult = await run(
-    ['--import', 'tsx', join(repo, 'bench/build.ts'), '--child', results.content, results.dist],
+    [join(repo, 'bench/build.ts'), '--child', results.content, results.dist],
     log,
     (line) => {
       if (line.includes('▶ src/pages/')) routes += 1;

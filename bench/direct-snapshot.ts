@@ -8,7 +8,7 @@
  * Resumable: the writer continues the unfinished snapshot of the same base URL; records and
  * unit lists already journalled are skipped, and changes restart at the last chunk written.
  *
- *   node --import tsx bench/direct-snapshot.ts --scenario 1m|10m [--content DIR]
+ *   node bench/direct-snapshot.ts --scenario 1m|10m [--content DIR]
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -88,10 +88,10 @@ export class Bench {
   readonly #commit: string;
   readonly #command: string;
 
-  constructor(
-    readonly name: string,
-    options: BenchOptions = {},
-  ) {
+  readonly name: string;
+
+  constructor(name: string, options: BenchOptions = {}) {
+    this.name = name;
     if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bench name "${name}": use lower-case letters, digits and hyphens`);
     this.machine = options.machine ?? readMachine();
     this.#load = options.load ?? readLoad;

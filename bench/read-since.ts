@@ -47,7 +47,20 @@ interface Pass {
 function run(root: string, content: string, id: string, workload: string): Pass[] {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(now, 'bench/read-workloads.ts'), '--root', root, '--content', content, '--snapshot', id, '--workload', workload],
+    // An older checkout's modules may use parameter properties, which only Node's transform (not its stripping) runs.
+    [
+      '--experimental-transform-types',
+      '--no-warnings=ExperimentalWarning',
+      join(now, 'bench/read-workloads.ts'),
+      '--root',
+      root,
+      '--content',
+      content,
+      '--snapshot',
+      id,
+      '--workload',
+      workload,
+    ],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return JSON.parse(out.trim().split('\n').at(-1)!) as Pass[];

@@ -4,7 +4,7 @@
  * and record renderer, no HTTP), so the search bench can have a million units in minutes on a
  * busy two-core machine. Prints what it wrote.
  *
- *   node --import tsx bench/search-snapshot.ts OUT_CONTENT_DIR [spec]
+ *   node bench/search-snapshot.ts OUT_CONTENT_DIR [spec]
  *   (default spec: projects=4,components=5,languages=50,units=1000000,seed=1)
  */
 import { writeDirectSnapshot } from './direct-snapshot.ts';

@@ -258,7 +258,7 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   if (complete) {
     for (let length = 1; length <= query.length; length++) {
       const took = await page.evaluate(
-        // No named functions in here: tsx would wrap them in a helper the page does not have.
+        // No named functions in here: a transform that keeps names (tsx, esbuild) would wrap them in a helper the page does not have.
         async (text) => {
           const input = document.getElementById('search-q') as HTMLInputElement;
           const started = performance.now();

@@ -56,7 +56,11 @@ const ownCpu = () => {
 /** CPU seconds per step, summed over the pages of one kind. */
 class Steps {
   readonly #seconds = new Map<string, number>();
-  constructor(readonly pages: number) {}
+  readonly pages: number;
+
+  constructor(pages: number) {
+    this.pages = pages;
+  }
   add(step: string, seconds: number): void {
     this.#seconds.set(step, (this.#seconds.get(step) ?? 0) + seconds);
   }

@@ -2,7 +2,7 @@
  * How fast the lazy synthetic dataset computes rows. Prints what it measured, the machine
  * and the input size; asserts nothing.
  *
- *   npx tsx bench/synthetic-model.ts [spec]   (default units=1000000)
+ *   node bench/synthetic-model.ts [spec]   (default units=1000000)
  */
 import { performance } from 'node:perf_hooks';
 import { createSyntheticModel, parseSyntheticSpec } from '../packages/reference-server/synthetic/index.ts';

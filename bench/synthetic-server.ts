@@ -4,7 +4,7 @@
  * by the server's heap after a full garbage collection and its resident set. Prints what it
  * measured, the machine, the load and the input size; asserts nothing.
  *
- *   node --expose-gc --import tsx bench/synthetic-server.ts [--scenario 1m|10m|SPEC]
+ *   node --expose-gc bench/synthetic-server.ts [--scenario 1m|10m|SPEC]
  *
  * The server runs in this process (the client's share of the heap is one answer at a time),
  * on the default 5.4 profile with its limits raised.

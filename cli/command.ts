@@ -30,6 +30,14 @@ export class UsageError extends Error {
 }
 
 /**
+ * An output refused (cli/output-guard.ts): bad usage (exit 2), told in the one line
+ * `outputRefusal` wrote. Here, not there, so that `main` knows it without loading snapshot/.
+ */
+export class OutputRefused extends UsageError {
+  override name = 'OutputRefused';
+}
+
+/**
  * The command could not do its job for a reason outside the command line: a folder, snapshot or
  * file that is not there. `main` prints the message as one line, `tmsnap <command>: …`, and
  * exits 1. The message names the path and says what to do.

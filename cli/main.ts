@@ -1,7 +1,6 @@
-import { type Command, CommandFailure, UsageError, closest, exitCodes } from './command.ts';
+import { type Command, CommandFailure, OutputRefused, UsageError, closest, exitCodes } from './command.ts';
 import { defaultsInEffect } from './defaults.ts';
 import { systemErrorLine, unexpectedErrorLine } from './errors.ts';
-import { OutputRefused } from './output-guard.ts';
 import { needingReferenceServer } from './reference-server-package.ts';
 import { version } from './version.ts';
 
@@ -17,7 +16,7 @@ function needing(name: string, summary: string, load: () => Promise<{ command: C
 
 /**
  * Each subcommand is loaded only when asked for, and its one-line summary is written here, so
- * `tmsnap --help` loads no command at all (start-up time: README, "Why tsx").
+ * `tmsnap --help` loads no command at all (start-up time: docs/decisions/2026-11-28-no-loader.md).
  * test/cli/main.test.ts checks that each summary matches the command's own.
  */
 export const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {

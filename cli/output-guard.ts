@@ -7,7 +7,7 @@
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
-import { UsageError } from './command.ts';
+import { OutputRefused } from './command.ts';
 import { lockFileName, objectsFolder, snapshotsFolder } from '../snapshot/index.ts';
 
 /** The file a build writes into its output folder, so the next build knows the folder is its own. */
@@ -160,7 +160,4 @@ export async function guardOutput(path: string, options: { kind: OutputKind; fla
   if (refusal !== undefined) throw new OutputRefused(refusal);
 }
 
-/** An output refused: bad usage (exit 2), told in the one line `outputRefusal` wrote. */
-export class OutputRefused extends UsageError {
-  override name = 'OutputRefused';
-}
+export { OutputRefused };

@@ -27,7 +27,11 @@ export class AccessRules {
   readonly #probing = new Map<string, string>();
   readonly #readable = new Set<string>();
 
-  constructor(readonly problems: ProblemLog) {}
+  readonly problems: ProblemLog;
+
+  constructor(problems: ProblemLog) {
+    this.problems = problems;
+  }
 
   patternOf(task: Task): string {
     return resourcePattern(task.path, task.parsed);

@@ -254,15 +254,30 @@ class CrawlRun {
   /** Tasks that failed in this run (retries used up): left pending for the next run. */
   readonly #failures = new Map<string, CrawlError>();
 
+  readonly options: CrawlOptions;
+  readonly scope: CrawlScope;
+  readonly writer: SnapshotWriter;
+  readonly state: CrawlState;
+  readonly spool: UnitSpool;
+  readonly client: HttpClient;
+  readonly incremental: IncrementalCrawl | undefined;
+
   constructor(
-    readonly options: CrawlOptions,
-    readonly scope: CrawlScope,
-    readonly writer: SnapshotWriter,
-    readonly state: CrawlState,
-    readonly spool: UnitSpool,
-    readonly client: HttpClient,
-    readonly incremental?: IncrementalCrawl,
+    options: CrawlOptions,
+    scope: CrawlScope,
+    writer: SnapshotWriter,
+    state: CrawlState,
+    spool: UnitSpool,
+    client: HttpClient,
+    incremental?: IncrementalCrawl,
   ) {
+    this.options = options;
+    this.scope = scope;
+    this.writer = writer;
+    this.state = state;
+    this.spool = spool;
+    this.client = client;
+    this.incremental = incremental;
     this.queue = state.queue;
     this.statistics = state.statistics;
     this.problems = state.problems;

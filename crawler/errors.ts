@@ -4,29 +4,28 @@
  * what to do; they never hold the token, which only ever travels in a request header.
  */
 export abstract class CrawlError extends Error {
-  constructor(
-    message: string,
-    readonly url: string,
-    /** Stable across versions, as undici's codes are: match on it, not on the message. */
-    readonly code: string,
-    /** Whether the same request may succeed if sent again later. */
-    readonly retryable: boolean,
-    options?: ErrorOptions,
-  ) {
+  readonly url: string;
+  /** Stable across versions, as undici's codes are: match on it, not on the message. */
+  readonly code: string;
+  /** Whether the same request may succeed if sent again later. */
+  readonly retryable: boolean;
+
+  constructor(message: string, url: string, code: string, retryable: boolean, options?: ErrorOptions) {
     super(message, options);
+    this.url = url;
+    this.code = code;
+    this.retryable = retryable;
   }
 }
 
 /** A non-2xx status. 5xx, 408 and 429 are retried; other 4xx are answers, listed as problems of the snapshot. */
 export class HttpStatusError extends CrawlError {
   override name = 'HttpStatusError';
-  constructor(
-    url: string,
-    readonly status: number,
-    detail: string,
-    code = 'TMSNAP_HTTP_STATUS',
-  ) {
+  readonly status: number;
+
+  constructor(url: string, status: number, detail: string, code = 'TMSNAP_HTTP_STATUS') {
     super(`GET ${url} answered ${status}${detail ? `: ${detail}` : ''}`, url, code, status >= 500 || status === 408 || status === 429);
+    this.status = status;
   }
 }
 
@@ -51,14 +50,12 @@ export function httpStatusError(url: string, status: number, detail: string): Ht
 /** 429 or 503: waited out as the server says (`Retry-After`) without using up a retry. */
 export class ThrottledError extends HttpStatusError {
   override name = 'ThrottledError';
-  constructor(
-    url: string,
-    status: number,
-    /** Milliseconds, from `Retry-After`; undefined when the server did not say. */
-    readonly retryAfter: number | undefined,
-    detail: string,
-  ) {
+  /** Milliseconds, from `Retry-After`; undefined when the server did not say. */
+  readonly retryAfter: number | undefined;
+
+  constructor(url: string, status: number, retryAfter: number | undefined, detail: string) {
     super(url, status, detail);
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -78,18 +75,18 @@ export class ContentTypeError extends CrawlError {
  */
 export class BotChallengeError extends CrawlError {
   override name = 'BotChallengeError';
-  constructor(
-    url: string,
-    readonly status: number,
-    /** Who made the page: `Anubis`, `Cloudflare`, `a proof-of-work check`. */
-    readonly maker: string,
-    withKey: boolean,
-  ) {
+  readonly status: number;
+  /** Who made the page: `Anubis`, `Cloudflare`, `a proof-of-work check`. */
+  readonly maker: string;
+
+  constructor(url: string, status: number, maker: string, withKey: boolean) {
     const what = `GET ${url} answered ${status} with a bot-protection page (${maker}) instead of JSON: the server put a bot check in front of its API`;
     const remedy = withKey
       ? " even for this API key; ask the server's admin to allow this client (its User-Agent starts with tmsnap/)"
       : "; crawl with an API key in WEBLATE_TOKEN, or ask the server's admin to allow this client";
     super(`${what}${remedy}. Nothing of that page was stored.`, url, 'TMSNAP_BOT_CHALLENGE', false);
+    this.status = status;
+    this.maker = maker;
   }
 }
 
@@ -152,11 +149,11 @@ export class RateLimitError extends CrawlError {
 /** The run made the requests `--max-requests` allows: the crawl stops, resumable (the next run has a budget of its own). */
 export class RequestCapError extends CrawlError {
   override name = 'RequestCapError';
-  constructor(
-    url: string,
-    readonly maxRequests: number,
-  ) {
+  readonly maxRequests: number;
+
+  constructor(url: string, maxRequests: number) {
     super(`GET ${url} not sent: this run made the ${maxRequests} requests --max-requests allows`, url, 'TMSNAP_REQUEST_CAP', false);
+    this.maxRequests = maxRequests;
   }
 }
 
@@ -209,12 +206,11 @@ export type StopCode = (typeof stopCodes)[keyof typeof stopCodes];
  */
 export class CrawlStoppedError extends Error {
   override name = 'CrawlStoppedError';
-  constructor(
-    /** Stable across versions: match on it, not on the message. */
-    readonly code: StopCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
+  /** Stable across versions: match on it, not on the message. */
+  readonly code: StopCode;
+
+  constructor(code: StopCode, message: string, options?: ErrorOptions) {
     super(message, options);
+    this.code = code;
   }
 }

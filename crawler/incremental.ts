@@ -113,13 +113,18 @@ export class IncrementalCrawl {
   #changesCarried: Promise<void> | undefined;
   #lookup: Promise<RecordLookup> | undefined;
 
-  constructor(
-    readonly previous: Snapshot,
-    readonly scope: CrawlScope,
-    readonly changesSince: string | undefined,
-    /** Whether touched translations may be merged from one changed list (CrawlOptions `changedUnitsList`). */
-    readonly changedUnitsList = true,
-  ) {}
+  readonly previous: Snapshot;
+  readonly scope: CrawlScope;
+  readonly changesSince: string | undefined;
+  /** Whether touched translations may be merged from one changed list (CrawlOptions `changedUnitsList`). */
+  readonly changedUnitsList: boolean;
+
+  constructor(previous: Snapshot, scope: CrawlScope, changesSince: string | undefined, changedUnitsList = true) {
+    this.previous = previous;
+    this.scope = scope;
+    this.changesSince = changesSince;
+    this.changedUnitsList = changedUnitsList;
+  }
 
   /** Whether the crawl can skip `task` because this took care of it (carried it over, or queued narrower tasks). */
   async take(task: Task, context: CrawlContext): Promise<boolean> {

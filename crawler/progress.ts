@@ -79,10 +79,13 @@ export class ProgressReporter {
   #last = 0;
   #drawn = false;
 
-  constructor(
-    readonly mode: ProgressMode,
-    readonly write: (text: string) => void,
-  ) {}
+  readonly mode: ProgressMode;
+  readonly write: (text: string) => void;
+
+  constructor(mode: ProgressMode, write: (text: string) => void) {
+    this.mode = mode;
+    this.write = write;
+  }
 
   update(progress: CrawlProgress): void {
     const now = Date.now();

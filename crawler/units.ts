@@ -13,14 +13,20 @@ import type { StoredTranslations } from './queue/translations.ts';
 import type { UnitSpool } from './queue/unit-spool.ts';
 
 export class UnitsStrategy {
-  constructor(
-    readonly apiRoot: URL,
-    readonly queue: RequestQueue,
-    readonly translations: StoredTranslations,
-    readonly spool: UnitSpool,
-    /** Whether `takePage` may answer whole translations to be written from the page; otherwise every unit is spooled. */
-    readonly writesWhole = true,
-  ) {}
+  readonly apiRoot: URL;
+  readonly queue: RequestQueue;
+  readonly translations: StoredTranslations;
+  readonly spool: UnitSpool;
+  /** Whether `takePage` may answer whole translations to be written from the page; otherwise every unit is spooled. */
+  readonly writesWhole: boolean;
+
+  constructor(apiRoot: URL, queue: RequestQueue, translations: StoredTranslations, spool: UnitSpool, writesWhole = true) {
+    this.apiRoot = apiRoot;
+    this.queue = queue;
+    this.translations = translations;
+    this.spool = spool;
+    this.writesWhole = writesWhole;
+  }
 
   /** Queues one project's units through the instance's unit list (the project's path segment and slug). */
   queueProject(segment: string, slug: string): void {

@@ -2,7 +2,7 @@
  * Regenerates the screenshots of the README and docs/guide.md (issue 28) from the bundled demo
  * data, so they never show a site older than the code:
  *
- *   node --import tsx scripts/screenshots.ts [--out docs/images]
+ *   node scripts/screenshots.ts [--out docs/images]
  *
  * Starts the reference server over the bundled catalogs on a fixed port (so that the links to
  * the server in the pictures are the same on every run), crawls it three times a day apart with

@@ -4,7 +4,7 @@
  * src/i18n/po/<lang>.po with it (src/i18n/po.ts, `mergePo`). Run it after adding or changing
  * an English message, then fill in the new or fuzzy entries of each language:
  *
- *   node --import tsx scripts/ui-catalogs.ts
+ *   node scripts/ui-catalogs.ts
  *
  * test/site/i18n.test.ts fails until the template matches en.ts and every language has every key.
  */

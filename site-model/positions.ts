@@ -96,7 +96,11 @@ export class PositionsReader {
   private readonly loaded = new Map<string, Promise<UnitPositions>>();
   private failure: Error | undefined;
 
-  constructor(private readonly dir: string) {}
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
 
   /** Asks the writers to take these translations next; `positions` of them will come sooner. */
   want(translations: Iterable<string>): void {

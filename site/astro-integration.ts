@@ -53,7 +53,7 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
               },
               {
                 // Astro bundles src/ into chunks elsewhere: a module reading files beside its source
-                // (src/i18n/files.ts, the PO catalogs) keeps import.meta.url its source's URL, as under tsx.
+                // (src/i18n/files.ts, the PO catalogs) keeps import.meta.url its source's URL, as when Node runs it.
                 name: 'tmsnap:source-url',
                 transform: (code: string, id: string) =>
                   id.startsWith(fileURLToPath(config.srcDir)) && id.endsWith('.ts') && code.includes('import.meta.url')

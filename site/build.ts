@@ -14,6 +14,8 @@ import type { BuildInput } from '../site-model/build-input.ts';
 import type { Levels } from '../archive/levels.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
 import type { AstroRun } from './astro-build.ts';
+import type { AstroProcessMessage } from './astro-process.ts';
+import { siblingModule } from './sibling-module.ts';
 import type { BulkReport } from './bulk-pages.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { positionsChannel } from '../site-model/positions.ts';
@@ -244,16 +246,13 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
   return figures;
 }
 
-type AstroMessage =
-  { kind: 'page' } | { kind: 'done' } | { kind: 'failed'; message: string; stack?: string; cause?: string } | { kind: 'positions'; message: unknown };
-
 /**
  * Runs Astro's build in a process of its own, started in the staging folder (site/astro-build.ts
  * says why), and relays the unit positions' channel between it and the bulk writers.
  */
 function astroProcess(run: AstroRun, onPage: () => void): Promise<void> {
   return new Promise((done, fail) => {
-    const child = fork(fileURLToPath(new URL('./astro-process.mjs', import.meta.url)), [], {
+    const child = fork(fileURLToPath(siblingModule('astro-process', import.meta.url)), [], {
       cwd: run.root,
       execArgv: [],
       // Astro's own switch: a build sends nothing anywhere.
@@ -262,8 +261,8 @@ function astroProcess(run: AstroRun, onPage: () => void): Promise<void> {
     });
     const relay = run.input.positions === undefined ? undefined : positionsChannel(run.input.positions);
     if (relay) relay.onmessage = (event) => child.connected && child.send({ kind: 'positions', message: (event as MessageEvent).data });
-    let outcome: AstroMessage | undefined;
-    child.on('message', (message: AstroMessage) => {
+    let outcome: AstroProcessMessage | undefined;
+    child.on('message', (message: AstroProcessMessage) => {
       if (message.kind === 'page') onPage();
       else if (message.kind === 'positions') relay?.postMessage(message.message);
       else outcome = message;

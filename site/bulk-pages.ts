@@ -41,7 +41,7 @@ export interface BulkReport {
   otherFiles: number;
   bytes: number;
   seconds: number;
-  /** Each writer thread's largest V8 heap, in bytes (site/bulk-worker.mjs); none when written in the calling thread. */
+  /** Each writer thread's largest V8 heap, in bytes (site/bulk-worker.ts); none when written in the calling thread. */
   heapPeaks?: number[];
 }
 
@@ -55,10 +55,13 @@ class PageWriter {
   private readonly folders = new Map<string, Promise<unknown>>();
   bytes = 0;
 
-  constructor(
-    private readonly out: string,
-    private readonly onPage: () => void,
-  ) {}
+  private readonly out: string;
+  private readonly onPage: () => void;
+
+  constructor(out: string, onPage: () => void) {
+    this.out = out;
+    this.onPage = onPage;
+  }
 
   async write(path: SitePath, text: string | Uint8Array): Promise<void> {
     while (this.pending.size >= writesInFlight) await Promise.race(this.pending);

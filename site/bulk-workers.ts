@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { BulkReport, Shard } from './bulk-pages.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import { announceFailure } from '../site-model/positions.ts';
+import { siblingModule } from './sibling-module.ts';
 
 /**
  * Writers at once: one per core, at most two. Each holds its own copy of the snapshot's tree
@@ -46,7 +47,7 @@ export function startBulkWriters(input: BuildInput, out: string, count: number, 
   };
   const one = (shard: Shard) =>
     new Promise<BulkReport>((done, fail) => {
-      const worker = new Worker(new URL('./bulk-worker.mjs', import.meta.url), { workerData: { input, out, shard } });
+      const worker = new Worker(siblingModule('bulk-worker', import.meta.url), { workerData: { input, out, shard } });
       workers.push(worker);
       let report: BulkReport | undefined;
       worker.on('message', (message: { pages: number; report?: BulkReport }) => {

@@ -119,7 +119,11 @@ export class Bases {
   #siblings: Map<string, string> | undefined;
   #root: Promise<{ parts: Record<string, string>; changes: { first: number; hash: string }[] } | undefined> | undefined;
 
-  constructor(readonly parent: Snapshot | undefined) {}
+  readonly parent: Snapshot | undefined;
+
+  constructor(parent: Snapshot | undefined) {
+    this.parent = parent;
+  }
 
   /**
    * The object at `path` in the previous snapshot (normalized or raw); for a record of a

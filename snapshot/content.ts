@@ -132,6 +132,9 @@ export interface StoredObject {
 const objectName = /^([0-9a-f]{62})\.(json|raw|json\.gz|raw\.gz|json\.dz|raw\.dz)$/;
 
 /** Every file under `objects/`: the store's objects, and the files that have no business there. */
+/** How many object files `listObjects` stats at once. */
+const statBatch = 64;
+
 export async function listObjects(contentDir: string): Promise<{ objects: StoredObject[]; strays: string[] }> {
   const root = objectsDir(contentDir);
   const objects: StoredObject[] = [];
@@ -146,15 +149,19 @@ export async function listObjects(contentDir: string): Promise<{ objects: Stored
       strays.push(bucketPath);
       continue;
     }
+    const named: { file: string; key: ObjectKey }[] = [];
     for (const entry of await readdir(bucketPath, { withFileTypes: true })) {
       const file = join(bucketPath, entry.name);
       const match = objectName.exec(entry.name);
-      if (!entry.isFile() || !match) {
-        strays.push(file);
-        continue;
-      }
-      const info = await stat(file);
-      objects.push({ key: objectKey(bucket.name + match[1], match[2] as ObjectExtension), file, size: info.size, mtimeMs: info.mtimeMs });
+      if (!entry.isFile() || !match) strays.push(file);
+      else named.push({ file, key: objectKey(bucket.name + match[1], match[2] as ObjectExtension) });
+    }
+    // A bucket's files are stat'ed a batch at a time: one at a time, each waits its turn on
+    // libuv's thread pool, which made `tmsnap snapshots` slow to answer on a loaded machine.
+    for (let at = 0; at < named.length; at += statBatch) {
+      const batch = named.slice(at, at + statBatch);
+      const infos = await Promise.all(batch.map(({ file }) => stat(file)));
+      batch.forEach(({ file, key }, index) => objects.push({ key, file, size: infos[index]!.size, mtimeMs: infos[index]!.mtimeMs }));
     }
   }
   return { objects, strays };

@@ -35,10 +35,13 @@ function inlineBytes(part: IndexPart): Map<string, Buffer> {
 export class InlineRecords {
   readonly #partOf = new Map<string, string>();
 
-  constructor(
-    readonly cache: InlineCache,
-    private readonly readPart: (hash: string) => Promise<IndexPart>,
-  ) {}
+  readonly cache: InlineCache;
+  private readonly readPart: (hash: string) => Promise<IndexPart>;
+
+  constructor(cache: InlineCache, readPart: (hash: string) => Promise<IndexPart>) {
+    this.cache = cache;
+    this.readPart = readPart;
+  }
 
   /** A snapshot's parts' inline records as path → hash, now served by this object; the snapshot's inline bytes are held (`openedBytes`). */
   add(parts: readonly { hash: string; part: IndexPart }[]): [string, string][] {

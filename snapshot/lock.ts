@@ -28,16 +28,18 @@ export type LockHolder = z.infer<typeof holder>;
 /** Another writer holds the archive: names it, and says what to do. */
 export class ArchiveLockedError extends Error {
   override name = 'ArchiveLockedError';
-  constructor(
-    readonly lockPath: string,
-    readonly holder: LockHolder | undefined,
-  ) {
+  readonly lockPath: string;
+  readonly holder: LockHolder | undefined;
+
+  constructor(lockPath: string, holder: LockHolder | undefined) {
     super(
       holder
         ? `${lockPath} is held by \`tmsnap ${holder.command}\` (pid ${holder.pid} on ${holder.host}, since ${holder.started}): ` +
             `wait for it to finish${holder.host === hostname() ? '' : `, or remove the file if that process on ${holder.host} is gone`}`
         : `${lockPath} exists but does not say who holds it: if no other tmsnap is writing this archive, remove the file`,
     );
+    this.lockPath = lockPath;
+    this.holder = holder;
   }
 }
 

@@ -73,11 +73,11 @@ function mapLinks(value: Json, link: (text: string) => string, topLevel: (key: s
 /** A record that cannot be normalized reversibly: the writer keeps it raw and reports it. */
 export class NormalizeError extends Error {
   override name = 'NormalizeError';
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
+  readonly field: string;
+
+  constructor(field: string, reason: string) {
     super(`${field}: ${reason}`);
+    this.field = field;
   }
 }
 

@@ -143,13 +143,17 @@ export class Snapshot {
   readonly #paths: ReadonlyMap<string, string>;
   readonly #chunked: ReadonlySet<string>;
 
-  constructor(
-    readonly manifest: Manifest,
-    readonly index: SnapshotIndex,
-    readonly store: ObjectStore,
-    /** Records format 4 keeps inline in its index parts, served by hash like objects (inline.ts). */
-    readonly inline: InlineRecords,
-  ) {
+  readonly manifest: Manifest;
+  readonly index: SnapshotIndex;
+  readonly store: ObjectStore;
+  /** Records format 4 keeps inline in its index parts, served by hash like objects (inline.ts). */
+  readonly inline: InlineRecords;
+
+  constructor(manifest: Manifest, index: SnapshotIndex, store: ObjectStore, inline: InlineRecords) {
+    this.manifest = manifest;
+    this.index = index;
+    this.store = store;
+    this.inline = inline;
     this.linkBase = { baseUrl: manifest.server.base_url, formatApi: manifest.server.format_api_links };
     this.#chunked = new Set(index.chunked ?? []);
     this.#paths = new Map([...Object.entries(index.records), ...Object.entries(index.raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -16,7 +16,11 @@ export class BaseCache {
    */
   readonly #bases = new Map<string, { bytes: Buffer; checked: boolean }>();
 
-  constructor(readonly limitBytes = 64 * 1024 * 1024) {}
+  readonly limitBytes: number;
+
+  constructor(limitBytes = 64 * 1024 * 1024) {
+    this.limitBytes = limitBytes;
+  }
 
   /** The bytes of a base (most recently used from now on), if they were checked or need not be. */
   get(hash: string, check: boolean): Buffer | undefined {
@@ -62,7 +66,11 @@ export class InlineCache {
   readonly #parts = new Map<string, { records: Map<string, Buffer>; bytes: number }>();
 
   /** `limitBytes`: inline JSON kept at most, beyond the part read last and the snapshot opened last. */
-  constructor(readonly limitBytes = 16 * 1024 * 1024) {}
+  readonly limitBytes: number;
+
+  constructor(limitBytes = 16 * 1024 * 1024) {
+    this.limitBytes = limitBytes;
+  }
 
   /** A part's inline records (record hash → canonical bytes), most recently used from now on; undefined when not held. */
   get(partHash: string): Map<string, Buffer> | undefined {

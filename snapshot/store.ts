@@ -90,16 +90,17 @@ const deltaWorthIt = 0.75;
  */
 export class StoreWriteError extends Error {
   override name = 'StoreWriteError';
-  constructor(
-    readonly folder: string,
-    readonly code: string,
-    options: { cause: unknown },
-  ) {
+  readonly folder: string;
+  readonly code: string;
+
+  constructor(folder: string, code: string, options: { cause: unknown }) {
     const what =
       code === 'ENOSPC' || code === 'EDQUOT'
         ? `the disk holding ${folder} is full (${code}): free some space (or \`tmsnap prune\` old snapshots)`
         : `${folder} is not writable (${code}): make it writable (or give --content a folder you can write)`;
     super(`cannot write to ${folder}: ${what}, then run the same command again; it resumes where it stopped and nothing stored so far is lost`, options);
+    this.folder = folder;
+    this.code = code;
   }
 }
 
@@ -213,10 +214,10 @@ export class ObjectStore {
   /** Object folders (`objects/<2 hex>/`) this store has made or written into. */
   readonly #folders = new Set<string>();
 
-  constructor(
-    readonly contentDir: string,
-    options: StoreOptions = {},
-  ) {
+  readonly contentDir: string;
+
+  constructor(contentDir: string, options: StoreOptions = {}) {
+    this.contentDir = contentDir;
     this.compress = options.compress ?? false;
     this.#fallback = options.fallback;
     this.#bases = options.bases ?? new BaseCache();

@@ -243,15 +243,26 @@ export class SnapshotWriter {
   /** Bytes this writer added to the object store (0 for objects that were already there). */
   addedBytes = 0;
 
+  readonly contentDir: string;
+  readonly dir: string;
+  private readonly now: () => Date;
+  private readonly ownRecord: OwnRecord | undefined;
+  private readonly opened: Snapshot | undefined;
+
   private constructor(
-    readonly contentDir: string,
-    readonly dir: string,
+    contentDir: string,
+    dir: string,
     state: PartialState,
-    private readonly now: () => Date,
-    private readonly ownRecord: OwnRecord | undefined,
+    now: () => Date,
+    ownRecord: OwnRecord | undefined,
     writeFault: WriteFault | undefined,
-    private readonly opened: Snapshot | undefined,
+    opened: Snapshot | undefined,
   ) {
+    this.contentDir = contentDir;
+    this.dir = dir;
+    this.now = now;
+    this.ownRecord = ownRecord;
+    this.opened = opened;
     this.#store = new ObjectStore(contentDir, { compress: true, writeFault });
     this.#state = state;
   }

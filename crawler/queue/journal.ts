@@ -82,12 +82,11 @@ export class CrawlJournal {
   readonly #replayed: readonly JournalEvent[];
   readonly #readers: ((event: JournalEvent) => void)[] = [];
 
-  private constructor(
-    path: string,
-    /** When the crawl began: kept from the first run of a resumed crawl. */
-    readonly started: string,
-    replayed: readonly JournalEvent[],
-  ) {
+  /** When the crawl began: kept from the first run of a resumed crawl. */
+  readonly started: string;
+
+  private constructor(path: string, started: string, replayed: readonly JournalEvent[]) {
+    this.started = started;
     this.#path = path;
     this.#replayed = replayed;
   }

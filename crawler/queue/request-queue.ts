@@ -22,10 +22,10 @@ export class RequestQueue {
   readonly #pending = new Map<number, Map<string, Task>>();
   #pendingCount = 0;
 
-  constructor(
-    journal: CrawlJournal,
-    readonly apiRoot: URL,
-  ) {
+  readonly apiRoot: URL;
+
+  constructor(journal: CrawlJournal, apiRoot: URL) {
+    this.apiRoot = apiRoot;
     this.#journal = journal;
     journal.read((event) => {
       if ('add' in event) this.#add(parsedTask(queuedTask(event.add), apiRoot));

@@ -22,10 +22,10 @@ export class StoredTranslations {
   /** Language path segments of the translations recorded. */
   readonly #languages = new Set<string>();
 
-  constructor(
-    journal: CrawlJournal,
-    readonly apiRoot: URL,
-  ) {
+  readonly apiRoot: URL;
+
+  constructor(journal: CrawlJournal, apiRoot: URL) {
+    this.apiRoot = apiRoot;
     this.#journal = journal;
     journal.read((event) => {
       if ('translation' in event) {

@@ -35,19 +35,36 @@ export class TaskContext {
   /** When the crawl began (the changes window ends there). */
   readonly started: string;
 
+  readonly apiRoot: URL;
+  /** ISO timestamp: changes before it are left out (`--changes-since`). */
+  readonly changesSince: string | undefined;
+  readonly scope: CrawlScope;
+  readonly writer: SnapshotWriter;
+  readonly spool: UnitSpool;
+  readonly client: HttpClient;
+  readonly units: UnitsStrategy;
+  /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
+  readonly maxResourceItems: number;
+
   constructor(
-    readonly apiRoot: URL,
-    /** ISO timestamp: changes before it are left out (`--changes-since`). */
-    readonly changesSince: string | undefined,
-    readonly scope: CrawlScope,
-    readonly writer: SnapshotWriter,
+    apiRoot: URL,
+    changesSince: string | undefined,
+    scope: CrawlScope,
+    writer: SnapshotWriter,
     state: CrawlState,
-    readonly spool: UnitSpool,
-    readonly client: HttpClient,
-    readonly units: UnitsStrategy,
-    /** The most items a paged resource may list to be fetched (tasks/resource.ts). */
-    readonly maxResourceItems = 100_000,
+    spool: UnitSpool,
+    client: HttpClient,
+    units: UnitsStrategy,
+    maxResourceItems = 100_000,
   ) {
+    this.apiRoot = apiRoot;
+    this.changesSince = changesSince;
+    this.scope = scope;
+    this.writer = writer;
+    this.spool = spool;
+    this.client = client;
+    this.units = units;
+    this.maxResourceItems = maxResourceItems;
     ({
       queue: this.queue,
       statistics: this.statistics,

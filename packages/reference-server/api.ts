@@ -47,14 +47,19 @@ export const DETAIL_EDIT = 'GET, PUT, PATCH, DELETE, HEAD, OPTIONS';
  * field a validation error is about (5.4 keys its 400 body by it), `headers` extra ones.
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly attr: string | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly attr: string | null;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, detail: string, attr: string | null = null, headers: Record<string, string> = {}) {
     super(detail);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.attr = attr;
+    this.headers = headers;
   }
 }
 

@@ -32,7 +32,10 @@ export class Instance {
   #recent: { now: number; rows: ChangeRow[] } | undefined;
   #translators: Map<string, Translator> | undefined;
 
-  constructor(readonly model: Model) {
+  readonly model: Model;
+
+  constructor(model: Model) {
+    this.model = model;
     for (const row of model.languages()) this.languages.set(row.code, { ...row, id: row.id ?? this.languages.size + 1 });
     for (const row of model.users()) this.users.set(row.username, row);
     for (const row of [...model.projects()].sort((a, b) => a.id - b.id)) {

@@ -5,11 +5,11 @@ import type { ChangeRow, UnitRow } from './model.ts';
  * a `QueryError` naming the parameter, answered as 400 like Weblate's form errors.
  */
 export class QueryError extends Error {
-  constructor(
-    readonly parameter: string,
-    message: string,
-  ) {
+  readonly parameter: string;
+
+  constructor(parameter: string, message: string) {
     super(message);
+    this.parameter = parameter;
   }
 }
 

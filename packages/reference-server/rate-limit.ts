@@ -28,10 +28,13 @@ export interface RateDecision {
 export class SlidingWindowLimiter {
   readonly #hits = new Map<string, number[]>();
 
-  constructor(
-    readonly limit: RateLimit,
-    readonly now: () => number = Date.now,
-  ) {}
+  readonly limit: RateLimit;
+  readonly now: () => number;
+
+  constructor(limit: RateLimit, now: () => number = Date.now) {
+    this.limit = limit;
+    this.now = now;
+  }
 
   hit(key: string, authenticated: boolean): RateDecision {
     const limit = authenticated ? this.limit.authenticated : this.limit.anonymous;

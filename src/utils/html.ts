@@ -5,7 +5,11 @@
  * unless it is itself `Html` built by this template, so server text stays text.
  */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

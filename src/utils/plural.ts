@@ -17,12 +17,13 @@
 
 export class PluralFormulaError extends Error {
   override name = 'PluralFormulaError';
-  constructor(
-    readonly formula: string,
-    readonly position: number,
-    detail: string,
-  ) {
+  readonly formula: string;
+  readonly position: number;
+
+  constructor(formula: string, position: number, detail: string) {
     super(`plural formula ${JSON.stringify(formula.length > 80 ? `${formula.slice(0, 80)}…` : formula)}: ${detail} at character ${position + 1}`);
+    this.formula = formula;
+    this.position = position;
   }
 }
 

@@ -17,7 +17,7 @@ export function holdArchiveLock(contentDir: string, command = 'crawl'): Promise<
     process.stdout.write('locked\\n');
     process.stdin.resume();
     process.stdin.on('end', async () => { await lock.release(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code} before locking`)));

@@ -237,7 +237,11 @@ describe('action.yml', () => {
       };
       expect(await calls('')).toEqual([`npm install -g --no-audit --no-fund tmsnap@${pkg.version}`]);
       expect(await calls('0.9.1')).toEqual(['npm install -g --no-audit --no-fund tmsnap@0.9.1']);
-      expect(await calls('source')).toEqual([`npm pack --silent ${root}`, `npm install -g --no-audit --no-fund ${join(scratch, `tmsnap-${pkg.version}.tgz`)}`]);
+      expect(await calls('source')).toEqual([
+        'npm ci --no-audit --no-fund',
+        `npm pack --silent --pack-destination ${scratch}`,
+        `npm install -g --no-audit --no-fund ${join(scratch, `tmsnap-${pkg.version}.tgz`)}`,
+      ]);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -12,7 +12,7 @@ const script = fileURLToPath(new URL('./write-instance.ts', import.meta.url));
 /** Runs the writer child; with `killAfter`, SIGKILLs it once it has printed that many lines. */
 function runWriter(content: string, killAfter?: number): Promise<{ lines: number; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, content], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, content], { stdio: ['ignore', 'pipe', 'inherit'] });
     let lines = 0;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (text: string) => {

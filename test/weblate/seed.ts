@@ -58,10 +58,13 @@ const plans: Plan[] = [
 ];
 
 export class WeblateClient {
-  constructor(
-    readonly url: string,
-    readonly token: string,
-  ) {}
+  readonly url: string;
+  readonly token: string;
+
+  constructor(url: string, token: string) {
+    this.url = url;
+    this.token = token;
+  }
 
   async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const target = path.startsWith('http') ? path : new URL(path, this.url).href;

@@ -18,7 +18,7 @@ const SECTIONS = ['languages', 'users', 'projects', 'components', 'translations'
 
 export class BundledDataError extends Error {
   constructor(file: string, message: string) {
-    super(`${file}: ${message}. Regenerate it with: npx tsx reference-server/data/make-bundled.ts`);
+    super(`${file}: ${message}. Regenerate it with: node reference-server/data/make-bundled.ts`);
     this.name = 'BundledDataError';
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Makes `packages/reference-server/data/bundled/` from real gettext catalogs in Debian packages.
  *
- *   npx tsx packages/reference-server/data/make-bundled.ts [work-dir]
+ *   node packages/reference-server/data/make-bundled.ts [work-dir]
  *
  * Needs root (apt-get), `dpkg-deb` and `msgunfmt` (package gettext). Downloads the pinned
  * packages of `spec.ts`, extracts them, reads the shipped `.po` files or decompiles the
