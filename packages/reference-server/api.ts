@@ -31,8 +31,13 @@ export type ApiResult = { status: number; json: unknown } | { status: number; ra
 export interface Route {
   /** Path segments after `/api/`; `:name` matches any one segment. */
   pattern: string[];
-  /** The `Allow` header Weblate announces for this resource. */
-  allow: string;
+  /** The `Allow` header Weblate announces for this resource (on some, by profile). */
+  allow: string | ((behaviours: ProfileBehaviours) => string);
+  /**
+   * Anonymous clients are refused (401) before throttling, as a permission class of Django REST
+   * framework refuses them: no `X-RateLimit-*` on that answer. By profile.
+   */
+  tokenFirst?: (behaviours: ProfileBehaviours) => boolean;
   /** `format` asks this route for a file conversion rather than a renderer (translation `file/`). */
   formatIsConversion?: boolean;
   handle(request: ApiRequest, params: Record<string, string>): ApiResult;

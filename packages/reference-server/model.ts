@@ -161,6 +161,8 @@ export interface ChangeRow {
   /** 5.6+: the value before the change and what Weblate recorded about it; absent: `''` and `{}`. */
   old?: string;
   details?: Record<string, unknown>;
+  /** 2026: the alert an "Alert triggered" change (47) is about, as the server describes it; absent: null. */
+  alert?: Record<string, unknown> | null;
 }
 
 /** A commit of a component's repository, as 5.4's `repository/` spells `weblate_commit`. */
@@ -267,6 +269,9 @@ export interface Counts {
   readonlyWords: number;
   failing: number;
   failingWords: number;
+  /** Characters (and plural separators) of the sources with a failing check: 2026's `metrics/` sends them. */
+  failingChars: number;
+  failingSeparators: number;
   suggestions: number;
   comments: number;
   /** Characters of the source strings, by the same states (5.4's `*_chars` statistics). */

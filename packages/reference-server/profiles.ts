@@ -11,7 +11,7 @@ import { type RateLimit, weblateRateLimit } from './rate-limit.ts';
  * One table, profile → behaviours; `resolveBehaviours` lays a caller's own options over it.
  */
 
-export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'weblate-5.14', 'weblate-2026', 'ideal'] as const;
+export const profileNames = ['weblate-5.4', 'weblate-4.15', 'weblate-5.10', 'weblate-5.14', 'weblate-2026', 'weblate-2026.11-announced', 'ideal'] as const;
 export type ProfileName = (typeof profileNames)[number];
 export const DEFAULT_PROFILE: ProfileName = 'weblate-5.4';
 
@@ -68,17 +68,34 @@ export interface ProfileBehaviours {
   weblateFiles: boolean;
   /** Whole-number percentages written `100.0`, as Python writes a float. */
   floatPercents: boolean;
-  /** 2026.11: anonymous requests meet a bot-protection page instead of JSON; null: none. */
+  /**
+   * Announced for 2026.11, not in 2026.10.1 (and met today behind Anubis or Cloudflare):
+   * anonymous requests meet a bot-protection page instead of JSON; null: none.
+   */
   botChallenge: BotChallenge | null;
   /** 2026.10: an `Authorization` header with any scheme but `Token`/`Bearer` answers 401, even on public endpoints. */
   strictAuthorization: boolean;
-  /** Announced (WeblateOrg/weblate#21696): `next`/`previous` carry an opaque `cursor`, no `page`, and lists no `count`. */
+  /** Announced (WeblateOrg/weblate#21696), not in 2026.10.1: `next`/`previous` carry an opaque `cursor`, no `page`, and lists no `count`. */
   cursorPagination: boolean;
-  /** A project's `languages/` is a paginated envelope, as newer servers send it (older: a bare array). */
+  /** Announced with cursor pagination, not in 2026.10.1 (a bare array there): a project's `languages/` as a paginated envelope. */
   pagedProjectLanguages: boolean;
-  /** 2026.6–2026.8.1 fields: project `workspace`, `metrics_url`, `inherit_*`/`effective_*` settings on projects and components. */
+  /**
+   * The fields of 2026.10.1 (measured): on top of `fields514`, projects without
+   * `set_language_team` and `credits_url`, with `workspace` (null), `access_control`, the
+   * translation-memory switches, `metrics_url`, `reports_url`, `announcements_url` and every
+   * setting with its `inherit_*`/`effective_*` pair; components without `credits_url`, with the
+   * pairs, `vcs_params`, `announcements_url`, `reports_url`; categories with the settings (all
+   * inherited); translations' `announcements_url`; units' `tbx_terms`, `screenshots_url`,
+   * `translation_parent`, `effective_source*`; changes' `addon`, `alert`; users' `profile`
+   * instead of `languages`; `repository/` with `pending_units`, `outgoing_commits`, `missing_commits`.
+   */
   recentFields: boolean;
-  /** 2026.8 endpoints: a project's `metrics/`, `/api/suggestions/`; 5.5's categories, one per project. */
+  /**
+   * The endpoints of 2026.10.1 (measured): root `suggestions` and `reports`; `announcements/` of
+   * projects, components, translations and categories and `reports/` of the root, projects,
+   * components and categories (empty lists; `reports/` 401 to anonymous clients); a project's
+   * `metrics/` (component → language → statistics); `/api/suggestions/`.
+   */
   recentEndpoints: boolean;
   /** 5.15: units in states 11 (needs rewriting) and 12 (needs checking), `automatically_translated` a unit flag. */
   newUnitStates: boolean;
@@ -161,21 +178,31 @@ const weblate514: ProfileBehaviours = {
 };
 
 /**
- * The 2026 releases as a read-only client meets them (docs/weblate-api.md, "Weblate 2026"):
- * 5.4's behaviours with 5.10's errors and everything newer, bot protection on for anonymous
- * clients (Anubis's page, status 200). Turn it off with `botChallenge: null`.
+ * A real Weblate 2026.10.1, as measured over the same data as 5.14.3
+ * (docs/decisions/2026-11-28-reference-vs-weblate-2026.md): 5.14 with 2026's fields and
+ * endpoints, states 11 and 12, the action codes up to 104 and the strict `Authorization`.
+ * Pages are numbered and a project's `languages/` is a bare array, as on 5.14.
  */
 const weblate2026: ProfileBehaviours = {
-  ...weblate54,
-  structuredErrors: true,
-  botChallenge: { page: 'anubis', status: 200, after: 0 },
+  ...weblate514,
   strictAuthorization: true,
-  cursorPagination: true,
-  pagedProjectLanguages: true,
   recentFields: true,
   recentEndpoints: true,
   newUnitStates: true,
   recentActions: true,
+};
+
+/**
+ * What is announced but not released (not in 2026.10.1, docs/weblate-api.md, "Weblate 2026"):
+ * cursor pagination, a project's `languages/` paged, and bot protection for anonymous clients
+ * (Anubis's page, status 200; turn it off with `botChallenge: null`). For the crawler's tests
+ * of what the next releases may do; no real server was measured with it.
+ */
+const weblate2026Announced: ProfileBehaviours = {
+  ...weblate2026,
+  botChallenge: { page: 'anubis', status: 200, after: 0 },
+  cursorPagination: true,
+  pagedProjectLanguages: true,
 };
 
 export const profiles: Record<ProfileName, ProfileBehaviours> = {
@@ -184,6 +211,7 @@ export const profiles: Record<ProfileName, ProfileBehaviours> = {
   'weblate-5.10': { ...weblate54, structuredErrors: true },
   'weblate-5.14': weblate514,
   'weblate-2026': weblate2026,
+  'weblate-2026.11-announced': weblate2026Announced,
   ideal: {
     changesNewestFirst: false,
     browsableApi: false,

@@ -15,7 +15,7 @@ export interface Links {
   web(path: string): string;
   /** Records carry the fields a Weblate 5.4 server adds to the description's (profile `weblateFields`). */
   weblateFields: boolean;
-  /** Records carry the fields of the 2026 releases (`recentFields`), units their states 11 and 12 and `automatically_translated` (`newUnitStates`). */
+  /** Records carry the fields of 2026.10.1 (`recentFields`), units their states 11 and 12 and `automatically_translated` (`newUnitStates`). */
   recentFields?: boolean;
   newUnitStates?: boolean;
   /** Records carry the fields 5.5–5.14 add (`fields514`); percentages as 5.14 rounds them (`statistics514`). */
@@ -23,15 +23,111 @@ export interface Links {
   statistics514?: boolean;
 }
 
-/** The instance's one workspace (2026.6): projects name it by UUID (Weblate's docs/admin/workspaces.rst). */
-export const WORKSPACE_UUID = '5b0c6e1a-2f3d-4c8e-9a71-000000000001';
+/**
+ * The settings 2026 puts on projects, categories and components, each with `inherit_<name>`
+ * (whether the object takes its parent's) and `effective_<name>` (the value in force), and a
+ * project's values as 2026.10.1 creates it (measured: the seeded projects have these; the
+ * reference server's projects have no settings of their own).
+ * docs/decisions/2026-11-28-reference-vs-weblate-2026.md.
+ */
+export const projectSettings2026 = {
+  license: '',
+  agreement: '',
+  new_lang: 'add',
+  language_code_style: '',
+  secondary_language: null,
+  commit_message:
+    'chore(l10n): update {{ language_name }} translation\n\nTranslation: {{ project_name }}/{{ component_name }}\nLanguage: {{ language_name }}\nProgress: {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\nTranslate-URL: {{ url }}',
+  add_message:
+    'chore(l10n): add {{ language_name }} translation\n\nTranslation: {{ project_name }}/{{ component_name }}\nLanguage: {{ language_name }}\nTranslate-URL: {{ url }}',
+  delete_message:
+    'chore(l10n): remove {{ language_name }} translation\n\nTranslation: {{ project_name }}/{{ component_name }}\nLanguage: {{ language_name }}\nTranslate-URL: {{ url }}',
+  merge_message:
+    'chore(l10n): merge remote changes\n\nTranslation: {{ project_name }}/{{ component_name }}\nRemote-Branch: {{ component_remote_branch }}\nTranslate-URL: {{ url }}',
+  addon_message:
+    'chore(l10n): update translation files\n\nAdd-on: {{ addon_name }}\nTranslation: {{ project_name }}/{{ component_name }}\nTranslate-URL: {{ url }}',
+  pull_message:
+    'chore(l10n): update translations\n\nTranslations updated in [{{ site_title }}]({{ site_url }}) for [{{ project_name }}/{{ component_name }}]({{ url }}).\n\n{% if component_linked_children %}\nIncluded components:\n{% for linked in component_linked_children %}\n* [{{ linked.project_name }}/{{ linked.name }}]({{ linked.url }})\n{% endfor %}\n{% endif %}\n\nTranslation status:\n\n![Weblate translation status]({{widget_url}})\n',
+  enforced_checks: [] as string[],
+} as const;
+type Setting2026 = keyof typeof projectSettings2026;
+const settingNames2026 = Object.keys(projectSettings2026) as Setting2026[];
 
 /**
- * 2026's settings a component may inherit from its project, as `inherit_<name>` (whether it
- * does) and `effective_<name>` (the value in force). The reference server's choice of names:
- * not yet compared with a 2026 server.
+ * Each setting's pair, `inherit_<name>` and `effective_<name>`, and the setting itself unless the
+ * record has it already (`withOwn: false`): `own` the object's values, `inherits` whether it takes its parent's.
  */
-const inheritedSettings = ['enable_suggestions', 'suggestion_voting', 'suggestion_autoaccept', 'commit_message'] as const;
+function settingPairs(own: (name: Setting2026) => unknown, inherits: (name: Setting2026) => boolean, withOwn = true): Record<string, unknown> {
+  return Object.fromEntries(
+    settingNames2026.flatMap((name) => [
+      ...(withOwn ? [[name, structuredClone(own(name))]] : []),
+      [`inherit_${name}`, inherits(name)],
+      [`effective_${name}`, structuredClone(own(name))],
+    ]),
+  );
+}
+
+/** `check_flags` are not inherited but added up: the parent's and the object's own, in force together. */
+const joinedFlags = (...flags: string[]): string => flags.filter((flag) => flag !== '').join(', ');
+
+/** A project's 2026.10.1 fields (`recentFields`): its settings (none inherited), access control, memory switches, the new links. */
+function projectFields2026(links: Links, project: ProjectRow, path: string): Record<string, unknown> {
+  return {
+    effective_check_flags: '',
+    metrics_url: links.api(`${path}metrics/`),
+    reports_url: links.api(`${path}reports/`),
+    announcements_url: links.api(`${path}announcements/`),
+    // 2026.6's workspaces: none on a server that has not made one.
+    workspace: null,
+    // Weblate's access control: 0 public, 100 private.
+    access_control: project.private ? 100 : 0,
+    public_sharing: false,
+    use_shared_tm: true,
+    contribute_shared_tm: true,
+    use_workspace_tm: false,
+    contribute_workspace_tm: false,
+    autoclean_tm: false,
+    ...settingPairs(
+      (name) => projectSettings2026[name],
+      () => false,
+    ),
+  };
+}
+
+/** A category's 2026.10.1 settings: every one its project's, inherited. */
+export function categorySettings2026(): Record<string, unknown> {
+  return {
+    check_flags: '',
+    effective_check_flags: '',
+    ...settingPairs(
+      (name) => projectSettings2026[name],
+      () => true,
+    ),
+  };
+}
+
+/**
+ * A component's 2026.10.1 fields: each setting the component has, inherited where it equals its
+ * project's (as the seeded components, made with the defaults, show them), the new links.
+ */
+function componentFields2026(links: Links, component: ComponentRow, path: string): Record<string, unknown> {
+  const own = (name: Setting2026): unknown => (name === 'secondary_language' ? null : component[name]);
+  // The glossary Weblate makes with a project (slug `glossary`) shares its memory, pushes on update and keeps its own license.
+  const automaticGlossary = component.is_glossary && ownSlug(component) === 'glossary';
+  const inherits = (name: Setting2026) => !(automaticGlossary && name === 'license') && JSON.stringify(own(name)) === JSON.stringify(projectSettings2026[name]);
+  return {
+    vcs_params: {},
+    announcements_url: links.api(`${path}announcements/`),
+    reports_url: links.api(`${path}reports/`),
+    effective_check_flags: joinedFlags(component.check_flags),
+    repoweb_translations: '',
+    hide_glossary_matches: false,
+    contribute_project_tm: automaticGlossary,
+    push_on_update: automaticGlossary,
+    // The component's own values are among its fields already.
+    ...settingPairs(own, inherits, false),
+  };
+}
 
 /**
  * `format`: the parameter every API link carries. The description's server links with
@@ -126,7 +222,8 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
     languages_url: links.api(`${path}languages/`),
     translation_review: project.translation_review,
     source_review: project.source_review,
-    set_language_team: project.set_language_team,
+    // 2026 removed it.
+    ...(links.recentFields ? {} : { set_language_team: project.set_language_team }),
     instructions: project.instructions,
     enable_hooks: project.enable_hooks,
     language_aliases: project.language_aliases,
@@ -136,7 +233,8 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
     ...(links.fields514
       ? {
           check_flags: '',
-          credits_url: links.api(`${path}credits/`),
+          // 2026 removed the credits endpoints' links.
+          ...(links.recentFields ? {} : { credits_url: links.api(`${path}credits/`) }),
           lock_url: links.api(`${path}lock/`),
           commit_policy: 0,
           secondary_language: null,
@@ -145,15 +243,7 @@ export function projectRecord(links: Links, project: ProjectRow): Record<string,
           locked: false,
         }
       : {}),
-    // 2026.6: a workspace above projects, settings in force beside their own; 2026.8: statistics in one request.
-    ...(links.recentFields
-      ? {
-          workspace: WORKSPACE_UUID,
-          inherit_translation_review: false,
-          effective_translation_review: project.translation_review,
-          metrics_url: links.api(`${path}metrics/`),
-        }
-      : {}),
+    ...(links.recentFields ? projectFields2026(links, project, path) : {}),
   };
 }
 
@@ -181,8 +271,9 @@ export function componentRecord(
     ...(links.weblateFields
       ? { category: categoryId != null ? links.api(`categories/${categoryId}/`) : null, linked_component: null, screenshot_filemask: '' }
       : {}),
-    ...(links.recentFields ? inheritedFields(component) : {}),
-    ...(links.fields514 ? { file_format_params: {}, key_filter: '', secondary_language: null, locked: false, credits_url: links.api(`${path}credits/`) } : {}),
+    ...(links.recentFields ? componentFields2026(links, component, path) : {}),
+    ...(links.fields514 ? { file_format_params: {}, key_filter: '', secondary_language: null, locked: false } : {}),
+    ...(links.fields514 && !links.recentFields ? { credits_url: links.api(`${path}credits/`) } : {}),
     web_url: links.web(`projects/${webComponentPath(project, component)}`),
     url: links.api(path),
     repository_url: links.api(`${path}repository/`),
@@ -193,16 +284,6 @@ export function componentRecord(
     changes_list_url: links.api(`${path}changes/`),
     task_url: null,
   };
-}
-
-/** A component's `inherit_*`/`effective_*` pairs: every setting inherited, so in force as the component has it. */
-function inheritedFields(component: ComponentRow): Record<string, unknown> {
-  return Object.fromEntries(
-    inheritedSettings.flatMap((name) => [
-      [`inherit_${name}`, true],
-      [`effective_${name}`, component[name]],
-    ]),
-  );
 }
 
 export interface TranslationContext {
@@ -258,6 +339,7 @@ export function translationRecord(links: Links, context: TranslationContext, emb
     statistics_url: links.api(`${path}statistics/`),
     changes_list_url: links.api(`${path}changes/`),
     units_list_url: links.api(`${path}units/`),
+    ...(links.recentFields ? { announcements_url: links.api(`${path}announcements/`) } : {}),
   };
 }
 
@@ -270,7 +352,19 @@ export interface UnitPlace {
 
 export function unitRecord(links: Links, unit: UnitRow, place: UnitPlace): Record<string, unknown> {
   const path = translationPath(place.project, place.component, place.languageCode);
+  // 2026.10.1: a glossary's terms, screenshots, a parent translation (none here), the source in force (plural forms split as stored).
+  const fields2026 = links.recentFields
+    ? {
+        tbx_terms: {},
+        screenshots_url: links.api(`units/${unit.id}/screenshots/`),
+        translation_parent: null,
+        effective_source: [...unit.source],
+        effective_previous_source: unit.previous_source.split('\x1e\x1e'),
+        effective_source_language: place.component.sourceLanguage,
+      }
+    : {};
   return {
+    ...fields2026,
     translation: links.api(`translations/${path}`),
     ...(links.fields514 ? { language_code: place.languageCode } : {}),
     source: [...unit.source],
@@ -313,6 +407,8 @@ export interface ChangePlace {
   unit: boolean;
   component: { project: ProjectRow; component: ComponentRow } | null;
   translationCode: string | null;
+  /** 2026.10.1 shows anonymous clients an alert without its details (measured). */
+  alertDetails?: boolean;
 }
 
 export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace): Record<string, unknown> {
@@ -333,9 +429,15 @@ export function changeRecord(links: Links, change: ChangeRow, place: ChangePlace
     target: change.target,
     // 5.6: the previous value and the change's details, as far as the model records them.
     ...(links.fields514 ? { old: change.old ?? '', details: { ...change.details } } : {}),
+    // 2026.10.1: the add-on (none in the model) and the alert a change is about.
+    ...(links.recentFields ? { addon: null, alert: change.alert == null ? null : alertRecord(change.alert, place.alertDetails ?? true) } : {}),
     id: change.id,
     url: links.api(`changes/${change.id}/`),
   };
+}
+
+function alertRecord(alert: Record<string, unknown>, withDetails: boolean): Record<string, unknown> {
+  return { ...structuredClone(alert), ...(withDetails || !('details' in alert) ? {} : { details: {} }) };
 }
 
 /** Who asks about a user: 5.4 shows anonymous clients a summary and token holders (admins) more. */
@@ -363,7 +465,52 @@ export function userRecord(links: Links, user: UserRow, view: UserView = 'full')
     ...(admin ? { date_joined: joinedAt(user.id), last_login: null } : {}),
     url: links.api(path),
     statistics_url: links.api(`${path}statistics/`),
-    ...(links.fields514 ? { languages: [], date_expires: null, contributions_url: links.api(`${path}contributions/`) } : {}),
+    ...(links.fields514 ? { date_expires: null, contributions_url: links.api(`${path}contributions/`) } : {}),
+    // 2026 moved a user's languages into `profile` (its preferences, the model's users keep Weblate's defaults).
+    ...(links.fields514 ? (links.recentFields ? { profile: userProfile2026() } : { languages: [] }) : {}),
+  };
+}
+
+/** A user's `profile` as 2026.10.1 shows a user who changed no preference (measured). */
+function userProfile2026(): Record<string, unknown> {
+  return {
+    language: '',
+    languages: [],
+    secondary_languages: [],
+    suggested: 0,
+    translated: 0,
+    uploaded: 0,
+    commented: 0,
+    theme: 'auto',
+    hide_completed: false,
+    secondary_in_zen: true,
+    hide_source_secondary: false,
+    wide_tables: false,
+    listing_columns: ['untranslated', 'untranslated_words', 'untranslated_chars', 'nottranslated', 'checks', 'suggestions', 'comments'],
+    editor_link: '',
+    translate_mode: 0,
+    zen_mode: 0,
+    special_chars: '',
+    nearby_strings: 15,
+    auto_watch: true,
+    contribute_personal_tm: true,
+    dashboard_view: 1,
+    dashboard_component_list: null,
+    watched: [],
+    website: '',
+    contact: '',
+    liberapay: '',
+    fediverse: '',
+    codesite: '',
+    github: '',
+    twitter: '',
+    linkedin: '',
+    location: '',
+    company: '',
+    public_email: '',
+    commit_email: '',
+    commit_name: 0,
+    last_2fa: '',
   };
 }
 

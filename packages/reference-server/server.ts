@@ -182,7 +182,7 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       return;
     }
     const { route, params } = found;
-    const base = { Vary: 'Accept', Allow: route.allow };
+    const base = { Vary: 'Accept', Allow: typeof route.allow === 'string' ? route.allow : route.allow(behaviours) };
     const fail = (error: ApiError, extra: Record<string, string> = {}) =>
       sendJson(request, response, url, error.status, { ...base, ...extra, ...error.headers }, errorBody(error));
 
@@ -198,6 +198,10 @@ export async function startReferenceServer(options: ReferenceServerOptions): Pro
       return;
     }
     const authenticated = tokens.size > 0 && token !== null;
+    if (route.tokenFirst?.(behaviours) && behaviours.anonymousLimits && !authenticated) {
+      fail(notAuthenticated());
+      return;
+    }
     const decision = limiter?.hit(authenticated ? `token:${token}` : `anonymous:${request.socket.remoteAddress}`, authenticated);
     const limits = rateHeaders(decision);
     if (decision && !decision.allowed) {

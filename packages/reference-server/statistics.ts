@@ -15,6 +15,8 @@ export const noCounts: Counts = {
   readonlyWords: 0,
   failing: 0,
   failingWords: 0,
+  failingChars: 0,
+  failingSeparators: 0,
   suggestions: 0,
   comments: 0,
   totalChars: 0,
@@ -76,6 +78,8 @@ export function countUnits(units: Iterable<CountedUnit>, into: Counts = { ...noC
     if (unit.has_failing_check) {
       into.failing++;
       into.failingWords += words;
+      into.failingChars += chars;
+      into.failingSeparators += separators;
     }
     if (unit.has_suggestion) into.suggestions++;
     if (unit.has_comment) into.comments++;

@@ -76,7 +76,8 @@ describe('the first request of a crawl', () => {
   });
 
   it('a bot-protection page: says so in one line and exits 1', async () => {
-    const server = await startTestServer({ profile: 'weblate-2026' });
+    // Announced for 2026.11 (and met today behind Anubis): the profile of 2026.10.1 with the bot protection on.
+    const server = await startTestServer({ profile: 'weblate-2026', behaviours: { botChallenge: { page: 'anubis', status: 200, after: 0 } } });
     try {
       const result = await tmsnap(['crawl', '--url', server.url, '--content', join(await folder(), 'content')]);
       expect(result.code).toBe(1);

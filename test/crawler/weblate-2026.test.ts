@@ -1,7 +1,9 @@
 /**
  * Issue 23: crawls of a server that answers like the 2026 releases (the reference server's
- * `weblate-2026` profile, packages/reference-server/README.md), one behaviour at a time, as
- * weblate-5.4.test.ts does for 5.4: what the crawler must do with each.
+ * `weblate-2026` profile, measured on 2026.10.1, packages/reference-server/README.md), one
+ * behaviour at a time, as weblate-5.4.test.ts does for 5.4: what the crawler must do with each.
+ * What is announced and not released (bot protection, cursor pagination, a paged project
+ * `languages/`) each test switches on itself.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ import { startCountingProxy } from './counting-proxy.ts';
 
 const token = 'wlu_weblate2026TestToken_0123456789';
 const contentFolder = useTempFolders('tmsnap-weblate2026-', 'all');
+/** Anubis in front of the API from the first anonymous request (announced for 2026.11). */
+const anubis = { botChallenge: { page: 'anubis', status: 200, after: 0 } } as const;
 
 function withServer<T>(
   run: (server: ReferenceServer) => Promise<T>,
@@ -61,7 +65,7 @@ describe('a bot-protection page where JSON was asked', () => {
       expect(result.made).toBe(1);
       await expectNothingFinished(content);
       expect(await partialPaths(result.dir)).toEqual([]);
-    }));
+    }, anubis));
 
   for (const [page, status] of [
     ['anubis', 200],
@@ -123,14 +127,18 @@ describe('Authorization', () => {
 });
 
 describe('a crawl with a key of a 2026 server', () => {
-  it('follows every cursor in next verbatim, never asks for a page number, and stores what a 5.4 crawl stores', async () => {
+  it('with cursor pagination (announced): follows every cursor in next verbatim, never asks for a page number, and stores what a 5.4 crawl stores', async () => {
     // 1,200 more units and 20 a page (legacyPagination over cursors): the units list runs to 60+ cursor pages.
     const rows = fixtureRows();
     const template = rows.units.find((row) => row.id === 7)!;
     for (let i = 0; i < 1_200; i++) rows.units.push({ ...template, id: 1000 + i, position: 100 + i, source: [`String ${i}`], target: [`Řetězec ${i}`] });
     const crawlOf = async (profile: 'weblate-2026' | 'weblate-5.4') =>
       withTestServer(
-        { profile, data: new MemoryModel(rows), behaviours: { tokens: [token], rateLimit: raisedRateLimit, legacyPagination: true } },
+        {
+          profile,
+          data: new MemoryModel(rows),
+          behaviours: { tokens: [token], rateLimit: raisedRateLimit, legacyPagination: true, cursorPagination: profile === 'weblate-2026' },
+        },
         async (server) => {
           const proxy = await startCountingProxy(server.url);
           try {
@@ -156,9 +164,9 @@ describe('a crawl with a key of a 2026 server', () => {
     expect((await recent.snapshot.units('api/translations/hello/po/cs/')).length).toBe(1_206);
   }, 120_000);
 
-  it("keeps workspaces, settings, categories, metrics, suggestions and both shapes of a project's languages/, all normalized, none rejected", async () => {
-    const stored = async (profile: 'weblate-2026' | 'weblate-5.4') =>
-      withTestServer({ profile, behaviours: { tokens: [token], rateLimit: raisedRateLimit } }, async (server) => {
+  it("keeps 2026.10.1's settings, metrics, announcements, reports, suggestions and both shapes of a project's languages/, none rejected", async () => {
+    const stored = async (profile: 'weblate-2026' | 'weblate-5.4', behaviours: Behaviours = {}) =>
+      withTestServer({ profile, behaviours: { tokens: [token], rateLimit: raisedRateLimit, ...behaviours } }, async (server) => {
         const content = await contentFolder();
         const result = await crawlReferenceServer(server, content, { token });
         expect(result.message).toBeUndefined();
@@ -170,25 +178,22 @@ describe('a crawl with a key of a 2026 server', () => {
       });
     const snapshot = await stored('weblate-2026');
     const record = async (path: string) => snapshot.record(path);
-    expect(await record('api/projects/hello/')).toMatchObject({
-      workspace: expect.any(String),
-      inherit_translation_review: false,
-      metrics_url: expect.any(String),
-    });
-    expect(await record('api/components/hello/po/')).toMatchObject({ inherit_enable_suggestions: true, effective_commit_message: expect.any(String) });
+    const project = (await record('api/projects/hello/')) as Record<string, unknown>;
+    expect(project).toMatchObject({ workspace: null, access_control: 0, inherit_new_lang: false, effective_commit_message: expect.any(String) });
+    // 2026 removed it: the project is kept all the same (api/project.ts has it optional).
+    expect(project).not.toHaveProperty('set_language_team');
+    expect(await record('api/components/hello/po/')).toMatchObject({ inherit_license: false, effective_license: 'GPL-3.0-or-later' });
     // Collections the crawl does not detail are kept whole, as one record at the list's URL (crawler/plan.ts).
-    expect(await record('api/categories/')).toMatchObject({
-      results: expect.arrayContaining([expect.objectContaining({ slug: 'general', project: expect.any(String) })]),
-    });
-    expect(await record('api/projects/hello/categories/')).toMatchObject({ results: [expect.objectContaining({ slug: 'general' })] });
-    expect(await record('api/projects/hello/metrics/')).toMatchObject({ total: expect.any(Number), components: expect.any(Array) });
+    expect(await record('api/projects/hello/metrics/')).toMatchObject({ po: { cs: { name: 'Czech', total: expect.any(Number) } } });
     expect(await record('api/suggestions/')).toMatchObject({
       results: expect.arrayContaining([
         expect.objectContaining({ unit: expect.any(String), user: expect.any(String), target: expect.any(Array), timestamp: expect.any(String) }),
       ]),
     });
-    expect(await record('api/projects/hello/languages/')).toMatchObject({ results: [{ code: 'ar' }, { code: 'cs' }, { code: 'en' }] });
-    // Older servers: a bare list, kept as it came.
+    expect(await record('api/projects/hello/languages/')).toMatchObject([{ code: 'ar' }, { code: 'cs' }, { code: 'en' }]);
+    // Announced: a paged envelope, kept as it came.
+    const announced = await stored('weblate-2026', { pagedProjectLanguages: true });
+    expect(await announced.record('api/projects/hello/languages/')).toMatchObject({ results: [{ code: 'ar' }, { code: 'cs' }, { code: 'en' }] });
     const older = await stored('weblate-5.4');
     expect(await older.record('api/projects/hello/languages/')).toMatchObject([{ code: 'ar' }, { code: 'cs' }, { code: 'en' }]);
   }, 120_000);

@@ -2,29 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import type { ProfileName } from '../../packages/reference-server/profiles.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
-import { WORKSPACE_UUID } from '../../packages/reference-server/render.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 import { type Row, TOKEN, changedFrom54, describeLaterProfile } from './rows.ts';
 
 /**
- * What a read-only client meets on the 2026 releases (packages/reference-server/README.md, "Profiles";
- * docs/weblate-api.md, "Weblate 2026"), one table as profile-5.4.test.ts has it: each row holds
- * on `weblate-2026` and fails on `weblate-5.4` unless marked `alsoBefore`. Rows ask with the
- * token unless they say otherwise: anonymous clients meet the bot protection.
+ * What a read-only client meets on Weblate 2026.10.1 (packages/reference-server/README.md,
+ * "Profiles"; measured, docs/decisions/2026-11-28-reference-vs-weblate-2026.md), one table as
+ * profile-5.4.test.ts has it: each row holds on `weblate-2026` and fails on `weblate-5.4` unless
+ * marked `alsoBefore`. Then what is announced and not released, on `weblate-2026.11-announced`.
  */
 
 const url = expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/[^?]*$/);
 const cursorLink = expect.stringMatching(/[?&]cursor=[^&]+/);
 const anubis = [/id="anubis_challenge"/, /Making sure you&#39;re not a bot!/];
-const statistics = { total: expect.any(Number), translated_percent: expect.any(Number) };
+const emptyList = { count: 0, next: null, previous: null, results: [] };
 
 const rows: Row[] = [
-  // Bot protection
-  { title: 'an anonymous list answers the bot-protection page', path: 'projects/', auth: 'anonymous', contentType: 'text/html; charset=utf-8', text: anubis },
-  { title: 'so does the anonymous API root', path: '', auth: 'anonymous', contentType: 'text/html; charset=utf-8', text: anubis },
-  { title: 'a client with a key gets JSON', path: 'projects/', contentType: 'application/json', has: { 'results.0.slug': 'hello' }, alsoBefore: true },
   // Authorization
   {
     title: 'any scheme but Token or Bearer answers 401, even on a public endpoint',
@@ -35,7 +30,127 @@ const rows: Row[] = [
     headers: { 'www-authenticate': 'Token' },
   },
   { title: 'Bearer is accepted as Token is', path: 'projects/', auth: 'bearer', has: { 'results.0.slug': 'hello' }, alsoBefore: true },
-  // Pagination
+  { title: 'anonymous clients get JSON, no bot protection', path: 'projects/', auth: 'anonymous', contentType: 'application/json', alsoBefore: true },
+  // Pagination: as 5.14, not the announced cursors
+  {
+    title: 'lists are numbered pages with a count',
+    path: 'changes/?page_size=2',
+    has: { count: expect.any(Number), next: expect.stringMatching(/[?&]page=2(&|$)/), previous: null },
+    alsoBefore: true,
+  },
+  {
+    title: "a project's languages are a bare array",
+    path: 'projects/hello/languages/',
+    has: { '0.code': 'ar' },
+    lacks: ['count', 'results'],
+    alsoBefore: true,
+  },
+  // Fields
+  {
+    title: 'projects: no set_language_team nor credits_url; workspace null, the new links, access control',
+    path: 'projects/hello/',
+    has: { workspace: null, metrics_url: url, reports_url: url, announcements_url: url, access_control: 0, public_sharing: false, use_shared_tm: true },
+    lacks: ['set_language_team', 'credits_url', 'inherit_translation_review', 'effective_translation_review'],
+  },
+  { title: 'a private project: access_control 100', path: 'projects/secret/', has: { access_control: 100 } },
+  {
+    title: 'projects carry each setting with its inherit_/effective_ pair, none inherited',
+    path: 'projects/hello/',
+    has: {
+      new_lang: 'add',
+      inherit_new_lang: false,
+      effective_new_lang: 'add',
+      inherit_commit_message: false,
+      effective_commit_message: expect.stringMatching(/^chore\(l10n\): update/),
+      enforced_checks: [],
+      effective_check_flags: '',
+    },
+  },
+  {
+    title: "components: the pairs, inherited where the project's value is theirs; no credits_url",
+    path: 'components/hello/po/',
+    has: {
+      inherit_license: false,
+      effective_license: 'GPL-3.0-or-later',
+      inherit_secondary_language: true,
+      effective_secondary_language: null,
+      vcs_params: {},
+      announcements_url: url,
+      reports_url: url,
+      push_on_update: false,
+    },
+    lacks: ['credits_url', 'inherit_enable_suggestions', 'effective_enable_suggestions'],
+  },
+  { title: 'translations link their announcements', path: 'translations/hello/po/cs/', has: { announcements_url: url } },
+  {
+    title: 'units: automatically_translated, the source in force, no parent translation',
+    path: 'units/8/',
+    has: { automatically_translated: false, state: 10, effective_source_language: 'en', translation_parent: null, tbx_terms: {}, screenshots_url: url },
+  },
+  { title: 'changes: the add-on and alert they are about', path: 'changes/?page_size=1', has: { 'results.0.addon': null, 'results.0.alert': null } },
+  { title: 'users: a profile instead of languages', path: 'users/alice/', has: { 'profile.theme': 'auto', 'profile.languages': [] }, lacks: ['languages'] },
+  {
+    title: "a component's repository: pending units, commits in and out",
+    path: 'components/hello/po/repository/',
+    has: { 'pending_units.total': 0, outgoing_commits: 0, missing_commits: 0 },
+  },
+  {
+    title: "a project's repository: its components, no commit of its own",
+    path: 'projects/hello/repository/',
+    has: { included_components: ['hello/glossary', 'hello/po'], weblate_commit: null, status: null },
+  },
+  // Endpoints
+  {
+    title: 'project metrics: component → language → figures',
+    path: 'projects/hello/metrics/',
+    has: {
+      'po.cs.name': 'Czech',
+      'po.cs.total': expect.any(Number),
+      'po.cs.failing_chars': expect.any(Number),
+      'po.cs.approved_chars_percent': expect.any(Number),
+    },
+    lacks: ['total', 'components', 'po.cs.untranslated', 'po.cs.url'],
+  },
+  { title: 'the root lists suggestions and reports', path: '', has: { suggestions: url, reports: url } },
+  {
+    title: 'suggestions: unit, user, target, timestamp',
+    path: 'suggestions/',
+    keys: { 'results.0': ['id', 'unit', 'user', 'target', 'timestamp', 'url'] },
+    has: { 'results.0.unit': url, 'results.0.user': url, 'results.0.target': [expect.any(String)], 'results.0.timestamp': expect.any(String) },
+  },
+  { title: 'a suggestion detail', path: 'suggestions/7/', has: { unit: expect.stringMatching(/\/api\/units\/7\/$/) } },
+  { title: "a project's announcements", path: 'projects/hello/announcements/', has: emptyList, headers: { allow: 'GET, POST, HEAD, OPTIONS' } },
+  { title: "a translation's announcements", path: 'translations/hello/po/cs/announcements/', has: emptyList },
+  { title: 'reports, with a key', path: 'reports/', has: emptyList },
+  {
+    title: 'reports answer 401 to anonymous clients, before throttling',
+    path: 'projects/hello/reports/',
+    auth: 'anonymous',
+    status: 401,
+    has: { 'errors.0.code': 'not_authenticated' },
+    headers: { 'www-authenticate': 'Token', 'x-ratelimit-limit': null },
+  },
+  {
+    title: 'memory/ is read-only and refuses anonymous clients before throttling',
+    path: 'memory/',
+    auth: 'anonymous',
+    status: 401,
+    headers: { allow: 'GET, HEAD, OPTIONS', 'x-ratelimit-limit': null },
+  },
+  { title: 'no invented category: none on a model without categories', path: 'categories/', has: emptyList, alsoBefore: true },
+  // Action codes
+  { title: 'action= accepts codes up to 104', path: 'changes/?action=104', has: { results: [] } },
+  { title: 'action= refuses a retired code', path: 'changes/?action=10', status: 400, has: { 'errors.0.attr': 'action' }, alsoBefore: true },
+  { title: 'action= refuses codes past 104', path: 'changes/?action=105', status: 400, has: { 'errors.0.attr': 'action' }, alsoBefore: true },
+];
+
+describeLaterProfile('weblate-2026', 'weblate-2026 answers like Weblate 2026.10.1', rows);
+
+/** Announced, not in 2026.10.1: each row holds on `weblate-2026.11-announced` and fails on `weblate-5.4`. */
+const announced: Row[] = [
+  { title: 'an anonymous list answers the bot-protection page', path: 'projects/', auth: 'anonymous', contentType: 'text/html; charset=utf-8', text: anubis },
+  { title: 'so does the anonymous API root', path: '', auth: 'anonymous', contentType: 'text/html; charset=utf-8', text: anubis },
+  { title: 'a client with a key gets JSON', path: 'projects/', contentType: 'application/json', has: { 'results.0.slug': 'hello' }, alsoBefore: true },
   {
     title: 'next carries a cursor, no page, and the list no count',
     path: 'changes/?page_size=2',
@@ -45,63 +160,33 @@ const rows: Row[] = [
   },
   { title: 'a cursor the server did not write answers 404', path: 'changes/?cursor=bm9wZQ%3D%3D', status: 404, has: { 'errors.0.detail': 'Invalid cursor' } },
   { title: "a project's languages are a paginated envelope", path: 'projects/hello/languages/', has: { 'results.0.code': 'ar', next: null } },
-  // Fields
-  { title: 'projects name their workspace by UUID', path: 'projects/hello/', has: { workspace: WORKSPACE_UUID } },
-  { title: 'projects link their metrics', path: 'projects/hello/', has: { metrics_url: url } },
-  {
-    title: 'projects carry inherit_/effective_ settings',
-    path: 'projects/hello/',
-    has: { inherit_translation_review: false, effective_translation_review: true },
-  },
-  {
-    title: 'components carry inherit_/effective_ settings',
-    path: 'components/hello/po/',
-    has: { inherit_enable_suggestions: true, effective_enable_suggestions: true },
-  },
-  { title: 'units carry automatically_translated', path: 'units/8/', has: { automatically_translated: false, state: 10 } },
-  // Endpoints
-  {
-    title: 'project metrics: its statistics, each component and each language in one request',
-    path: 'projects/hello/metrics/',
-    has: { ...statistics, 'components.0.slug': 'po', 'components.0.total': expect.any(Number), 'languages.0.code': 'ar' },
-  },
-  { title: 'the root lists suggestions', path: '', has: { suggestions: url, categories: url } },
-  {
-    title: 'suggestions: unit, user, target, timestamp',
-    path: 'suggestions/',
-    keys: { 'results.0': ['id', 'unit', 'user', 'target', 'timestamp', 'url'] },
-    has: { 'results.0.unit': url, 'results.0.user': url, 'results.0.target': [expect.any(String)], 'results.0.timestamp': expect.any(String) },
-  },
-  { title: 'a suggestion detail', path: 'suggestions/7/', has: { unit: expect.stringMatching(/\/api\/units\/7\/$/) } },
-  { title: 'categories list one per project', path: 'categories/', has: { 'results.0.project': url, 'results.0.slug': 'general', 'results.0.url': url } },
-  { title: "a project's categories", path: 'projects/hello/categories/', has: { 'results.0.name': 'General' } },
-  // Action codes
-  { title: 'action= accepts codes up to 104', path: 'changes/?action=104', has: { results: [] } },
-  { title: 'action= refuses a retired code', path: 'changes/?action=10', status: 400, has: { 'errors.0.attr': 'action' }, alsoBefore: true },
-  { title: 'action= refuses codes past 104', path: 'changes/?action=105', status: 400, has: { 'errors.0.attr': 'action' }, alsoBefore: true },
 ];
 
-describeLaterProfile('weblate-2026', 'weblate-2026 answers like the 2026 releases', rows);
+describeLaterProfile('weblate-2026.11-announced', 'weblate-2026.11-announced answers as announced', announced);
 
 describe('weblate-2026 beyond the table', () => {
-  it('is 5.4 with 5.10 errors and the 2026 behaviours', () => {
+  it('is 5.14 with the 2026.10.1 behaviours; the announced profile adds cursors, paged languages and bot protection', () => {
     expect(changedFrom54('weblate-2026')).toEqual(
       [
-        'botChallenge',
-        'cursorPagination',
+        'djangoPaths',
+        'fields514',
+        'hiddenUsers',
         'newUnitStates',
-        'pagedProjectLanguages',
         'recentActions',
         'recentEndpoints',
         'recentFields',
+        'statistics514',
         'strictAuthorization',
         'structuredErrors',
       ].sort(),
     );
+    expect(changedFrom54('weblate-2026.11-announced').filter((name) => !changedFrom54('weblate-2026').includes(name))).toEqual(
+      ['botChallenge', 'cursorPagination', 'pagedProjectLanguages'].sort(),
+    );
   });
 
-  it('lists every change once when next is followed to the end, never with a page number', () =>
-    withTestServer({ profile: 'weblate-2026', behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit } }, async (server) => {
+  it('with cursorPagination: lists every change once when next is followed to the end, never with a page number', () =>
+    withTestServer({ profile: 'weblate-2026', behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit, cursorPagination: true } }, async (server) => {
       const headers = { Authorization: `Token ${TOKEN}` };
       const all = (await get(`${server.url}changes/?page_size=1000`, { headers })).json as { results: { id: number }[]; next: null };
       expect(all.next).toBeNull();
@@ -132,8 +217,8 @@ describe('weblate-2026 beyond the table', () => {
       expect([answer.status, answer.headers.get('cf-mitigated')]).toEqual([403, 'challenge']);
       expect(answer.text).toContain('/cdn-cgi/challenge-platform/');
     });
-    // Off: anonymous clients get JSON.
-    await withTestServer({ profile: 'weblate-2026', behaviours: { botChallenge: null } }, async (server) => {
+    // Off, as on 2026.10.1: anonymous clients get JSON.
+    await withTestServer({ profile: 'weblate-2026' }, async (server) => {
       expect((await get(`${server.url}projects/`)).json).toMatchObject({ results: [{ slug: 'hello' }] });
     });
   });
@@ -143,10 +228,7 @@ describe('weblate-2026 beyond the table', () => {
     const fuzzy = rows.units.find((unit) => unit.state === 10)!;
     rows.units.push({ ...fuzzy, id: 901, position: 901, state: 11, automaticallyTranslated: true }, { ...fuzzy, id: 902, position: 902, state: 12 });
     const unit = async (profile: ProfileName, id: number) =>
-      withTestServer(
-        { profile, data: new MemoryModel(rows), behaviours: { botChallenge: null } },
-        async (server) => (await get(`${server.url}units/${id}/`)).json,
-      );
+      withTestServer({ profile, data: new MemoryModel(rows) }, async (server) => (await get(`${server.url}units/${id}/`)).json);
     expect(await unit('weblate-2026', 901)).toMatchObject({ state: 11, fuzzy: true, translated: false, automatically_translated: true });
     expect(await unit('weblate-2026', 902)).toMatchObject({ state: 12, fuzzy: true, automatically_translated: false });
     const old = (await unit('weblate-5.4', 901)) as Record<string, unknown>;

@@ -191,6 +191,7 @@ export async function mirrorRows(api: string, token: string, privateProjects: re
       projectId: projectOfChange.get(c.id as number) ?? null,
       old: c.old as string,
       details: c.details as Record<string, unknown>,
+      ...(c.alert === undefined ? {} : { alert: c.alert as Record<string, unknown> | null }),
     })),
     units: units.map((u): UnitRow => ({
       id: u.id as number,
@@ -279,7 +280,8 @@ export function kindOf(value: unknown): string {
 }
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  // A bigint anywhere inside (an `id_hash` of a record shown whole) is written as its digits.
+  const text = typeof value === 'bigint' ? String(value) : JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? String(item) : item));
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
@@ -443,7 +445,36 @@ export function probesFor(rows: ModelRows): Probe[] {
   ];
 }
 
-/** What the reference server still does otherwise on `weblate-5.14`, each with the reason (docs/decisions/2026-11-26-reference-vs-weblate-5.14.md). */
+/**
+ * The endpoints 2026 added (root `reports/`, `metrics/`, `announcements/`, `reports/`,
+ * `suggestions/`) and a project's `repository/`, each asked as the whole-instance crawl asks
+ * (`?page_size=1000`, so test/reference-server/parity-2026.test.ts replays them from
+ * weblate-2026.10.1-admin-crawl.json.gz); anonymous `reports/`, 401 on 2026.10.1.
+ */
+export function probes2026(rows: ModelRows): Probe[] {
+  const category = rows.categories?.[0]?.id ?? 1;
+  const admin = (path: string, why: string): Probe => ({ path: `${path}?page_size=1000`, as: 'admin', why });
+  return [
+    admin('projects/humanize/metrics/', 'metrics, translation review on'),
+    admin('projects/wtforms/metrics/', 'metrics, a component in a category'),
+    admin('projects/django-filter/metrics/', 'metrics, a private project with failing checks'),
+    admin('projects/humanize/announcements/', 'announcements of a project'),
+    admin('components/humanize/humanize/announcements/', 'announcements of a component'),
+    admin('translations/humanize/humanize/de/announcements/', 'announcements of a translation'),
+    admin(`categories/${category}/announcements/`, 'announcements of a category'),
+    admin('reports/', 'every report'),
+    admin('projects/humanize/reports/', 'reports of a project'),
+    admin('components/humanize/humanize/reports/', 'reports of a component'),
+    admin(`categories/${category}/reports/`, 'reports of a category'),
+    admin('suggestions/', 'suggestions'),
+    admin('projects/humanize/repository/', 'repository of a project'),
+    admin('translations/humanize/humanize/de/repository/', 'repository of a translation'),
+    { path: 'reports/', as: 'anonymous', why: 'reports, anonymous: 401' },
+    { path: 'projects/humanize/reports/', as: 'anonymous', why: "a public project's reports, anonymous: 401" },
+  ];
+}
+
+/** What the reference server still does otherwise on a profile, each with the reason (docs/decisions/2026-11-26-reference-vs-weblate-5.14.md, 2026-11-28-reference-vs-weblate-2026.md). */
 export interface Explained {
   probe?: RegExp;
   where?: RegExp;
@@ -451,25 +482,48 @@ export interface Explained {
   why: string;
 }
 
-export const explained: Explained[] = [
-  {
-    probe: /repository\/$/,
-    where: /remote_commit|weblate_commit|\.status$/,
-    why: 'the seeded components have no repository (uploaded ZIPs, vcs local): no commits; the reference server shows its model commit',
-  },
-  {
-    probe: /^admin GET users\//,
-    where: /\.(email|groups|groups\[\]|is_superuser|is_bot|is_active|date_expires)$/,
-    why: "users' e-mail, groups, is_superuser, is_bot, is_active and date_expires are not in the model (UserRow: id, username, full_name; e-mail <username>@example.org)",
-  },
-  {
-    probe: /^admin GET (groups|roles)\//,
-    why: "built-in groups and roles: the reference server has 5.4's five groups (and an Administration team per project) and six roles; 5.14.3 has 20 groups and 17 roles",
-  },
-];
+const noRepository: Explained = {
+  probe: /repository\/(\?|$)/,
+  where: /remote_commit|weblate_commit|\.status$/,
+  why: 'the seeded components have no repository (uploaded ZIPs, vcs local): no commits; the reference server shows its model commit',
+};
 
-export function explanationOf(difference: Difference): Explained | undefined {
-  return explained.find(
+/** The profiles measured against a real server, and the release each stands for. */
+export type MeasuredProfile = 'weblate-5.14' | 'weblate-2026';
+export const measuredProfileOf = { '5.14.3': 'weblate-5.14', '2026.10.1': 'weblate-2026' } as const satisfies Record<string, MeasuredProfile>;
+
+export const explainedBy: Record<MeasuredProfile, Explained[]> = {
+  'weblate-5.14': [
+    noRepository,
+    {
+      probe: /^admin GET users\//,
+      where: /\.(email|groups|groups\[\]|is_superuser|is_bot|is_active|date_expires)$/,
+      why: "users' e-mail, groups, is_superuser, is_bot, is_active and date_expires are not in the model (UserRow: id, username, full_name; e-mail <username>@example.org)",
+    },
+    {
+      probe: /^admin GET (groups|roles)\//,
+      why: "built-in groups and roles: the reference server has 5.4's five groups (and an Administration team per project) and six roles; 5.14.3 has 20 groups and 17 roles",
+    },
+  ],
+  'weblate-2026': [
+    noRepository,
+    {
+      probe: /^admin GET users\//,
+      where: /\.(email|groups|groups\[\]|is_superuser|is_bot|is_active|date_expires|profile\.watched)$/,
+      why: "users' e-mail, groups, is_superuser, is_bot, is_active, date_expires and watched projects are not in the model (UserRow: id, username, full_name; e-mail <username>@example.org; a default profile)",
+    },
+    {
+      probe: /^admin GET (groups|roles)\//,
+      why: "built-in groups and roles: the reference server has 5.4's five groups (and an Administration team per project) and six roles; 2026.10.1 has 20 groups (with defining_workspace, admins) and 18 roles",
+    },
+  ],
+};
+
+/** The 5.14 list, as the 5.14 comparison has always read it. */
+export const explained: Explained[] = explainedBy['weblate-5.14'];
+
+export function explanationOf(difference: Difference, rules: readonly Explained[] = explained): Explained | undefined {
+  return rules.find(
     (rule) => (rule.probe?.test(difference.probe) ?? true) && (rule.where?.test(difference.where) ?? true) && (rule.what?.test(difference.what) ?? true),
   );
 }

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type { ProfileName } from '../../packages/reference-server/profiles.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
-import { type Difference, ask, compareAnswers, explained, explanationOf, line, mirrorRows, probesFor } from './parity.ts';
+import {
+  type Difference,
+  type Probe,
+  ask,
+  compareAnswers,
+  explainedBy,
+  explanationOf,
+  line,
+  measuredProfileOf,
+  mirrorRows,
+  probes2026,
+  probesFor,
+} from './parity.ts';
 import { resetThrottle, weblate } from './helpers.ts';
 
 /**
@@ -11,10 +23,17 @@ import { resetThrottle, weblate } from './helpers.ts';
  * timestamps, change log) and the real server get the same GET requests, as an admin and
  * anonymously, errors included; every difference of status, headers, key sets, value types,
  * nesting and values is printed (docs/decisions/2026-11-26-reference-vs-weblate-5.14.md).
- * The `weblate-5.14` profile may differ only where `explained` says why.
+ * The profile measured for the release under test (`weblate-2026` on 2026.10.1, `weblate-5.14`
+ * on 5.14.3; docs/decisions/2026-11-28-reference-vs-weblate-2026.md) may differ only where
+ * `explainedBy` says why; on 2026.10.1 the endpoints 2026 added are asked too (`probes2026`).
  */
 
 let rows: ModelRows;
+const release = weblate().release;
+if (release !== '2026.10.1' && release !== '5.14.3') throw new Error(`reference-parity: no profile measured for Weblate ${release}`);
+const measured = measuredProfileOf[release];
+const explained = explainedBy[measured];
+const probes = (): Probe[] => (release === '2026.10.1' ? [...probesFor(rows), ...probes2026(rows)] : probesFor(rows));
 
 async function differencesOn(profile: ProfileName): Promise<Difference[]> {
   const { url, tokens } = weblate();
@@ -23,7 +42,7 @@ async function differencesOn(profile: ProfileName): Promise<Difference[]> {
     await resetThrottle();
     const origins = { real: new URL(url).origin, reference: reference.origin };
     const found: Difference[] = [];
-    for (const probe of probesFor(rows)) {
+    for (const probe of probes()) {
       const real = await ask(url, probe, tokens);
       const answer = await ask(reference.url, probe, tokens);
       found.push(...compareAnswers(probe, real, answer, origins));
@@ -44,40 +63,40 @@ describe(`the reference server against a real Weblate (${weblate().version}), sa
     rows = await mirrorRows(url, tokens.admin, [privateProject]);
     expect(rows.units.length).toBeGreaterThan(500);
     found.set('weblate-5.4', await differencesOn('weblate-5.4'));
-    found.set('weblate-5.14', await differencesOn('weblate-5.14'));
+    found.set(measured, await differencesOn(measured));
   });
 
   afterAll(() => {
-    const after = found.get('weblate-5.14') ?? [];
+    const after = found.get(measured) ?? [];
     const reasons = new Map<string, number>();
     for (const difference of after) {
-      const why = explanationOf(difference)?.why ?? 'UNEXPLAINED';
+      const why = explanationOf(difference, explained)?.why ?? 'UNEXPLAINED';
       reasons.set(why, (reasons.get(why) ?? 0) + 1);
     }
-    console.log(`test:weblate: weblate-5.4 ${found.get('weblate-5.4')?.length}, weblate-5.14 ${after.length} differences; 5.14's by reason:`);
+    console.log(`test:weblate: weblate-5.4 ${found.get('weblate-5.4')?.length}, ${measured} ${after.length} differences; ${measured}'s by reason:`);
     for (const [why, count] of reasons) console.log(`  ${count}: ${why}`);
   });
 
-  it('weblate-5.14 differs only where the reference server is explained to (no unexplained difference)', () => {
-    const unexplained = found.get('weblate-5.14')!.filter((difference) => explanationOf(difference) === undefined);
+  it(`${measured} differs only where the reference server is explained to (no unexplained difference)`, () => {
+    const unexplained = found.get(measured)!.filter((difference) => explanationOf(difference, explained) === undefined);
     expect(unexplained.map(line)).toEqual([]);
   });
 
   it('every explanation still explains a difference (a stale one is taken out of the list and the record)', () => {
-    const after = found.get('weblate-5.14')!;
-    expect(explained.filter((rule) => !after.some((difference) => explanationOf(difference) === rule)).map((rule) => rule.why)).toEqual([]);
+    const after = found.get(measured)!;
+    expect(explained.filter((rule) => !after.some((difference) => explanationOf(difference, explained) === rule)).map((rule) => rule.why)).toEqual([]);
   });
 
-  it('weblate-5.14 answers statuses, error bodies, rate-limit headers, pagination and figures as the real server does', () => {
-    const after = found.get('weblate-5.14')!;
+  it(`${measured} answers statuses, error bodies, rate-limit headers, pagination and figures as the real server does`, () => {
+    const after = found.get(measured)!;
     expect(after.filter((d) => d.where === 'status' || d.where.startsWith('header x-ratelimit') || d.where === 'header content-type').map(line)).toEqual([]);
     expect(after.filter((d) => /\$\.(count|next|previous|errors|type|detail)\b/.test(d.where) && !/categories|groups|roles/.test(d.probe)).map(line)).toEqual(
       [],
     );
-    expect(after.filter((d) => /statistics|languages\/$/.test(d.probe)).map(line)).toEqual([]);
+    expect(after.filter((d) => /statistics|languages\/$|metrics/.test(d.probe)).map(line)).toEqual([]);
   });
 
-  it('weblate-5.14 is closer to the real server than weblate-5.4', () => {
-    expect(found.get('weblate-5.14')!.length).toBeLessThan(found.get('weblate-5.4')!.length / 3);
+  it(`${measured} is closer to the real server than weblate-5.4`, () => {
+    expect(found.get(measured)!.length).toBeLessThan(found.get('weblate-5.4')!.length / 3);
   });
 });

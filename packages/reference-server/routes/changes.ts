@@ -60,6 +60,7 @@ export function renderChange(request: ApiRequest, change: ChangeRow): Record<str
     unit: change.unitId !== null && instance.model.unit(change.unitId) !== undefined,
     component: component ? { project: instance.projectOf(component), component } : null,
     translationCode: translation?.languageCode ?? null,
+    alertDetails: request.authenticated,
   });
 }
 

@@ -165,7 +165,13 @@ export const routes: Route[] = [
     find: (_, id) => indexOf(roles.length, id),
     render: roleRecord,
   }),
-  { pattern: ['memory'], allow: LIST_CREATE, handle: memoryList },
+  {
+    pattern: ['memory'],
+    // 2026.10.1 (measured): read-only, and anonymous clients refused before throttling.
+    allow: (behaviours) => (behaviours.recentEndpoints ? READ_ONLY : LIST_CREATE),
+    tokenFirst: (behaviours) => behaviours.recentEndpoints,
+    handle: memoryList,
+  },
   ...['component-lists', 'screenshots', 'addons'].map((name): Route => ({
     pattern: [name],
     allow: name === 'addons' ? READ_ONLY : LIST_CREATE,

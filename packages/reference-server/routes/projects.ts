@@ -14,7 +14,7 @@ import type { TranslationRow } from '../model.ts';
 import { projectPath, projectRecord } from '../render.ts';
 import { changesList } from './changes.ts';
 import { categoriesList } from './recent.ts';
-import { projectRepository } from './repository.ts';
+import { projectRepository, projectRepository2026 } from './repository.ts';
 
 export const routes: Route[] = [
   ...collectionRoutes('projects', 'project', {
@@ -53,7 +53,15 @@ export const routes: Route[] = [
     handle(request, params) {
       const project = findProject(request, params.project);
       requirePermission(request);
-      return ok(projectRepository(request.links.api(`projects/${projectPath(project)}repository/`)));
+      const url = request.links.api(`projects/${projectPath(project)}repository/`);
+      if (!request.behaviours.recentFields) return ok(projectRepository(url));
+      const paths = request.instance.componentsOf(project.id).map((component) => `${project.slug}/${component.slug}`);
+      return ok(
+        projectRepository2026(
+          url,
+          paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        ),
+      );
     },
   },
   {

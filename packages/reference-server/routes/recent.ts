@@ -1,33 +1,31 @@
-import { type ApiRequest, type Route, DETAIL_EDIT, READ_ONLY, findProject, notFound, ok, paginateArray, paginateStream, visibleTranslations } from '../api.ts';
+import {
+  type ApiRequest,
+  type Route,
+  DETAIL_EDIT,
+  LIST_CREATE,
+  READ_ONLY,
+  findComponent,
+  findProject,
+  findTranslation,
+  notFound,
+  ok,
+  paginateArray,
+  paginateStream,
+  requireToken,
+  visibleTranslations,
+} from '../api.ts';
 import type { CategoryRow, ProjectRow, UnitRow } from '../model.ts';
-import { projectPath, segment } from '../render.ts';
+import { categorySettings2026, projectPath, segment } from '../render.ts';
 
 /**
- * What the 2026 releases add that a read-only client can read (profile `recentEndpoints`;
- * docs/weblate-api.md, "Weblate 2026"): a project's `metrics/`, `/api/suggestions/`, and 5.5's
- * categories filled in, one per project. On other profiles these paths answer 404 (categories:
- * the empty lists of routes/projects.ts and routes/extras.ts). The shapes are the reference
- * server's reading of the changelogs, not yet compared with a 2026 server.
+ * What 2026.10.1 adds that a read-only client can read (profile `recentEndpoints`; measured,
+ * docs/decisions/2026-11-28-reference-vs-weblate-2026.md): a project's `metrics/`,
+ * `/api/suggestions/`, the `announcements/` and `reports/` lists. On other profiles these paths
+ * answer 404.
  */
 
 function requireRecent(request: ApiRequest): void {
   if (!request.behaviours.recentEndpoints) throw notFound();
-}
-
-/** A category per visible project, id = the project's: "General", holding no component. */
-function categoryRecord(request: ApiRequest, project: ProjectRow): Record<string, unknown> {
-  return {
-    id: project.id,
-    name: 'General',
-    slug: 'general',
-    project: request.links.api(`projects/${projectPath(project)}`),
-    category: null,
-    url: request.links.api(`categories/${project.id}/`),
-  };
-}
-
-function visibleProjects(request: ApiRequest): ProjectRow[] {
-  return [...request.instance.projects.values()].filter((project) => request.canSee(project));
 }
 
 /** Units with a suggestion, newest first, each one suggestion (the datasets record only `has_suggestion`). */
@@ -45,7 +43,8 @@ function* suggestedUnits(request: ApiRequest): Generator<UnitRow> {
 /**
  * A suggestion: the unit it is for, who made it, its text (one string per plural form) and when.
  * Its text is the unit's own target, or its source while untranslated; its author a user picked
- * by the unit's id: the datasets hold neither.
+ * by the unit's id: the datasets hold neither. The shape is unmeasured: the seeded 2026.10.1 had
+ * no suggestion.
  */
 function suggestionRecord(request: ApiRequest, unit: UnitRow): Record<string, unknown> {
   const users = [...request.instance.users.values()].sort((a, b) => a.id - b.id);
@@ -61,6 +60,56 @@ function suggestionRecord(request: ApiRequest, unit: UnitRow): Record<string, un
   };
 }
 
+/** Strings in the order PostgreSQL's C collation gives them (capitals first), as 2026.10.1 orders `metrics/`. */
+const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The figures of one translation in a project's `metrics/` (measured on 2026.10.1: these, in this order). */
+const metricsFields = [
+  'translated',
+  'translated_words',
+  'translated_chars',
+  'total',
+  'total_words',
+  'total_chars',
+  'fuzzy',
+  'fuzzy_words',
+  'fuzzy_chars',
+  'failing',
+  'failing_words',
+  'failing_chars',
+  'approved',
+  'approved_words',
+  'approved_chars',
+  'suggestions',
+  'comments',
+  'translated_percent',
+  'translated_words_percent',
+  'translated_chars_percent',
+  'approved_percent',
+  'approved_words_percent',
+  'approved_chars_percent',
+] as const;
+
+/** An empty list that exists (nothing of it in the model): 2026.10.1's announcements and reports on the seeded data. */
+const emptyList = (request: ApiRequest) => paginateArray(request, [], () => null);
+
+/** `reports/` of every kind answer 401 to anonymous clients on 2026.10.1, public objects included. */
+function reportsOf(request: ApiRequest, find: () => unknown): ReturnType<Route['handle']> {
+  requireRecent(request);
+  requireToken(request);
+  find();
+  return emptyList(request);
+}
+
+/** As `memory/` on 2026.10.1: anonymous clients refused before throttling (their 401 on `reports/` is measured, its headers are not). */
+const reportsRefuseFirst = (behaviours: ApiRequest['behaviours']): boolean => behaviours.recentEndpoints;
+
+function announcementsOf(request: ApiRequest, find: () => unknown): ReturnType<Route['handle']> {
+  requireRecent(request);
+  find();
+  return emptyList(request);
+}
+
 export const routes: Route[] = [
   {
     pattern: ['projects', ':project', 'metrics'],
@@ -69,26 +118,36 @@ export const routes: Route[] = [
       requireRecent(request);
       const project = findProject(request, params.project);
       const { instance } = request;
-      const components = instance.componentsOf(project.id);
-      const byLanguage = new Map<string, ReturnType<typeof instance.translationsOf>>();
-      for (const component of components) {
-        for (const translation of instance.translationsOf(component.id))
-          byLanguage.set(translation.languageCode, [...(byLanguage.get(translation.languageCode) ?? []), translation]);
-      }
-      // 2026.8: the project's statistics, each component's and each language's, in one request.
-      return ok({
-        ...instance.statistics(
-          components.flatMap((component) => instance.translationsOf(component.id)),
-          true,
+      // Component (by its path) → language (by code) → that translation's figures, as 5.14 counts them.
+      const components = [...instance.componentsOf(project.id)].sort((a, b) => byBytes(a.name, b.name));
+      return ok(
+        Object.fromEntries(
+          components.map((component) => {
+            const translations = [...instance.translationsOf(component.id)].sort((a, b) =>
+              byBytes(instance.language(a.languageCode).name, instance.language(b.languageCode).name),
+            );
+            return [
+              component.slug,
+              Object.fromEntries(
+                translations.map((translation) => {
+                  const review = project.translation_review && translation.languageCode !== component.sourceLanguage;
+                  const figures = instance.statistics([translation], true, { review });
+                  const counts = instance.counts(translation.id);
+                  const all: Record<string, unknown> = {
+                    ...figures,
+                    failing_words: counts.failingWords,
+                    failing_chars: counts.failingChars + counts.failingSeparators,
+                  };
+                  return [
+                    translation.languageCode,
+                    { name: instance.language(translation.languageCode).name, ...Object.fromEntries(metricsFields.map((name) => [name, all[name]])) },
+                  ];
+                }),
+              ),
+            ];
+          }),
         ),
-        name: project.name,
-        url: request.links.api(`projects/${projectPath(project)}metrics/`),
-        components: components.map((component) => ({
-          slug: component.slug,
-          ...instance.statistics(instance.translationsOf(component.id), true),
-        })),
-        languages: [...byLanguage].sort(([a], [b]) => a.localeCompare(b)).map(([code, translations]) => ({ code, ...instance.statistics(translations, true) })),
-      });
+      );
     },
   },
   {
@@ -113,17 +172,50 @@ export const routes: Route[] = [
       return ok(suggestionRecord(request, unit));
     },
   },
+  { pattern: ['reports'], allow: LIST_CREATE, tokenFirst: reportsRefuseFirst, handle: (request) => reportsOf(request, () => null) },
+  {
+    pattern: ['projects', ':project', 'reports'],
+    allow: LIST_CREATE,
+    tokenFirst: reportsRefuseFirst,
+    handle: (request, params) => reportsOf(request, () => findProject(request, params.project)),
+  },
+  {
+    pattern: ['components', ':project', ':component', 'reports'],
+    allow: LIST_CREATE,
+    tokenFirst: reportsRefuseFirst,
+    handle: (request, params) => reportsOf(request, () => findComponent(request, params)),
+  },
+  {
+    pattern: ['categories', ':id', 'reports'],
+    allow: LIST_CREATE,
+    tokenFirst: reportsRefuseFirst,
+    handle: (request, params) => reportsOf(request, () => findModelCategory(request, params.id)),
+  },
+  {
+    pattern: ['projects', ':project', 'announcements'],
+    allow: LIST_CREATE,
+    handle: (request, params) => announcementsOf(request, () => findProject(request, params.project)),
+  },
+  {
+    pattern: ['components', ':project', ':component', 'announcements'],
+    allow: LIST_CREATE,
+    handle: (request, params) => announcementsOf(request, () => findComponent(request, params)),
+  },
+  {
+    pattern: ['translations', ':project', ':component', ':language', 'announcements'],
+    allow: LIST_CREATE,
+    handle: (request, params) => announcementsOf(request, () => findTranslation(request, params)),
+  },
+  {
+    pattern: ['categories', ':id', 'announcements'],
+    allow: LIST_CREATE,
+    handle: (request, params) => announcementsOf(request, () => findModelCategory(request, params.id)),
+  },
   {
     pattern: ['categories', ':id'],
     allow: DETAIL_EDIT,
-    handle(request, params) {
-      // A model with categories of its own (measured on 5.14.3) has them on every profile with 5.4's fields.
-      if (modelCategories(request).length > 0) return ok(modelCategoryRecord(request, findModelCategory(request, params.id)));
-      requireRecent(request);
-      const project = visibleProjects(request).find((row) => String(row.id) === params.id);
-      if (!project) throw notFound();
-      return ok(categoryRecord(request, project));
-    },
+    // A model with categories of its own (measured on 5.14.3) has them on every profile with 5.4's fields.
+    handle: (request, params) => ok(modelCategoryRecord(request, findModelCategory(request, params.id))),
   },
 ];
 
@@ -165,15 +257,18 @@ function modelCategoryRecord(request: ApiRequest, row: CategoryRow): Record<stri
     category: row.categoryId === null ? null : request.links.api(`categories/${row.categoryId}/`),
     url: request.links.api(`categories/${row.id}/`),
     statistics_url: request.links.api(`categories/${row.id}/statistics/`),
+    ...(request.links.recentFields
+      ? {
+          announcements_url: request.links.api(`categories/${row.id}/announcements/`),
+          reports_url: request.links.api(`categories/${row.id}/reports/`),
+          ...categorySettings2026(),
+        }
+      : {}),
   };
 }
 
-/** `/api/categories/` and a project's `categories/`: the model's own; else one per project on 2026, none before. */
+/** `/api/categories/` and a project's `categories/`: the model's own (none on a model without categories). */
 export function categoriesList(request: ApiRequest, project: ProjectRow | null): ReturnType<Route['handle']> {
-  if (modelCategories(request).length > 0) {
-    const rows = modelCategories(request).filter((row) => (project === null ? true : row.projectId === project.id));
-    return paginateArray(request, rows, (row) => modelCategoryRecord(request, row));
-  }
-  const projects = !request.behaviours.recentEndpoints ? [] : project === null ? visibleProjects(request) : [project];
-  return paginateArray(request, projects, (row) => categoryRecord(request, row));
+  const rows = modelCategories(request).filter((row) => (project === null ? true : row.projectId === project.id));
+  return paginateArray(request, rows, (row) => modelCategoryRecord(request, row));
 }

@@ -12,6 +12,31 @@ export function projectRepository(url: string): Record<string, unknown> {
   return { needs_commit: false, needs_merge: false, needs_push: false, url };
 }
 
+/** 2026.10.1's `pending_units` of a repository the reference server keeps committed. */
+export function noPendingUnits(): Record<string, number> {
+  return { total: 0, errors_skipped: 0, commit_policy_skipped: 0, eligible_for_commit: 0 };
+}
+
+/**
+ * A project's `repository/` as 2026.10.1 writes it (measured): its components by `project/component`
+ * path, none skipped or blocked, no commit or status of its own.
+ */
+export function projectRepository2026(url: string, components: readonly string[]): Record<string, unknown> {
+  return {
+    ...projectRepository(url),
+    included_components: [...components],
+    skipped_components: [],
+    permission_blockers: [],
+    remote_commit: null,
+    weblate_commit: null,
+    status: null,
+    merge_failure: null,
+    pending_units: noPendingUnits(),
+    outgoing_commits: null,
+    missing_commits: null,
+  };
+}
+
 /** A commit as 5.4 writes `weblate_commit` and `remote_commit`. */
 export function commitRecord(commit: CommitRow): Record<string, unknown> {
   const summary = commit.message.split('\n')[0] ?? '';
