@@ -56,21 +56,21 @@ describe(`a real Weblate (${weblate().version})`, () => {
     expect(status.projects.map((p) => p.slug)).toContain(weblate().privateProject);
   });
 
-  it('one project (--project humanize): only that project, all of it', async () => {
+  it.runIf(weblate().everyScenario)('one project (--project humanize): only that project, all of it', async () => {
     const { dir, crawl } = await crawlAndBuild('admin', ['--project', 'humanize']);
     expect(crawl.code).toBe(0);
     const status = await expectSiteHoldsWhatTheKeySees(dir, 'admin', 'humanize');
     expect(status.projects.map((p) => p.slug)).toEqual(['humanize']);
   });
 
-  it('a project key (wlp_): what that key lists', async () => {
+  it.runIf(weblate().everyScenario)('a project key (wlp_): what that key lists', async () => {
     expect(weblate().tokens.project).toMatch(/^wlp_/);
     const { dir, crawl } = await crawlAndBuild('project');
     expect(crawl.code).toBe(0);
     await expectSiteHoldsWhatTheKeySees(dir, 'project');
   });
 
-  it('a user key (wlu_) of a member of the private project: public projects and that one', async () => {
+  it.runIf(weblate().everyScenario)('a user key (wlu_) of a member of the private project: public projects and that one', async () => {
     expect(weblate().tokens.user).toMatch(/^wlu_/);
     const { dir, crawl } = await crawlAndBuild('user');
     expect(crawl.code).toBe(0);
@@ -78,39 +78,43 @@ describe(`a real Weblate (${weblate().version})`, () => {
     expect(status.projects.map((p) => p.slug).sort()).toEqual([...weblate().publicProjects, weblate().privateProject].sort());
   });
 
-  it('anonymous at the server default limits (100 a day): spends each day, resumed until complete', async () => {
-    const dir = await folder();
-    await resetThrottle();
-    // Another visitor from the same address has spent half the day's budget: the crawl (93
-    // requests on the seeded server) cannot end today and must stop on the budget, then resume.
-    for (let spent = 0; spent < 50; spent++) {
-      const response = await fetch(`${weblate().url}projects/`, { headers: { accept: 'application/json' } });
-      expect(response.status).toBe(200);
-      await response.arrayBuffer();
-    }
-    let crawl = await crawlAs('anonymous', join(dir, 'content'));
-    const days: number[] = [];
-    const refused: boolean[] = [];
-    for (;;) {
-      // `made` counts the whole crawl, earlier sittings included.
-      days.push(summaryOf(crawl).made - days.reduce((sum, day) => sum + day, 0));
-      refused.push(/\b429\b|Retry-After/.test(crawl.stdout + crawl.stderr));
-      if (crawl.code === 0 || days.length === 5) break;
-      expect(crawl.stdout + crawl.stderr, 'the stop line says why').toMatch(/rate budget is spent/);
-      // A day passes: the server's window empties, and the same command resumes.
+  it.runIf(weblate().everyScenario)(
+    'anonymous at the server default limits (100 a day): spends each day, resumed until complete',
+    async () => {
+      const dir = await folder();
       await resetThrottle();
-      crawl = await crawlAs('anonymous', join(dir, 'content'));
-    }
-    console.log(`test:weblate: anonymous crawl after 50 requests spent elsewhere, requests per day: ${days.join(', ')}`);
-    expect(crawl.code, crawl.stderr).toBe(0);
-    // The first day uses what the window had left (less the slots kept for requests in flight;
-    // Weblate 5.14 does not count every answer against the budget, so a few more may fit), no
-    // day goes past the budget into 429s, and the second day finishes the rest.
-    expect(days[0]).toBeGreaterThanOrEqual(40);
-    expect(refused).not.toContain(true);
-    expect(days).toHaveLength(2);
-    expect(days[1]).toBeLessThan(days[0] ?? 0);
-    const status = await expectSiteHoldsWhatTheKeySees(dir, 'anonymous');
-    expect(status.projects.map((p) => p.slug)).not.toContain(weblate().privateProject);
-  }, 600_000);
+      // Another visitor from the same address has spent half the day's budget: the crawl (93
+      // requests on the seeded server) cannot end today and must stop on the budget, then resume.
+      for (let spent = 0; spent < 50; spent++) {
+        const response = await fetch(`${weblate().url}projects/`, { headers: { accept: 'application/json' } });
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+      }
+      let crawl = await crawlAs('anonymous', join(dir, 'content'));
+      const days: number[] = [];
+      const refused: boolean[] = [];
+      for (;;) {
+        // `made` counts the whole crawl, earlier sittings included.
+        days.push(summaryOf(crawl).made - days.reduce((sum, day) => sum + day, 0));
+        refused.push(/\b429\b|Retry-After/.test(crawl.stdout + crawl.stderr));
+        if (crawl.code === 0 || days.length === 5) break;
+        expect(crawl.stdout + crawl.stderr, 'the stop line says why').toMatch(/rate budget is spent/);
+        // A day passes: the server's window empties, and the same command resumes.
+        await resetThrottle();
+        crawl = await crawlAs('anonymous', join(dir, 'content'));
+      }
+      console.log(`test:weblate: anonymous crawl after 50 requests spent elsewhere, requests per day: ${days.join(', ')}`);
+      expect(crawl.code, crawl.stderr).toBe(0);
+      // The first day uses what the window had left (less the slots kept for requests in flight;
+      // Weblate 5.14 does not count every answer against the budget, so a few more may fit), no
+      // day goes past the budget into 429s, and the second day finishes the rest.
+      expect(days[0]).toBeGreaterThanOrEqual(40);
+      expect(refused).not.toContain(true);
+      expect(days).toHaveLength(2);
+      expect(days[1]).toBeLessThan(days[0] ?? 0);
+      const status = await expectSiteHoldsWhatTheKeySees(dir, 'anonymous');
+      expect(status.projects.map((p) => p.slug)).not.toContain(weblate().privateProject);
+    },
+    600_000,
+  );
 });

@@ -6,7 +6,8 @@
  * pass 300 KB). E-mail addresses and keys are redacted; URLs keep the recorded origin, which
  * the replay rewrites to its own (test/crawler/replay.test.ts).
  *
- *   npm run record:weblate                       # starts and seeds a Weblate (1-4 min), records every scenario
+ *   npm run record:weblate                       # starts and seeds Weblate 2026.10.1 (1-4 min), records every scenario
+ *   npm run record:weblate -- --release 5.14.3   # the same on the older release
  *   npm run record:weblate -- --url http://127.0.0.1:PORT/api/ --token wlu_… --version 5.14.3 --scenario admin-crawl
  *
  * Scenarios: `admin-crawl`, the whole seeded instance with an admin key; `project-key-crawl`, the
@@ -24,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import type { Exchange, Recording } from '../helpers/replay.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 import { ask, mirrorRows, probesFor } from './parity.ts';
+import { type WeblateRelease, startRealWeblate, weblateReleases } from './server.ts';
 
 export const scenarios = ['admin-crawl', 'project-key-crawl', 'parity'] as const;
 export type Scenario = (typeof scenarios)[number];
@@ -180,7 +182,13 @@ export async function saveRecording(recording: Recording): Promise<string> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, token: { type: 'string' }, version: { type: 'string' }, scenario: { type: 'string', multiple: true } },
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      version: { type: 'string' },
+      release: { type: 'string', default: weblateReleases[0] },
+      scenario: { type: 'string', multiple: true },
+    },
   });
   const asked = (values.scenario ?? [...scenarios]) as Scenario[];
   for (const name of asked) if (!scenarios.includes(name)) throw new Error(`record: no scenario "${name}"; scenarios: ${scenarios.join(', ')}`);
@@ -189,9 +197,10 @@ async function main(): Promise<void> {
   let tokens: Partial<Record<Scenario, string>> = {};
   let version = values.version;
   if (url === undefined) {
-    const { startRealWeblate } = await import('./server.ts');
+    if (!(weblateReleases as readonly string[]).includes(values.release))
+      throw new Error(`record: no release "${values.release}"; releases: ${weblateReleases.join(', ')}`);
     const { seedWeblate } = await import('./seed.ts');
-    const server = await startRealWeblate();
+    const server = await startRealWeblate(values.release as WeblateRelease);
     close = () => server.close();
     const seeded = await seedWeblate(server);
     url = server.url;

@@ -49,9 +49,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Installs (or finds) Weblate; the venv's folder. Set-up progress goes to stderr. */
-export async function setUpWeblate(): Promise<string> {
-  const { stdout } = await execute('bash', [join(here, 'setup.sh')], { maxBuffer: 16 << 20 }).catch((error: { stderr?: string; message: string }) => {
+/**
+ * The releases the tier runs (test/weblate/README.md): the newest that installs here, and the
+ * older one tmsnap supports; `newest` is the canary, whatever PyPI has today.
+ */
+export const weblateReleases = ['2026.10.1', '5.14.3'] as const;
+export type WeblateRelease = (typeof weblateReleases)[number] | 'newest';
+
+/** Installs (or finds) a Weblate release; the venv's folder. Set-up progress goes to stderr. */
+export async function setUpWeblate(release: WeblateRelease): Promise<string> {
+  const { stdout } = await execute('bash', [join(here, 'setup.sh'), release], { maxBuffer: 16 << 20 }).catch((error: { stderr?: string; message: string }) => {
     throw new Error(`test/weblate/setup.sh failed: ${error.stderr?.trim().split('\n').slice(-5).join(' | ') ?? error.message}`);
   });
   return stdout.trim().split('\n').at(-1)!;
@@ -77,8 +84,8 @@ async function waitForApi(url: string, child: ChildProcess, log: () => string): 
   throw new Error(`weblate runserver did not answer ${url} within 120 s: ${log().slice(-2000)}`);
 }
 
-export async function startRealWeblate(options: { throttle?: Partial<Throttle> } = {}): Promise<RealWeblate> {
-  const venv = await setUpWeblate();
+export async function startRealWeblate(release: WeblateRelease, options: { throttle?: Partial<Throttle> } = {}): Promise<RealWeblate> {
+  const venv = await setUpWeblate(release);
   const { stdout: version } = await execute(join(venv, 'bin/python'), ['-c', 'import importlib.metadata as m; print(m.version("weblate"))']);
   const template = `tmsnap_weblate_${version.trim().replaceAll('.', '_')}_template`;
   const port = await freePort();

@@ -41,12 +41,16 @@ CELERY_BROKER_URL = "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 
-# The server's own default limits unless a scenario asks for others.
-REST_FRAMEWORK = get_drf_settings(  # noqa: F405
-    require_login=False,
-    anon_throttle=os.environ.get("TMSNAP_WEBLATE_ANON_THROTTLE", "100/day"),
-    user_throttle=os.environ.get("TMSNAP_WEBLATE_USER_THROTTLE", "5000/hour"),
-)
+# The server's own default limits unless a scenario asks for others. Weblate 2026 takes the
+# rates as settings of their own; 5.x took them as arguments.
+_anon = os.environ.get("TMSNAP_WEBLATE_ANON_THROTTLE", "100/day")
+_user = os.environ.get("TMSNAP_WEBLATE_USER_THROTTLE", "5000/hour")
+try:
+    REST_FRAMEWORK = get_drf_settings(require_login=False, anon_throttle=_anon, user_throttle=_user)  # noqa: F405
+except TypeError:
+    API_RATELIMIT_ANON = _anon
+    API_RATELIMIT_USER = _user
+    REST_FRAMEWORK = get_drf_settings(require_login=False)  # noqa: F405
 
 EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
 # Tracebacks and the request log only: Weblate's DEBUG lines would drown them.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
-import { exportLines, summaryOf } from './helpers.ts';
+import { exportLines, summaryOf, weblate } from './helpers.ts';
 import { type Seeded, WeblateClient, seedWeblate } from './seed.ts';
 import { type RealWeblate, resetThrottle, startRealWeblate } from './server.ts';
 
@@ -18,7 +18,7 @@ let seeded: Seeded;
 const folder = useTempFolders('tmsnap-weblate-throttle-', 'all');
 
 beforeAll(async () => {
-  server = await startRealWeblate({ throttle: { user: '40/minute' } });
+  server = await startRealWeblate(weblate().release, { throttle: { user: '40/minute' } });
   seeded = await seedWeblate(server);
 }, 600_000);
 afterAll(async () => {
