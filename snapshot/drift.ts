@@ -43,15 +43,40 @@ export function driftEntries(counts: DriftCounts, resourceOrder: readonly string
     );
 }
 
+/** Fields named in a group of the summary line before the rest are counted (`… and 12 more`). */
+const namedFields = 6;
+
 /**
- * The crawl summary's one line: `drift: project: set_language_team missing in 3; unit:
- * automatically_translated new in 1,204`; undefined when nothing drifted.
+ * Field names, shortest first: three or more sharing a prefix (2026's `inherit_*` and
+ * `effective_*` pairs) as `inherit_* (13)`, and past `namedFields` only counted.
+ */
+function fieldList(fields: string[]): string {
+  const byPrefix = new Map<string, string[]>();
+  for (const field of fields) {
+    const prefix = /^[a-z]+_/.exec(field)?.[0] ?? field;
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), field]);
+  }
+  const names = [...byPrefix].flatMap(([prefix, members]) => (members.length >= 3 ? [`${prefix}* (${members.length})`] : members));
+  return names.length <= namedFields ? names.join(', ') : `${names.slice(0, namedFields).join(', ')} and ${names.length - namedFields} more`;
+}
+
+/**
+ * The crawl summary's one line: `drift: project: 2 fields missing in 3 (credits_url,
+ * set_language_team); unit: automatically_translated new in 1,204`, fields of one resource
+ * changed alike in as many records grouped; undefined when nothing drifted. The manifest lists
+ * every field.
  */
 export function driftLine(drift: Drift | undefined): string | undefined {
   if (drift === undefined || drift.length === 0) return undefined;
-  const byResource = new Map<string, string[]>();
+  const byResource = new Map<string, Map<string, string[]>>();
   for (const { resource, field, change, records } of drift) {
-    byResource.set(resource, [...(byResource.get(resource) ?? []), `${field} ${change} in ${records.toLocaleString('en-US')}`]);
+    const groups = byResource.get(resource) ?? new Map<string, string[]>();
+    byResource.set(resource, groups);
+    const group = `${change} in ${records.toLocaleString('en-US')}`;
+    groups.set(group, [...(groups.get(group) ?? []), field]);
   }
-  return `drift: ${[...byResource].map(([resource, fields]) => `${resource}: ${fields.join(', ')}`).join('; ')}`;
+  const said = ([group, fields]: [string, string[]]) =>
+    fields.length === 1 ? `${fields[0]} ${group}` : `${fields.length} fields ${group} (${fieldList(fields)})`;
+  const parts = [...byResource].map(([resource, groups]) => `${resource}: ${[...groups].map(said).join(', ')}`);
+  return `drift: ${parts.join('; ')}`;
 }

@@ -214,7 +214,7 @@ describe('a crawl of the 5.14.3 answers changed as 2026.10.1 changed them, repla
     expect(result.drift).toEqual(expected);
     const lines = summaryLines(result, 1000).filter((line) => line.startsWith('drift:'));
     expect(lines).toEqual([
-      `drift: project: credits_url missing in ${counts.project}, set_language_team missing in ${counts.project}; component: credits_url missing in ${counts.component}; ` +
+      `drift: project: 2 fields missing in ${counts.project} (credits_url, set_language_team); component: credits_url missing in ${counts.component}; ` +
         `unit: automatically_translated new in ${counts.unit!.toLocaleString('en-US')}; change: action_name retyped in ${counts.change!.toLocaleString('en-US')}; ` +
         `user: languages missing in ${counts.user}`,
     ]);
