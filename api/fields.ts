@@ -43,25 +43,39 @@ export interface DriftKey {
 }
 
 /**
+ * What a record's field names alone say (pure): its `missing` and `new` fields, and the kept
+ * fields it holds, whose types `driftOf` checks. Records of one server share a few sets of
+ * names, so counting drift can reuse this per set (snapshot/drift.ts).
+ */
+export function namesDrift(resource: AnyResource, names: readonly string[]): { fixed: DriftKey[]; present: string[] } {
+  const held = new Set(names);
+  const partial = resource.partialWithout !== undefined && !held.has(resource.partialWithout);
+  const fixed: DriftKey[] = [];
+  const present: string[] = [];
+  for (const [field, schema] of Object.entries(resource.kept)) {
+    if (held.has(field)) present.push(field);
+    // A field measured as optional may be absent, and so may any of a record sent in part.
+    else if (!partial && !(schema instanceof z.ZodOptional)) fixed.push({ resource: resource.name, field, change: 'missing' });
+  }
+  for (const field of names) {
+    if (!Object.hasOwn(resource.needed, field) && !Object.hasOwn(resource.kept, field)) fixed.push({ resource: resource.name, field, change: 'new' });
+  }
+  return { fixed, present };
+}
+
+/**
  * The drifted fields of one record (pure). Needed fields are not looked at: one that is
  * missing or of another type keeps the record raw, a problem (the writer's check). A `kept`
  * field is `missing` when absent (unless measured as optional, or the record is sent in part),
- * `retyped` when present but not of the measured type; a field
- * the resource does not name is `new`.
+ * `retyped` when present but not of the measured type; a field the resource does not name is
+ * `new`.
  */
 export function driftOf(resource: AnyResource, record: unknown): DriftKey[] {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return [];
   const object = record as Record<string, unknown>;
-  const found: DriftKey[] = [];
-  const partial = resource.partialWithout !== undefined && !Object.hasOwn(object, resource.partialWithout);
-  for (const [field, schema] of Object.entries(resource.kept)) {
-    // A field measured as optional may be absent, and so may any of a record sent in part.
-    if (!Object.hasOwn(object, field)) {
-      if (!partial && !(schema instanceof z.ZodOptional)) found.push({ resource: resource.name, field, change: 'missing' });
-    } else if (!(schema as z.ZodType).safeParse(object[field]).success) found.push({ resource: resource.name, field, change: 'retyped' });
-  }
-  for (const field of Object.keys(object)) {
-    if (!Object.hasOwn(resource.needed, field) && !Object.hasOwn(resource.kept, field)) found.push({ resource: resource.name, field, change: 'new' });
-  }
-  return found;
+  const { fixed, present } = namesDrift(resource, Object.keys(object));
+  const retyped = present
+    .filter((field) => !(resource.kept[field] as z.ZodType).safeParse(object[field]).success)
+    .map((field): DriftKey => ({ resource: resource.name, field, change: 'retyped' }));
+  return [...fixed.filter((key) => key.change === 'missing'), ...retyped, ...fixed.filter((key) => key.change === 'new')];
 }
