@@ -14,7 +14,8 @@ import * as api from '../../api/index.ts';
 import { parseJson, stringifyJson } from '../../api/json.ts';
 import { crawl } from '../../crawler/crawl.ts';
 import { summaryLines } from '../../crawler/progress.ts';
-import { openSnapshot, SnapshotWriter } from '../../snapshot/index.ts';
+import { driftLine, openSnapshot, SnapshotWriter } from '../../snapshot/index.ts';
+import { driftKeysOf } from '../../snapshot/drift.ts';
 import { type Recording, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -148,6 +149,44 @@ describe('each field of each resource, removed or retyped in turn (real 5.14.3 r
       expect(invalid?.field, `${name} without ${field}`).toBe(field);
       expect(invalid?.reason).toMatch(new RegExp(`^not a valid ${name === 'root' ? 'root' : name}:`));
     }
+  });
+});
+
+describe('counting and saying drift', () => {
+  it('counts what driftOf finds, for every record of every recording, however its fields are changed', () => {
+    const retype = (resource: string, object: Record<string, unknown>) => {
+      // Every third object: a kept field in another type, one removed, one added.
+      if (Number(String(object.id ?? 0).length + Object.keys(object).length) % 3 !== 0) return;
+      const kept = Object.keys(resourceByUrl.find(([, r]) => r.name === resource)![1].kept);
+      if (kept[0] !== undefined) object[kept[0]] = kept[0].length % 2 === 0 ? 7 : 'seven';
+      if (kept[1] !== undefined) delete object[kept[1]];
+      object.added_by_the_test = null;
+    };
+    let compared = 0;
+    for (const recorded of loadRecordings().filter((r) => r.scenario.endsWith('-crawl'))) {
+      rewritten(rewritten(recorded, retype), (name, object) => {
+        const resource = resourceByUrl.find(([, r]) => r.name === name)![1];
+        const keys = driftOf(resource, object).map(({ field, change }) => `${name}\t${field}\t${change}`);
+        expect(driftKeysOf(resource, object).sort(), object.url as string).toEqual(keys.sort());
+        compared += 1;
+      });
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('says it in one line: fields changed alike grouped, shared prefixes once, long groups counted', () => {
+    const fields = ['inherit_a', 'inherit_b', 'inherit_c', 'workspace', 'announcements_url', 'metrics_url', 'reports_url', 'access_control', 'autoclean_tm'];
+    expect(
+      driftLine([
+        { resource: 'project', field: 'set_language_team', change: 'missing', records: 3 },
+        ...fields.map((field) => ({ resource: 'project', field, change: 'new' as const, records: 3 })),
+        { resource: 'unit', field: 'automatically_translated', change: 'new', records: 1204 },
+      ]),
+    ).toBe(
+      'drift: project: set_language_team missing in 3, 9 fields new in 3 (inherit_* (3), workspace, announcements_url, metrics_url, reports_url, access_control and 1 more); ' +
+        'unit: automatically_translated new in 1,204',
+    );
+    expect(driftLine([])).toBeUndefined();
   });
 });
 
