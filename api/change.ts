@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resource } from './fields.ts';
 import { timestamp, url } from './common.ts';
 
 /**
@@ -135,18 +136,27 @@ export function actionName(code: number): string {
   return changeActions[code] ?? `action ${code}`;
 }
 
-export const change = z.looseObject({
-  id: z.number().int(),
-  unit: url.nullable(),
-  component: url.nullable(),
-  translation: url.nullable(),
-  user: url.nullable(),
-  author: url.nullable(),
-  timestamp,
-  action: z.number().int(),
-  action_name: z.string(),
-  target: z.string(),
-  url,
-});
+export const changeFields = resource(
+  'change',
+  {
+    id: z.number().int(),
+    unit: url.nullable(),
+    component: url.nullable(),
+    translation: url.nullable(),
+    user: url.nullable(),
+    author: url.nullable(),
+    timestamp,
+    action: z.number().int(),
+    target: z.string(),
+    url,
+  },
+  {
+    action_name: z.string(),
+    old: z.string(),
+    details: z.unknown(),
+  },
+);
+
+export const change = changeFields.schema;
 
 export type Change = z.infer<typeof change>;

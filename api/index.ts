@@ -1,11 +1,13 @@
 /**
  * The one contract every stage shares: zod schemas for each resource of the API
  * (docs/weblate-api.md says how a server behaves). Objects are loose: fields a
- * newer server adds pass through untouched.
+ * newer server adds pass through untouched, and only the fields some stage reads are
+ * validated; the rest are kept as data and measured for drift (api/fields.ts).
  */
 export * from './change.ts';
 export * from './common.ts';
 export * from './component.ts';
+export * from './fields.ts';
 export * from './json.ts';
 export * from './language.ts';
 export * from './notification.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resource } from './fields.ts';
 import { url } from './common.ts';
 
 export const pluralRule = z.looseObject({
@@ -11,18 +12,26 @@ export const pluralRule = z.looseObject({
   type: z.number().int(),
 });
 
-export const language = z.looseObject({
-  code: z.string(),
-  name: z.string(),
-  plural: pluralRule,
-  aliases: z.array(z.string()),
-  /** `ltr`, `rtl`, or empty on some servers. */
-  direction: z.string(),
-  population: z.number().int(),
-  web_url: url,
-  url,
-  statistics_url: url,
-});
+export const languageFields = resource(
+  'language',
+  {
+    code: z.string(),
+    name: z.string(),
+    plural: pluralRule,
+    aliases: z.array(z.string()),
+    /** `ltr`, `rtl`, or empty on some servers. */
+    direction: z.string(),
+    population: z.number().int(),
+    web_url: url,
+    url,
+    statistics_url: url,
+  },
+  {
+    id: z.number().int(),
+  },
+);
+
+export const language = languageFields.schema;
 
 export type PluralRule = z.infer<typeof pluralRule>;
 export type Language = z.infer<typeof language>;

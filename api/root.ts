@@ -1,24 +1,47 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { resource } from './fields.ts';
 import { url } from './common.ts';
 
 /** `GET /api/`: collection name → collection URL. */
-export const apiRoot = z.looseObject({
-  users: url,
-  groups: url,
-  roles: url,
-  projects: url,
-  components: url,
-  translations: url,
-  memory: url,
-  languages: url,
-  'component-lists': url,
-  changes: url,
-  units: url,
-  screenshots: url,
-  addons: url,
-});
+export const apiRootFields = resource(
+  'root',
+  {
+    users: url,
+    projects: url,
+    components: url,
+    translations: url,
+    languages: url,
+    changes: url,
+    units: url,
+  },
+  {
+    groups: url,
+    roles: url,
+    memory: url,
+    'component-lists': url,
+    screenshots: url,
+    addons: url,
+    categories: url,
+  },
+);
+
+export const apiRoot = apiRootFields.schema;
 
 export type ApiRoot = z.infer<typeof apiRoot>;
 
-/** The collections the API root names, in the description's order. */
-export const rootCollections = Object.keys(apiRoot.shape) as (keyof ApiRoot)[];
+/** The collections the API root names, in the description's order (the reference server's root). */
+export const rootCollections = [
+  'users',
+  'groups',
+  'roles',
+  'projects',
+  'components',
+  'translations',
+  'memory',
+  'languages',
+  'component-lists',
+  'changes',
+  'units',
+  'screenshots',
+  'addons',
+] as const satisfies readonly (keyof ApiRoot)[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resource } from './fields.ts';
 import { int64, timestamp, url } from './common.ts';
 
 /** Unit states (docs/weblate-api.md, "Values"); newer servers may send values not listed here. */
@@ -17,41 +18,49 @@ export function stateName(state: number): string {
   return (unitStates as Record<number, string>)[state] ?? `state ${state}`;
 }
 
-export const unit = z.looseObject({
-  id: z.number().int(),
-  translation: url,
-  /** One element per plural form. */
-  source: z.array(z.string()),
-  previous_source: z.string(),
-  /** One element per plural form; `[""]` when untranslated. */
-  target: z.array(z.string()),
-  id_hash: int64,
-  content_hash: int64,
-  location: z.string(),
-  context: z.string(),
-  note: z.string(),
-  flags: z.string(),
-  extra_flags: z.string(),
-  labels: z.array(z.unknown()),
-  state: z.number().int(),
-  fuzzy: z.boolean(),
-  translated: z.boolean(),
-  approved: z.boolean(),
-  position: z.number().int(),
-  has_suggestion: z.boolean(),
-  has_comment: z.boolean(),
-  has_failing_check: z.boolean(),
-  num_words: z.number().int(),
-  source_unit: url,
-  priority: z.number().int(),
-  web_url: url,
-  url,
-  explanation: z.string(),
-  pending: z.boolean(),
-  /** When the unit was added (Weblate's `auto_now_add`): not its last change. */
-  timestamp,
-  /** Its last change, on Weblate 5.6 and later (`auto_now`; docs/weblate-api.md, Values). */
-  last_updated: timestamp.optional(),
-});
+export const unitFields = resource(
+  'unit',
+  {
+    id: z.number().int(),
+    translation: url,
+    /** One element per plural form. */
+    source: z.array(z.string()),
+    previous_source: z.string(),
+    /** One element per plural form; `[""]` when untranslated. */
+    target: z.array(z.string()),
+    id_hash: int64,
+    content_hash: int64,
+    location: z.string(),
+    context: z.string(),
+    note: z.string(),
+    flags: z.string(),
+    extra_flags: z.string(),
+    labels: z.array(z.unknown()),
+    state: z.number().int(),
+    position: z.number().int(),
+    has_suggestion: z.boolean(),
+    has_failing_check: z.boolean(),
+    source_unit: url,
+    web_url: url,
+    url,
+    explanation: z.string(),
+    pending: z.boolean(),
+    /** When the unit was added (Weblate's `auto_now_add`): not its last change. */
+    timestamp,
+    /** Its last change, on Weblate 5.6 and later (`auto_now`; docs/weblate-api.md, Values). */
+    last_updated: timestamp.optional(),
+  },
+  {
+    fuzzy: z.boolean(),
+    translated: z.boolean(),
+    approved: z.boolean(),
+    has_comment: z.boolean(),
+    num_words: z.number().int(),
+    priority: z.number().int(),
+    language_code: z.string(),
+  },
+);
+
+export const unit = unitFields.schema;
 
 export type Unit = z.infer<typeof unit>;

@@ -14,6 +14,7 @@ import {
   type RequestKind,
   type Parts,
   type SkippedResources,
+  type Drift,
   type WriteFault,
   normalizeBaseUrl,
 } from '../snapshot/index.ts';
@@ -122,6 +123,8 @@ export interface CrawlResult {
   parts?: Parts;
   /** Resources left out on purpose: statistics of languages no translation in scope uses, resources too long to hold. */
   skipped?: SkippedResources[];
+  /** Fields of the server's records that differ from the measured shape (the manifest's `drift`; not problems). */
+  drift?: Drift;
   counts: Record<string, number>;
   /** Why a failed crawl stopped and what to do. */
   message?: string;
@@ -379,6 +382,7 @@ class CrawlRun {
       problems: finished.manifest.problems,
       access,
       ...(skipped.length > 0 ? { skipped } : {}),
+      ...(finished.manifest.drift === undefined ? {} : { drift: finished.manifest.drift }),
       counts: finished.manifest.counts,
       currentMade: this.#currentMade ?? this.client.requests,
       ...(deferral === undefined ? {} : { parts: deferral.parts, message: deferral.message }),

@@ -1,4 +1,4 @@
-import { requestKinds } from '../snapshot/index.ts';
+import { driftLine, requestKinds } from '../snapshot/index.ts';
 import type { CrawlProgress, CrawlResult } from './crawl.ts';
 import { phases } from './plan.ts';
 
@@ -62,6 +62,9 @@ export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
     for (const problem of result.problems.slice(0, 20)) lines.push(`  ${problem.url}${problem.field ? ` [${problem.field}]` : ''}: ${problem.reason}`);
     if (result.problems.length > 20) lines.push(`  … and ${result.problems.length - 20} more in the manifest`);
   }
+  // One line however much drifted: the fields a new Weblate release changed (docs/weblate-api.md, Drift).
+  const drift = driftLine(result.drift);
+  if (drift !== undefined) lines.push(drift);
   if (result.access.length > 0) {
     lines.push(`not readable with these credentials (asked once each, then skipped; not a problem of the data):`);
     for (const denied of result.access) lines.push(`  ${denied.kind}: ${denied.status} at ${denied.url}`);

@@ -39,6 +39,7 @@ export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
 export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
 export { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
+export { addDrift, countDrift, type DriftCounts, driftEntries, driftLine } from './drift.ts';
 export { inlineBelow, keptInline } from './inline.ts';
 export { completeLines, recoverJournal, recoverJournalSync } from './journal-lines.ts';
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';

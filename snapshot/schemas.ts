@@ -69,6 +69,21 @@ export type AccessProblem = z.infer<typeof accessProblem>;
 export const skippedResources = z.object({ kind: z.string(), reason: z.string(), urls: z.array(z.string()) });
 export type SkippedResources = z.infer<typeof skippedResources>;
 
+/**
+ * Fields of the server's records that differ from the shape tmsnap measured (api/fields.ts,
+ * docs/weblate-api.md "Drift"): per resource and field, how many records this crawl read lack
+ * it, hold it in another type, or add it. Not problems: such records are stored normalized.
+ */
+export const drift = z.array(
+  z.object({
+    resource: z.string(),
+    field: z.string(),
+    change: z.enum(['missing', 'retyped', 'new']),
+    records: z.number().int().positive(),
+  }),
+);
+export type Drift = z.infer<typeof drift>;
+
 /** Where a crawl's requests went, by kind of request. */
 export const requestKinds = ['lists', 'units', 'statistics', 'files', 'other'] as const;
 export type RequestKind = (typeof requestKinds)[number];
@@ -136,6 +151,8 @@ export const manifest = z.looseObject({
    * goes on with the rest (docs/snapshot-format.md, "Parts").
    */
   parts: parts.optional(),
+  /** Added with issue 38 (absent: nothing drifted, or not recorded by the tmsnap that wrote it). */
+  drift: drift.optional(),
   complete: z.boolean(),
   index: hash,
 });

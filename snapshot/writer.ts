@@ -6,6 +6,7 @@ import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
 import { alignChunks, type Bases, chunkBase, previousForBases, rewrittenBase } from './bases.ts';
 import { chunkFile, chunkList, chunkUnits, indexPartOf, longList } from './chunks.ts';
 import { journalFile, manifestFile, partialSuffix, snapshotsDir, stateFile } from './content.ts';
+import { addDrift, countDrift, type DriftCounts, driftEntries, driftKeysOf } from './drift.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
 import { keptInline } from './inline.ts';
 import { recoverJournal } from './journal-lines.ts';
@@ -75,6 +76,33 @@ const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
   notifications: z.union([z.array(api.notification), api.page(api.notification)]),
 };
 
+/**
+ * The fields each kind of record is measured against to report drift (api/fields.ts): every
+ * kind `recordSchemas` validates but notifications, whose embedded objects out of scope are not
+ * records of their own. The order is the summary's.
+ */
+const driftResources: Partial<Record<RecordKind, api.AnyResource>> = {
+  root: api.apiRootFields,
+  project: api.projectFields,
+  component: api.componentFields,
+  translation: api.translationFields,
+  language: api.languageFields,
+  unit: api.unitFields,
+  change: api.changeFields,
+  user: api.userFields,
+};
+const driftOrder = Object.values(driftResources).map((resource) => resource.name);
+
+/** The drift of one record of `kind` (none for kinds not measured). */
+function recordDrift(kind: RecordKind, record: unknown): DriftCounts | undefined {
+  const resource = driftResources[kind];
+  if (resource === undefined) return undefined;
+  const counts = countDrift(resource, [record]);
+  return Object.keys(counts).length === 0 ? undefined : counts;
+}
+
+const driftCounts = z.record(z.string(), z.number().int().nonnegative());
+
 const partialState = z.object({
   // A crawl of format 2 or 3 left in progress is resumed: its objects are format 4's too, its records only not inline.
   format: z.union([z.literal(2), z.literal(3), z.literal(snapshotFormat)]),
@@ -95,9 +123,17 @@ const journalEntry = z.object({
   chunked: z.boolean().optional(),
   /** A small record's canonical JSON, kept for its index part instead of stored as an object (snapshot/inline.ts). */
   inline: z.string().optional(),
+  /** The record's drift (api/fields.ts): a record stored again replaces its count, so each path counts once. */
+  drift: driftCounts.optional(),
 });
 type JournalEntry = z.infer<typeof journalEntry>;
-const journalLine = z.union([journalEntry.extend({ path: z.string() }), z.object({ problem }), z.object({ carried: changeChunk })]);
+/** `drift`: of a batch of changes, which have no path of their own. */
+const journalLine = z.union([
+  journalEntry.extend({ path: z.string() }),
+  z.object({ problem }),
+  z.object({ carried: changeChunk }),
+  z.object({ drift: driftCounts }),
+]);
 
 export interface WriterOptions {
   /** The server's base URL or its API root (`…/api/`). */
@@ -236,6 +272,8 @@ export class SnapshotWriter {
   readonly #problems: Problem[] = [];
   /** Chunks of the previous snapshot's changes taken by reference (`carryChanges`), by chunk number. */
   readonly #carriedChanges = new Map<number, ChangeChunk>();
+  /** The drift of the changes stored (records' drift is in their journal entries). */
+  readonly #changesDrift: DriftCounts = {};
   #state: PartialState;
   #changeQueue: Promise<void> = Promise.resolve();
   #finished = false;
@@ -381,6 +419,7 @@ export class SnapshotWriter {
       const entry = parsed.data;
       if ('problem' in entry) this.#problems.push(entry.problem);
       else if ('carried' in entry) this.#carriedChanges.set(Math.floor(entry.carried.first / changesPerChunk), entry.carried);
+      else if ('drift' in entry && !('path' in entry)) addDrift(this.#changesDrift, entry.drift);
       else {
         const { path, ...stored } = entry;
         this.#entries.set(path, stored);
@@ -502,6 +541,8 @@ export class SnapshotWriter {
         normalizeRecord(embedded.kind, embedded.record, this.#linkBase, this.ownRecord),
         (await this.#previous()).record(embeddedPath),
       );
+      const embeddedDrift = recordDrift(embedded.kind, embedded.record);
+      if (embeddedDrift !== undefined) entry.drift = embeddedDrift;
       // Checked again after the write: the object's own record may have been stored meanwhile.
       if (!this.#entries.has(embeddedPath)) await this.#index(embeddedPath, entry);
     }
@@ -511,6 +552,8 @@ export class SnapshotWriter {
     const entry: JournalEntry = { hash: stored.hash, raw: false };
     if (stored.chunked) entry.chunked = true;
     if (stored.inline !== undefined) entry.inline = stored.inline;
+    const drift = recordDrift(kind, record);
+    if (drift !== undefined) entry.drift = drift;
     await this.#index(path, entry);
   }
 
@@ -534,6 +577,7 @@ export class SnapshotWriter {
     if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
     const path = `${translationPath}units/`;
     const normalized: unknown[] = [];
+    const drift: DriftCounts = {};
     for (const [index, unit] of units.entries()) {
       const checked = api.unit.safeParse(unit);
       if (!checked.success) {
@@ -541,6 +585,7 @@ export class SnapshotWriter {
         continue;
       }
       await this.#learnLinkStyle('unit', unit);
+      countDrift(api.unitFields, [unit], drift);
       normalized.push(normalizeRecord('unit', unit, this.#linkBase));
     }
     normalized.sort(compareUnits);
@@ -551,7 +596,9 @@ export class SnapshotWriter {
     this.addedBytes += stored.added;
     const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
     const list: UnitList = { count: normalized.length, chunks };
-    await this.#index(path, { ...(await this.#putRecordValue(list, previous.record(path))), units: normalized.length });
+    const entry: JournalEntry = { ...(await this.#putRecordValue(list, previous.record(path))), units: normalized.length };
+    if (Object.keys(drift).length > 0) entry.drift = drift;
+    await this.#index(path, entry);
   }
 
   /** Stores changes from any page in any order; they are de-duplicated by id. */
@@ -565,6 +612,8 @@ export class SnapshotWriter {
 
   async #putChanges(changes: readonly unknown[]): Promise<void> {
     const byChunk = new Map<number, Map<number, unknown>>();
+    /** Each drifting change's drift, counted once it is known to be new to its chunk (pages shift: a change can come twice). */
+    const drifting = new Map<number, string[]>();
     for (const [index, change] of changes.entries()) {
       const checked = api.change.safeParse(change);
       if (!checked.success) {
@@ -576,12 +625,24 @@ export class SnapshotWriter {
       let bucket = byChunk.get(chunk);
       if (bucket === undefined) byChunk.set(chunk, (bucket = new Map()));
       bucket.set(checked.data.id, normalizeRecord('change', change, this.#linkBase));
+      const keys = driftKeysOf(api.changeFields, change);
+      if (keys.length > 0) drifting.set(checked.data.id, keys);
     }
+    const drift: DriftCounts = {};
     for (const [chunk, bucket] of byChunk) {
       const file = join(this.dir, 'changes', `${chunk}.json`);
       const existing = await readFile(file, 'utf8').catch(() => undefined);
-      const sorted = mergeChanges(existing === undefined ? [] : parseStoredJson(existing), [...bucket.values()]);
+      const before = existing === undefined ? [] : (parseStoredJson(existing) as { id: number }[]);
+      if (drifting.size > 0) {
+        const held = new Set(before.map((change) => change.id));
+        for (const id of bucket.keys()) if (!held.has(id)) for (const key of drifting.get(id) ?? []) drift[key] = (drift[key] ?? 0) + 1;
+      }
+      const sorted = mergeChanges(before, [...bucket.values()]);
       await storeWrite(this.dir, () => writeAtomic(file, canonicalJson(sorted)));
+    }
+    if (Object.keys(drift).length > 0) {
+      addDrift(this.#changesDrift, drift);
+      await this.#journal({ drift });
     }
   }
 
@@ -637,6 +698,8 @@ export class SnapshotWriter {
     for (const [name, part] of [...parts].sort(([a], [b]) => (a < b ? -1 : 1)))
       partHashes[name] = await this.#putRewritten(part, await rewrittenBase(this.#store, await previous.part(name)));
     const index: IndexRoot = { format: 2, parts: partHashes, changes };
+    const drift = { ...this.#changesDrift };
+    for (const entry of this.#entries.values()) if (!entry.raw) addDrift(drift, entry.drift);
     const manifest = manifestSchema.parse({
       format: snapshotFormat,
       id: this.id,
@@ -657,6 +720,7 @@ export class SnapshotWriter {
       ...(options.keyed === undefined ? {} : { keyed: options.keyed }),
       ...(options.publicProjects === undefined ? {} : { public_projects: [...options.publicProjects].sort() }),
       ...(options.parts === undefined ? {} : { parts: options.parts }),
+      ...(Object.keys(drift).length > 0 ? { drift: driftEntries(drift, driftOrder) } : {}),
       complete: options.complete,
       // The root is never a delta: damage to one snapshot's root must not make the next one's unreadable.
       index: await this.#put(index),

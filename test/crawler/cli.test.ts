@@ -101,7 +101,8 @@ describe('tmsnap crawl', () => {
 
   it('exits 3 when complete with problems, listing them', async () => {
     const rows = fixtureRows();
-    for (const project of rows.projects) (project as unknown as { enable_hooks: unknown }).enable_hooks = 'yes';
+    // A field the site reads (figures follow it): a kept one of another type would be drift, exit 0 (docs/weblate-api.md).
+    for (const project of rows.projects) (project as unknown as { translation_review: unknown }).translation_review = 'yes';
     const server = await startTestServer({ data: new MemoryModel(rows) });
     try {
       const content = await contentFolder();
@@ -113,7 +114,7 @@ describe('tmsnap crawl', () => {
         .map((line) => JSON.parse(line) as { event: string; outcome?: string; problems?: { field: string }[] })
         .find((event) => event.event === 'finished');
       expect(finished?.outcome).toBe('problems');
-      expect(finished?.problems?.map((problem) => problem.field)).toContain('enable_hooks');
+      expect(finished?.problems?.map((problem) => problem.field)).toContain('translation_review');
     } finally {
       await server.close();
     }

@@ -13,6 +13,23 @@ import { openSnapshot } from '../../snapshot/index.ts';
 import { type Recording, keyOf, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
+/**
+ * The drift each server's crawl reports (docs/weblate-api.md, "Drift"): none from 5.14.3, the
+ * shape api/ is measured against; what 2026.10.1 removed and added, named, from 2026.10.1.
+ */
+const expectedDrift: Record<string, (drift: string[]) => void> = {
+  '5.14.3': (drift) => expect(drift).toEqual([]),
+  '2026.10.1': (drift) =>
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        'project set_language_team missing',
+        'project credits_url missing',
+        'component credits_url missing',
+        'unit automatically_translated new',
+      ]),
+    ),
+};
+
 /** The recordings of a crawl (the others, `parity`, are read by test/reference-server/parity-5.14.test.ts). */
 const recordings = loadRecordings().filter((recording) => recording.scenario.endsWith('-crawl'));
 
@@ -65,6 +82,12 @@ describe.each(recordings.map((recording) => [`${recording.weblate} ${recording.s
       // Every recorded request was made again: the replay is the crawl the real server saw.
       const missed = recording.exchanges.map((e) => keyOf(e.method, e.path)).filter((key) => !replay.served.has(key));
       expect(missed).toEqual([]);
+    });
+
+    it('reports the drift of its server from the shape api/ is measured against, and only that', () => {
+      const check = expectedDrift[recording.weblate];
+      expect(check, `the drift expected of Weblate ${recording.weblate}`).toBeDefined();
+      check!((result.drift ?? []).map(({ resource, field, change }) => `${resource} ${field} ${change}`));
     });
 
     it('holds every recorded translation, and every recorded unit in its translation', async () => {

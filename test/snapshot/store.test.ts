@@ -103,11 +103,12 @@ describe('content-addressed store', () => {
   it('reports a record that fails its schema and keeps it exactly as it came', async () => {
     const content = await contentDir();
     const instance = syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 1 });
-    const broken = { ...instance.projects[0]!, id: 'seven', extra: 12345678901234567890n };
+    // `slug` is a field the site reads (a project's `id` is kept as data: another type is drift, docs/weblate-api.md).
+    const broken = { ...instance.projects[0]!, slug: 7, extra: 12345678901234567890n };
     const writer = await open(content, 0);
     await writer.putRecord(broken.url, broken);
     const { manifest } = await writer.finish({ ...finishOptions, complete: false });
-    expect(manifest.problems).toEqual([{ url: broken.url, field: 'id', reason: expect.stringMatching(/^not a valid project: /) }]);
+    expect(manifest.problems).toEqual([{ url: broken.url, field: 'slug', reason: expect.stringMatching(/^not a valid project: /) }]);
     expect(manifest.counts).toEqual({ raw: 1, change: 0 });
     await expect(openSnapshot(content)).rejects.toThrow(/no complete snapshot/);
     const snapshot = await openSnapshot(content, manifest.id);
