@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
+import type { ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type { ProfileName } from '../../packages/reference-server/profiles.ts';
-import { type Difference, type Probe, ask, compareAnswers, explainedBy, explanationOf, line, mirrorRows, probes2026, probesFor } from '../weblate/parity.ts';
-import { startTestServer } from '../helpers/reference-server.ts';
+import { type Difference, type Probe, differencesFrom, explainedBy, explanationOf, line, mirrorRows, probes2026, probesFor } from '../weblate/parity.ts';
 import { type Recording, type Replay, keyOf, loadRecordings, startReplay } from '../helpers/replay.ts';
 
 /**
@@ -55,19 +54,8 @@ afterAll(async () => {
   await replay?.close();
 });
 
-async function differencesOn(profile: ProfileName): Promise<Difference[]> {
-  const reference = await startTestServer({ data: new MemoryModel(rows), profile, behaviours: { tokens: [ADMIN] } });
-  try {
-    const found: Difference[] = [];
-    for (const probe of probes) {
-      const real = await ask(replay.url, probe, { admin: ADMIN });
-      const answer = await ask(reference.url, probe, { admin: ADMIN });
-      found.push(...compareAnswers(probe, real, answer, { real: replay.origin, reference: reference.origin }));
-    }
-    return found;
-  } finally {
-    await reference.close();
-  }
+function differencesOn(profile: ProfileName): Promise<Difference[]> {
+  return differencesFrom(replay.url, rows, profile, probes, ADMIN);
 }
 
 describe(`the reference server against Weblate ${parity?.weblate}'s recorded answers, same data, same requests`, () => {

@@ -1,5 +1,5 @@
 import { parseJson } from '../../api/json.ts';
-import type { ModelRows } from '../../packages/reference-server/memory-model.ts';
+import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type {
   CategoryRow,
   ChangeRow,
@@ -11,6 +11,8 @@ import type {
   UnitRow,
   UserRow,
 } from '../../packages/reference-server/model.ts';
+import type { ProfileName } from '../../packages/reference-server/profiles.ts';
+import { startTestServer } from '../helpers/reference-server.ts';
 
 /**
  * The reference server measured against a real Weblate (issue 23): `mirrorRows` reads what a
@@ -529,3 +531,23 @@ export function explanationOf(difference: Difference, rules: readonly Explained[
 }
 
 export const line = (d: Difference) => `${d.probe} | ${d.where} | ${d.what}${d.times > 1 ? ` (×${d.times})` : ''}`;
+
+/**
+ * The reference server started with `profile` on `rows`, and the real server (or its recorded
+ * answers) at `real`, each asked every probe with the same admin key: their differences.
+ */
+export async function differencesFrom(real: string, rows: ModelRows, profile: ProfileName, probes: Probe[], admin: string): Promise<Difference[]> {
+  const reference = await startTestServer({ data: new MemoryModel(rows), profile, behaviours: { tokens: [admin] } });
+  try {
+    const origins = { real: new URL(real).origin, reference: reference.origin };
+    const found: Difference[] = [];
+    for (const probe of probes) {
+      const theirs = await ask(real, probe, { admin });
+      const ours = await ask(reference.url, probe, { admin });
+      found.push(...compareAnswers(probe, theirs, ours, origins));
+    }
+    return found;
+  } finally {
+    await reference.close();
+  }
+}

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
+import type { ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type { ProfileName } from '../../packages/reference-server/profiles.ts';
-import { startTestServer } from '../helpers/reference-server.ts';
 import {
   type Difference,
   type Probe,
-  ask,
-  compareAnswers,
+  differencesFrom,
   explainedBy,
   explanationOf,
   line,
@@ -37,21 +35,10 @@ const probes = (): Probe[] => (release === '2026.10.1' ? [...probesFor(rows), ..
 
 async function differencesOn(profile: ProfileName): Promise<Difference[]> {
   const { url, tokens } = weblate();
-  const reference = await startTestServer({ data: new MemoryModel(rows), profile, behaviours: { tokens: [tokens.admin] } });
-  try {
-    await resetThrottle();
-    const origins = { real: new URL(url).origin, reference: reference.origin };
-    const found: Difference[] = [];
-    for (const probe of probes()) {
-      const real = await ask(url, probe, tokens);
-      const answer = await ask(reference.url, probe, tokens);
-      found.push(...compareAnswers(probe, real, answer, origins));
-    }
-    console.log(`test:weblate: reference server (${profile}) against Weblate ${weblate().version}: ${found.length} differences\n${found.map(line).join('\n')}`);
-    return found;
-  } finally {
-    await reference.close();
-  }
+  await resetThrottle();
+  const found = await differencesFrom(url, rows, profile, probes(), tokens.admin);
+  console.log(`test:weblate: reference server (${profile}) against Weblate ${weblate().version}: ${found.length} differences\n${found.map(line).join('\n')}`);
+  return found;
 }
 
 describe(`the reference server against a real Weblate (${weblate().version}), same data, same requests`, () => {
