@@ -60,7 +60,13 @@ describe('the README’s install section', () => {
     const readme = await readFile(join(root, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Installing'), readme.indexOf('\n## ', readme.indexOf('## Installing') + 1));
     const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-    const commands = block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim());
+    // One command a line, or several joined by `&&` (`npm install && npm pack`: pack compiles with the dev dependencies).
+    const commands = block.split('\n').flatMap((line) =>
+      line
+        .replace(/\s+#.*$/, '')
+        .split('&&')
+        .map((command) => command.trim()),
+    );
     expect(commands).toContain('npm pack');
     expect(commands).toContain(`npm install -g ./tmsnap-${pkg.version}.tgz`);
     // The registry's package is named only as what a release brings, never as a command to run now.
