@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { type AnyResource, driftOf } from '../../api/fields.ts';
 import * as api from '../../api/index.ts';
 import { parseJson, stringifyJson } from '../../api/json.ts';
-import { crawl } from '../../crawler/crawl.ts';
 import { summaryLines } from '../../crawler/progress.ts';
 import { driftLine, openSnapshot, SnapshotWriter } from '../../snapshot/index.ts';
 import { driftKeysOf } from '../../snapshot/drift.ts';
-import { type Recording, loadRecordings, startReplay } from '../helpers/replay.ts';
+import { type Recording, crawlReplay, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 const recording = loadRecordings().find((r) => r.weblate === '5.14.3' && r.scenario === 'admin-crawl');
@@ -205,24 +204,13 @@ function as2026(resource: string, object: Record<string, unknown>): void {
 
 describe('a crawl of the 5.14.3 answers changed as 2026.10.1 changed them, replayed', () => {
   let replay: Awaited<ReturnType<typeof startReplay>>;
-  let result: Awaited<ReturnType<typeof crawl>>;
+  let result: Awaited<ReturnType<typeof crawlReplay>>;
   let content: string;
 
   beforeAll(async () => {
     replay = await startReplay(rewritten(recording!, as2026));
     content = await folder();
-    result = await crawl({
-      apiRoot: new URL(replay.url),
-      contentDir: content,
-      projects: [],
-      token: 'wlu_replayedKey00000000000000000000000000',
-      concurrency: 4,
-      timeoutMs: 30_000,
-      retries: 2,
-      maxWaitMs: 5_000,
-      tmsnapVersion: '0.0.0-test',
-      userAgent: 'tmsnap-test',
-    });
+    result = await crawlReplay(replay, content);
   });
 
   afterAll(async () => {

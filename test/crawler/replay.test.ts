@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../api/json.ts';
-import { crawl } from '../../crawler/crawl.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
-import { type Recording, keyOf, loadRecordings, startReplay } from '../helpers/replay.ts';
+import { type Recording, keyOf, crawlReplay, loadRecordings, startReplay } from '../helpers/replay.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
 /**
@@ -50,24 +49,13 @@ describe.each(recordings.map((recording) => [`${recording.weblate} ${recording.s
   'a crawl of a real Weblate %s, replayed',
   (_name, recording) => {
     let replay: Awaited<ReturnType<typeof startReplay>>;
-    let result: Awaited<ReturnType<typeof crawl>>;
+    let result: Awaited<ReturnType<typeof crawlReplay>>;
     let content: string;
 
     beforeAll(async () => {
       replay = await startReplay(recording);
       content = await folder();
-      result = await crawl({
-        apiRoot: new URL(replay.url),
-        contentDir: content,
-        projects: [],
-        token: recording.keyed === false ? undefined : 'wlu_replayedKey00000000000000000000000000',
-        concurrency: 4,
-        timeoutMs: 30_000,
-        retries: 2,
-        maxWaitMs: 5_000,
-        tmsnapVersion: '0.0.0-test',
-        userAgent: 'tmsnap-test',
-      });
+      result = await crawlReplay(replay, content, recording.keyed !== false);
     });
 
     afterAll(async () => {

@@ -3,6 +3,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { type CrawlResult, crawl } from '../../crawler/crawl.ts';
 
 /**
  * Recordings of a real Weblate's answers (test/weblate/record.ts, issue 23) and a server on
@@ -118,4 +119,20 @@ export async function startReplay(recorded: Recording, authOf?: (authorization: 
         server.closeAllConnections();
       }),
   };
+}
+
+/** `tmsnap crawl`'s work against a replay into `contentDir`, with a key unless the recording had none. */
+export function crawlReplay(replay: Replay, contentDir: string, keyed = true): Promise<CrawlResult> {
+  return crawl({
+    apiRoot: new URL(replay.url),
+    contentDir,
+    projects: [],
+    token: keyed ? 'wlu_replayedKey00000000000000000000000000' : undefined,
+    concurrency: 4,
+    timeoutMs: 30_000,
+    retries: 2,
+    maxWaitMs: 5_000,
+    tmsnapVersion: '0.0.0-test',
+    userAgent: 'tmsnap-test',
+  });
 }
