@@ -2,11 +2,19 @@
  * `tmsnap snapshots`: every snapshot with its date, scope, counts, size and state. Size is
  * counted two ways, since objects are shared: everything the snapshot needs, and what it
  * added over the snapshot before it (what deleting it alone could ever free).
+ *
+ * Listing is meant to start about as fast as Node does (issue 39): the manifests are read for
+ * the fields shown, without zod (whose import alone costs about 3× \`node -e 0\`), and sizes
+ * come from each snapshot's `sizes.json` (archive/sizes.ts). Only a snapshot without one, or a
+ * crawl in progress, is walked through archive/references.ts, loaded then
+ * (docs/decisions/2026-11-29-listing-start.md). `tmsnap verify` checks manifests and objects whole.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, readManifestIn, resumable, stateFile } from '../snapshot/index.ts';
-import { references, type StoredForms } from './references.ts';
+import { parseJson } from '../api/json.ts';
+import { listSnapshotDirs, manifestFile, type ObjectKey, type SnapshotDir, sizesFile, stateFile } from '../snapshot/content.ts';
+import type { Manifest } from '../snapshot/manifest.ts';
+import { type ObjectSizes, readSizes } from './sizes.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -51,20 +59,115 @@ function scopeFields(scope: { projects?: string[] | undefined; changes_since?: s
   };
 }
 
+/** What the listing shows of a manifest; undefined when one of those fields is missing or of another type. */
+export type ListedManifest = Pick<Manifest, 'id' | 'complete' | 'started' | 'finished' | 'scope' | 'counts' | 'index'> & {
+  server: { base_url: string };
+  problems: unknown[];
+  access?: unknown[] | undefined;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The manifest's fields the listing shows, checked by type (the whole schema: snapshot/manifest.ts, checked by verify). */
+export function listedManifest(value: unknown): ListedManifest | undefined {
+  if (!isRecord(value) || !isRecord(value.server) || !isRecord(value.scope) || !isRecord(value.counts)) return undefined;
+  const { id, complete, started, finished, index, server, scope, counts, problems, access } = value;
+  if (typeof id !== 'string' || typeof complete !== 'boolean' || typeof started !== 'string' || typeof finished !== 'string') return undefined;
+  if (typeof index !== 'string' || typeof server.base_url !== 'string' || !Array.isArray(problems)) return undefined;
+  if (access !== undefined && !Array.isArray(access)) return undefined;
+  if (scope.projects !== undefined && !isStringList(scope.projects)) return undefined;
+  if (scope.changes_since !== undefined && typeof scope.changes_since !== 'string') return undefined;
+  if (!Object.values(counts).every((count) => typeof count === 'number' && Number.isSafeInteger(count) && count >= 0)) return undefined;
+  return {
+    id,
+    complete,
+    started,
+    finished,
+    index,
+    server: { base_url: server.base_url },
+    scope: scope as ListedManifest['scope'],
+    counts: counts as Record<string, number>,
+    problems,
+    ...(access === undefined ? {} : { access }),
+  };
+}
+
+async function readListedManifest(snapshot: SnapshotDir): Promise<ListedManifest | undefined> {
+  const text = await readFile(join(snapshot.dir, manifestFile), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const manifest = listedManifest(parseJson(text));
+    return manifest?.id === snapshot.id ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a snapshot needs, by walking its references (archive/references.ts): a crawl in progress, or a finished snapshot with no `sizes.json` yet. */
+interface Walked {
+  sizes: ObjectSizes;
+  problems: number;
+}
+
+/**
+ * Walks the snapshots that have no sizes recorded, and records those of the finished, whole
+ * ones when the archive's lock is free (a listing never waits for a writer, and never writes
+ * beside one).
+ */
+async function walk(contentDir: string, snapshots: readonly { snapshot: SnapshotDir; index?: string | undefined }[]): Promise<Map<string, Walked>> {
+  const walked = new Map<string, Walked>();
+  if (snapshots.length === 0) return walked;
+  const [{ references }, { listObjects, withArchiveLock }, { writeAtomic }, { sizesText }] = await Promise.all([
+    import('./references.ts'),
+    import('../snapshot/index.ts'),
+    import('../snapshot/store.ts'),
+    import('./sizes.ts'),
+  ]);
+  const { objects } = await listObjects(contentDir);
+  const onDisk = new Map<ObjectKey, number>(objects.map((object) => [object.key, object.size]));
+  // An object listed on disk is stored under its own name: `references` need not stat it again.
+  const forms = new Map(objects.map((object) => [object.key, { key: object.key }]));
+  const record: { file: string; text: string }[] = [];
+  for (const { snapshot, index } of snapshots) {
+    const found = await references(contentDir, snapshot, forms);
+    const sizes: ObjectSizes = new Map([...found.objects.keys()].map((key) => [key, onDisk.get(key) ?? 0]));
+    walked.set(snapshot.dir, { sizes, problems: found.problems.length });
+    if (index !== undefined && found.problems.length === 0) record.push({ file: join(snapshot.dir, sizesFile), text: sizesText(index, sizes) });
+  }
+  if (record.length > 0)
+    await withArchiveLock(contentDir, { command: 'snapshots' }, () => Promise.all(record.map(({ file, text }) => writeAtomic(file, text)))).catch(
+      () => undefined,
+    );
+  return walked;
+}
+
 /** Newest first. */
 export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
-  const { objects } = await listObjects(contentDir);
-  const sizes = new Map<ObjectKey, number>(objects.map((object) => [object.key, object.size]));
-  // An object listed on disk is stored under its own name: `references` need not stat it again.
-  const forms: StoredForms = new Map(objects.map((object) => [object.key, { key: object.key }]));
   const dirs = await listSnapshotDirs(contentDir);
-  const resumed = resumable(await partialSnapshots(contentDir));
-  const listings: SnapshotListing[] = [];
-  const referenced: Set<ObjectKey>[] = [];
+  const manifests = new Map<string, ListedManifest | undefined>();
+  const cached = new Map<string, ObjectSizes>();
+  const toWalk: { snapshot: SnapshotDir; index?: string | undefined }[] = [];
   for (const snapshot of dirs) {
-    const found = await references(contentDir, snapshot, forms);
-    referenced.push(new Set(found.objects.keys()));
-    const bytes = [...found.objects.keys()].reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
+    if (snapshot.partial) {
+      toWalk.push({ snapshot });
+      continue;
+    }
+    const manifest = await readListedManifest(snapshot);
+    manifests.set(snapshot.dir, manifest);
+    const sizes = manifest === undefined ? undefined : await readSizes(snapshot, manifest.index);
+    if (sizes === undefined) toWalk.push({ snapshot, index: manifest?.index });
+    else cached.set(snapshot.dir, sizes);
+  }
+  const walked = await walk(contentDir, toWalk);
+  const resumed = dirs.some((snapshot) => snapshot.partial) ? await resumableIds(contentDir) : new Set<string>();
+  const listings: SnapshotListing[] = [];
+  const needed: ObjectSizes[] = [];
+  for (const snapshot of dirs) {
+    const found = walked.get(snapshot.dir);
+    const sizes = cached.get(snapshot.dir) ?? found?.sizes ?? new Map<ObjectKey, number>();
+    needed.push(sizes);
+    const bytes = sum(sizes.values());
     if (snapshot.partial) {
       const state = await readFile(join(snapshot.dir, stateFile), 'utf8')
         .then((text) => JSON.parse(text) as { started?: string; base_url?: string; scope?: { projects?: string[]; changes_since?: string } })
@@ -77,7 +180,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         server: state?.base_url,
         ...scopeFields(state?.scope),
         counts: {},
-        problems: found.problems.length,
+        problems: found?.problems ?? 0,
         raw: 0,
         access: 0,
         bytes,
@@ -86,10 +189,10 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       });
       continue;
     }
-    const manifest = await readManifestIn(snapshot.dir).catch(() => undefined);
+    const manifest = manifests.get(snapshot.dir);
     listings.push({
       id: snapshot.id,
-      state: manifest === undefined || found.problems.length > 0 ? 'damaged' : manifest.complete ? 'complete' : 'incomplete',
+      state: manifest === undefined || (found?.problems ?? 0) > 0 ? 'damaged' : manifest.complete ? 'complete' : 'incomplete',
       started: manifest?.started,
       finished: manifest?.finished,
       server: manifest?.server.base_url,
@@ -106,10 +209,22 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
   // Newest first: the next older finished snapshot is further down the list.
   for (const [index, listing] of listings.entries()) {
     const older = listings.findIndex((candidate, at) => at > index && candidate.state !== 'in progress');
-    const previous = older === -1 ? new Set<ObjectKey>() : referenced[older]!;
-    listing.addedBytes = [...referenced[index]!].filter((key) => !previous.has(key)).reduce((sum, key) => sum + (sizes.get(key) ?? 0), 0);
+    const previous = older === -1 ? new Map<ObjectKey, number>() : needed[older]!;
+    listing.addedBytes = sum([...needed[index]!].filter(([key]) => !previous.has(key)).map(([, size]) => size));
   }
   return listings;
+}
+
+/** The crawls in progress that a crawl can resume (snapshot/partials.ts, loaded only when there are some). */
+async function resumableIds(contentDir: string): Promise<Set<string>> {
+  const { partialSnapshots, resumable } = await import('../snapshot/partials.ts');
+  return resumable(await partialSnapshots(contentDir));
+}
+
+function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
 }
 
 export function formatBytes(bytes: number): string {

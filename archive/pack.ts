@@ -19,6 +19,7 @@ import {
   kindOfExtension,
   listSnapshotDirs,
   manifestFile,
+  sizesFile,
   MissingObjectError,
   objectBytes,
   type ObjectExtension,
@@ -109,7 +110,8 @@ export async function pack(contentDir: string, ids: readonly string[], out: stri
     const found = await references(contentDir, snapshot, forms);
     const first = found.problems[0];
     if (first) throw new PackError(`snapshot ${snapshot.id}: ${first.file}: ${first.reason}; run \`tmsnap verify\``);
-    for (const name of (await readdir(snapshot.dir)).sort()) files.add(relative(contentDir, join(snapshot.dir, name)));
+    // sizes.json is this store's cache of its own forms' sizes (archive/sizes.ts): the unpacking store records its own.
+    for (const name of (await readdir(snapshot.dir)).sort()) if (name !== sizesFile) files.add(relative(contentDir, join(snapshot.dir, name)));
     for (const key of found.objects.keys()) {
       if (already.has(key)) continue;
       const { hash, extension } = splitObjectKey(key);

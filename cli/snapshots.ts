@@ -4,14 +4,16 @@ import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './c
 const help = `Usage: tmsnap snapshots [options]
 
 Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time),
-state (complete, incomplete, in progress, damaged), scope (whole instance, or the projects
+state (complete, incomplete, in progress, damaged: its manifest does not read, or an object
+it needs is missing when its sizes are first counted; tmsnap verify checks every object), scope (whole instance, or the projects
 and change window the crawl was limited to, and the server when the archive holds more than
 one), counts, size of everything the snapshot needs, what it added over the snapshot before it
 (objects are shared), and notes: how many raw records it holds (records that did not fit their
 schema, kept as they came), problems of the data, kinds of resource the crawl's credentials
 could not read, and an unfinished snapshot no crawl can resume (tmsnap prune --leftovers
 removes those; the next crawl of the same server and scope resumes the others). diff and
-search take by default snapshots of one server and scope.
+search take by default snapshots of one server and scope. Sizes are counted once per snapshot
+and kept in its sizes.json (when no other tmsnap is writing the archive).
 
 Options:
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { parseJson } from '../api/index.ts';
+import { parseJson } from '../api/json.ts';
 
 /**
  * The one byte form of every stored JSON value: keys sorted at every depth (so equal data gives

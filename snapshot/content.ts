@@ -9,11 +9,10 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGunzip, gunzipSync, inflateRawSync } from 'node:zlib';
-import { parseJson } from '../api/index.ts';
+import { parseJson } from '../api/json.ts';
 import { parseStoredJson } from './canonical.ts';
 import { applyDelta } from './delta.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
-import { type Manifest, manifest as manifestSchema } from './schemas.ts';
 
 /** File and folder names of a content directory. */
 export const lockFileName = '.lock';
@@ -21,6 +20,8 @@ export const manifestFile = 'manifest.json';
 /** A crawl in progress keeps its state and journal here (`snapshots/<id>.partial/`). */
 export const stateFile = 'state.json';
 export const journalFile = 'journal.ndjson';
+/** A finished snapshot's cache of what its objects weigh on disk, for `tmsnap snapshots` (archive/sizes.ts). */
+export const sizesFile = 'sizes.json';
 export const partialSuffix = '.partial';
 
 export const snapshotsFolder = 'snapshots';
@@ -55,31 +56,6 @@ export async function listSnapshotDirs(contentDir: string): Promise<SnapshotDir[
     if (isSnapshotId(id)) dirs.push({ id, dir: join(snapshotsDir(contentDir), name), partial });
   }
   return dirs.sort((a, b) => compareSnapshotIdsNewestFirst(a.id, b.id) || (a.partial === b.partial ? 0 : a.partial ? 1 : -1));
-}
-
-/** The manifest of finished snapshot `id`, for reading it: a missing one means the snapshot is not finished. */
-export async function readManifest(contentDir: string, id: string): Promise<Manifest> {
-  const path = join(snapshotsDir(contentDir), id, manifestFile);
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
-    throw new Error(`snapshot ${id} has no manifest (${path}): it is not a finished snapshot`, { cause: error });
-  });
-  const parsed = manifestSchema.safeParse(parseStoredJson(text));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${path}: field ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'} (is it from a newer tmsnap?)`);
-  }
-  return parsed.data;
-}
-
-/** The manifest in a snapshot directory, for checking it (verify, prune, pack): one that does not parse is damaged. */
-export async function readManifestIn(dir: string): Promise<Manifest> {
-  const file = join(dir, manifestFile);
-  const parsed = manifestSchema.safeParse(parseJson(await readFile(file, 'utf8')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: field "${issue?.path.join('.')}" ${issue?.message}; the manifest is damaged`);
-  }
-  return parsed.data;
 }
 
 /**

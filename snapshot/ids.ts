@@ -1,4 +1,5 @@
-import { snapshotId } from './schemas.ts';
+/** What a snapshot id looks like; the only data from which a snapshot path is ever built. */
+export const snapshotIdPattern = /^\d{4}-\d{2}-\d{2}T\d{6}Z(-\d+)?$/;
 
 /** `2026-11-22T041500Z`: a UTC time that sorts as text and is safe as a directory name everywhere. */
 export function snapshotIdAt(date: Date): string {
@@ -10,7 +11,7 @@ export function snapshotIdAt(date: Date): string {
 
 /** Whether `text` is a snapshot id (the only data from which a snapshot path is ever built). */
 export function isSnapshotId(text: string): boolean {
-  return snapshotId.safeParse(text).success;
+  return snapshotIdPattern.test(text);
 }
 
 /** Newest first: by time, then by the `-N` suffix that separates snapshots started in the same second. */

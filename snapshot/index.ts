@@ -25,17 +25,17 @@ export {
   openDeltaFile,
   partialSuffix,
   readDeltaHeader,
-  readManifest,
-  readManifestIn,
   rebuildFromBase,
   type SnapshotDir,
   snapshotsDir,
   snapshotsFolder,
   splitObjectKey,
+  sizesFile,
   stateFile,
   type StoredObject,
 } from './content.ts';
 export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';
+export { readManifest, readManifestIn } from './manifest.ts';
 export { applyDelta, makeDelta } from './delta.ts';
 export { type ExportedRecord, exportRecords } from './export.ts';
 export { compareSnapshotIdsNewestFirst, isSnapshotId, snapshotIdAt } from './ids.ts';
@@ -64,18 +64,16 @@ export {
   type WriteFault,
   writeAtomic,
 } from './store.ts';
+export { type PartialSnapshot, partialSnapshots, type PartialState, readPartialState, resumable, snapshotFormat } from './partials.ts';
 export { parseUnitsJson } from './unit-json.ts';
 export {
   changesPerChunk,
   type FinishedSnapshot,
   type FinishOptions,
   openSnapshotWriter,
-  partialSnapshots,
   putChunks,
   putRecordValue,
   putValue,
-  resumable,
-  snapshotFormat,
   SnapshotWriter,
   type StoredValue,
   type ValueOptions,

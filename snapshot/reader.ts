@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import type { z } from 'zod';
 import { parseStoredJson, sha256 } from './canonical.ts';
-import { partialSuffix, readManifest, snapshotsDir } from './content.ts';
+import { partialSuffix, snapshotsDir } from './content.ts';
+import { readManifest } from './manifest.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
 import { apiPath, type LinkBase } from './links.ts';
 import { kindOfPath } from './normalize.ts';

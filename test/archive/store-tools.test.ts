@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -332,5 +332,43 @@ describe('tmsnap snapshots', () => {
     }
     const text = await tmsnap('snapshots', '--content', history.content);
     expect(text.stdout.split('\n')[1]).toMatch(new RegExp(`^${listings[0]!.id}\\s+complete\\s+whole instance\\s+2 projects`));
+  });
+
+  it('records each snapshot’s sizes once, lists the same from them, and ignores sizes of another index', async () => {
+    const dirs = (await listSnapshotDirs(history.content)).filter((snapshot) => !snapshot.partial);
+    await Promise.all(dirs.map((snapshot) => rm(join(snapshot.dir, 'sizes.json'), { force: true })));
+    const walked = await snapshotListings(history.content);
+    for (const snapshot of dirs) expect(existsSync(join(snapshot.dir, 'sizes.json'))).toBe(true);
+    expect(await snapshotListings(history.content)).toEqual(walked);
+    // A migrated snapshot's manifest names a new index: what was recorded for the old one is not its size.
+    const newest = join(dirs[0]!.dir, 'sizes.json');
+    await writeFile(newest, JSON.stringify({ index: sha256('another index'), objects: {} }));
+    expect(await snapshotListings(history.content)).toEqual(walked);
+    expect(JSON.parse(await readFile(newest, 'utf8')).index).not.toBe(sha256('another index'));
+  });
+
+  it('starts without zod once sizes are recorded: it reads only the fields it shows', async () => {
+    await snapshotListings(history.content);
+    const probe = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ resolve: (specifier, context, next) => { const found = next(specifier, context); loaded.push(found.url); return found; } });
+      const { main } = await import('./cli/main.ts');
+      await main(['snapshots', '--content', ${JSON.stringify(history.content)}]);
+      console.log(JSON.stringify(loaded.filter((url) => url.includes('/zod/') || url.includes('/references.ts'))));`;
+    const { stdout } = await execute(process.execPath, ['--input-type=module', '-e', probe], { cwd: root });
+    expect(stdout.trim().split('\n').at(-1)).toBe('[]');
+  });
+
+  it('leaves the sizes out of a pack: packing before and after a listing gives the same bytes', async () => {
+    const [, newest] = history.ids.slice(-2);
+    const dirs = await listSnapshotDirs(history.content);
+    await Promise.all(dirs.map((snapshot) => rm(join(snapshot.dir, 'sizes.json'), { force: true })));
+    const out = join(dirname(history.content), 'sizes-pack');
+    await mkdir(out, { recursive: true });
+    expect((await tmsnap('pack', newest!, '--content', history.content, '--out', join(out, 'before.tar.gz'))).code).toBe(0);
+    await snapshotListings(history.content);
+    expect((await tmsnap('pack', newest!, '--content', history.content, '--out', join(out, 'after.tar.gz'))).code).toBe(0);
+    expect(await readFile(join(out, 'after.tar.gz'))).toEqual(await readFile(join(out, 'before.tar.gz')));
   });
 });
