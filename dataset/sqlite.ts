@@ -5,7 +5,8 @@
  * run stopped half-way leaves the previous dataset readable either way (SQLite rolls the
  * transaction back when the file is next opened).
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync as Database } from 'node:sqlite';
 import { datasetFormat, keys, sqliteApplicationId, tables, type Column, type Row, type TableName, type Value } from './schema.ts';
@@ -88,7 +89,10 @@ function inserter(db: Database, table: TableName, upsert = false) {
 export async function openSqliteSink(path: string, incremental: boolean): Promise<DatasetSink> {
   const { DatabaseSync } = await loadSqlite();
   const target = incremental ? path : path + partialSuffix;
-  if (!incremental) await rm(target, { force: true });
+  if (!incremental) {
+    await mkdir(dirname(target), { recursive: true });
+    await rm(target, { force: true });
+  }
   const db = new DatabaseSync(target);
   if (!incremental) {
     db.exec(`PRAGMA application_id = ${sqliteApplicationId}`);
@@ -140,7 +144,10 @@ export async function openSqliteSink(path: string, incremental: boolean): Promis
       } finally {
         db.close();
       }
-      if (!incremental) await rm(target, { force: true });
+      if (!incremental) {
+        await mkdir(dirname(target), { recursive: true });
+        await rm(target, { force: true });
+      }
     },
   };
 }
