@@ -15,14 +15,14 @@ import { translationEntries } from '../../archive/translations.ts';
 import { writeTags } from '../../archive/tags.ts';
 import { writeDataset, type DatasetFormat } from '../../dataset/write.ts';
 import { tables, type TableName } from '../../dataset/schema.ts';
-import { redactEmails } from '../../site-model/privacy.ts';
+import { findEmails, redactEmails } from '../../site-model/privacy.ts';
 import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { exportRecords, openSnapshot } from '../../snapshot/index.ts';
 import { fixtureModel } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 import { randomActivity } from '../archive/activity.ts';
-import { crawlInto, historyServer, redate } from '../archive/crawl.ts';
+import { crawlInto, creditsModel, historyServer, redate } from '../archive/crawl.ts';
 import { docQueries, ParquetDataset, SqliteDataset, type Plain } from './read.ts';
 
 const dates = ['2026-10-01T04:00:00Z', '2026-10-20T04:00:00Z', '2026-11-02T04:00:00Z', '2026-11-15T04:00:00Z', '2026-12-01T04:00:00Z'].map(
@@ -300,5 +300,36 @@ describe('tmsnap dataset', () => {
     expect(tag.stderr).toContain('v9.9');
     expect(existsSync(tagOut)).toBe(false);
     expect((await readdir(dir)).filter((name) => name.includes('.tmsnap-'))).toEqual([]);
+  }, 60_000);
+
+  it('publishes no e-mail address: not a username, a name, a string or a change’s text', async () => {
+    const { model: withAddresses, unitId } = creditsModel(() => new Date('2026-11-20T10:00:00Z'));
+    withAddresses.translate(unitId(1, 'cs', 4), ['Pište na jane@example.org'], 'jane@example.org');
+    withAddresses.approve(unitId(1, 'cs', 1), 'carol');
+    const server = await historyServer(withAddresses);
+    const archive = join(dir, 'addresses');
+    try {
+      await crawlInto(server, archive);
+    } finally {
+      await server.close();
+    }
+    for (const format of ['sqlite', 'parquet'] as const) {
+      const out = join(dir, `addresses-${format}`);
+      await write(archive, out, format);
+      const data = await readAll(format, out);
+      const texts = Object.values(data).flatMap((rows) => rows.flatMap((row) => Object.values(row).filter((value) => typeof value === 'string')));
+      expect(
+        texts.some((text) => text.includes('Pište na')),
+        format,
+      ).toBe(true);
+      expect(
+        texts.flatMap((text) => findEmails(text)),
+        format,
+      ).toEqual([]);
+      expect(
+        data.changes!.some((row) => row.author === 'Carol'),
+        format,
+      ).toBe(true);
+    }
   }, 60_000);
 });
