@@ -17,8 +17,9 @@ once; the release tags. Only what an anonymous visitor of the server sees, as on
 private project, no e-mail address.
 
 Run again after a crawl, it adds the new snapshots to the dataset without writing it all
-again; a run stopped half-way leaves the previous dataset as it was. The dataset holds the
-complete snapshots of one server and scope: that of --snapshot, else of the newest.
+again, keeping those pruned from the archive since; a run stopped half-way leaves the
+previous dataset as it was. The dataset holds the complete snapshots of one server and
+scope: that of --snapshot, else of the newest.
 
 Options:
   --format FORMAT  sqlite (one file, for Datasette and sqlite3) or parquet (a folder,

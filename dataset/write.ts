@@ -7,7 +7,15 @@
 import { sinceOf } from '../archive/credits.ts';
 import { describeSeries, sameSeries, seriesOf } from '../archive/series.ts';
 import { readTags, resolveSnapshotName, type Tag } from '../archive/tags.ts';
-import { listSnapshots, openSnapshot, ReadSession, type Manifest, type SnapshotSummary, type StoredChange } from '../snapshot/index.ts';
+import {
+  compareSnapshotIdsNewestFirst,
+  listSnapshots,
+  openSnapshot,
+  ReadSession,
+  type Manifest,
+  type SnapshotSummary,
+  type StoredChange,
+} from '../snapshot/index.ts';
 import { redactEmails, redactValue } from '../site-model/privacy.ts';
 import { changeIsPublished, publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { siteRecords } from '../site-model/records.ts';
@@ -78,11 +86,33 @@ export async function readDatasetState(format: DatasetFormat, out: string): Prom
   return format === 'sqlite' ? readSqliteState(out) : readParquetState(out);
 }
 
-/** Whether a dataset holding `state` can be added to, to hold `wanted` (ids, oldest first): it holds their beginning. */
-export function extendable(state: DatasetState | undefined, wanted: readonly string[], server: string, scope: string | null): boolean {
-  if (state === undefined || state.format !== datasetFormat || state.server !== server || state.scope !== scope) return false;
-  return state.snapshots.length > 0 && state.snapshots.length <= wanted.length && state.snapshots.every((id, at) => wanted[at] === id);
+/**
+ * The snapshots a run adds to a dataset holding `state`, or undefined when it must be written
+ * anew (another format, server or scope; or a wanted snapshot older than its newest that it
+ * lacks). With `exact` (`--since` or `--snapshot` given) the dataset must hold the beginning of
+ * `wanted`; without, it keeps what it holds, snapshots pruned from the archive since included,
+ * and gains those newer than its newest: the dataset outlives the archive's retention.
+ */
+export function snapshotsToAdd(
+  state: DatasetState | undefined,
+  wanted: readonly string[],
+  series: { server: string; scope: string | null },
+  exact: boolean,
+): string[] | undefined {
+  if (state === undefined || state.format !== datasetFormat || state.server !== series.server || state.scope !== series.scope) return undefined;
+  const newest = state.snapshots.at(-1);
+  if (newest === undefined) return undefined;
+  if (exact) {
+    const prefix = state.snapshots.length <= wanted.length && state.snapshots.every((id, at) => wanted[at] === id);
+    return prefix ? wanted.slice(state.snapshots.length) : undefined;
+  }
+  const held = new Set(state.snapshots);
+  if (wanted.some((id) => compareIds(id, newest) <= 0 && !held.has(id))) return undefined;
+  return wanted.filter((id) => compareIds(id, newest) > 0);
 }
+
+/** Snapshot ids in time order (oldest first). */
+const compareIds = (a: string, b: string) => -compareSnapshotIdsNewestFirst(a, b);
 
 export interface DatasetOptions {
   content: string;
@@ -116,10 +146,13 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
   const first = snapshots[0]!.manifest;
   const scope = first.scope.projects?.length ? [...first.scope.projects].sort().join(',') : null;
   const state = await readDatasetState(options.format, options.out);
-  const incremental = extendable(state, ids, first.server.base_url, scope);
+  const exact = options.since !== undefined || options.snapshot !== undefined;
+  const toAdd = snapshotsToAdd(state, ids, { server: first.server.base_url, scope }, exact);
+  const incremental = toAdd !== undefined;
   if (state !== undefined && !incremental) say(`the dataset at ${options.out} holds other snapshots: written anew`);
   const held = incremental ? state!.snapshots : [];
-  const added = ids.slice(held.length);
+  const added = toAdd ?? ids;
+  const all = [...held, ...added];
   const sink: DatasetSink =
     options.format === 'sqlite'
       ? await openSqliteSink(options.out, incremental)
@@ -189,15 +222,15 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
         `snapshot ${at + 1}/${added.length} ${id}: ${rows.translations.length} translations, ${openedHere} new string versions, ${changeRows.length} new changes`,
       );
     }
-    const newest = ids.at(-1)!;
+    const newest = all.at(-1)!;
     const liveRows: Row[] = [];
     for (const units of live.values()) for (const version of units.values()) liveRows.push(versionRow(version, newest));
-    const releases = tags.filter((tag) => ids.includes(tag.snapshot)).map((tag) => ({ tag: tag.name, snapshot: tag.snapshot }));
+    const releases = tags.filter((tag) => all.includes(tag.snapshot)).map((tag) => ({ tag: tag.name, snapshot: tag.snapshot }));
     const nextState: DatasetState = {
       format: datasetFormat,
       server: first.server.base_url,
       scope,
-      snapshots: ids,
+      snapshots: all,
       units: hashes,
       changeChunks: [...chunks],
       tmsnap_version: options.tmsnapVersion,
@@ -207,7 +240,7 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
       out: options.out,
       format: options.format,
       incremental,
-      snapshots: ids.length,
+      snapshots: all.length,
       added,
       unitVersions: { opened, ended: endedRows.length, live: liveRows.length },
       changes,

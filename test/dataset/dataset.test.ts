@@ -6,7 +6,7 @@
  * change log against the export, the docs' queries against credits and diff.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareSnapshots } from '../../archive/compare.ts';
@@ -60,11 +60,12 @@ describe('tmsnap dataset', () => {
   const model = fixtureModel();
   let crawlNext: (at: number) => Promise<string>;
   let closeServer: () => Promise<void>;
+  let server: Awaited<ReturnType<typeof historyServer>>;
 
   beforeAll(async () => {
     dir = await folder();
     content = join(dir, 'content');
-    const server = await historyServer(model);
+    server = await historyServer(model);
     closeServer = () => server.close();
     crawlNext = async (at) => {
       if (at > 0) randomActivity(model, 41 + at, { unitMutations: 8, structural: at === 2 });
@@ -265,6 +266,31 @@ describe('tmsnap dataset', () => {
       expect((await readdir(dir)).filter((name) => name.includes('.tmsnap-'))).toEqual([]);
     }
   }, 180_000);
+
+  it('keeps the snapshots the archive no longer holds (pruned) when it adds newer ones', async () => {
+    const archive = join(dir, 'pruned-archive');
+    await cp(content, archive, { recursive: true });
+    const formats = ['sqlite', 'parquet'] as const;
+    const out = (format: DatasetFormat) => join(dir, `pruned-${format}`);
+    const before: Record<string, Record<string, Plain[]>> = {};
+    for (const format of formats) {
+      await write(archive, out(format), format);
+      before[format] = await readAll(format, out(format));
+    }
+    await rm(join(archive, 'snapshots', ids[0]!), { recursive: true });
+    randomActivity(model, 99, { unitMutations: 5, structural: false });
+    const newest = await redate(archive, await crawlInto(server, archive), new Date('2026-12-15T04:00:00Z'));
+    for (const format of formats) {
+      const summary = await write(archive, out(format), format);
+      expect(summary.incremental, format).toBe(true);
+      expect(summary.added, format).toEqual([newest]);
+      const after = await readAll(format, out(format));
+      expect(after.snapshots!.map((row) => row.snapshot)).toEqual([...before[format]!.snapshots!.map((row) => row.snapshot), newest]);
+      const oldest = (rows: Plain[]) => rows.filter((row) => row.snapshot === ids[0]);
+      expect(oldest(after.translations!).length).toBeGreaterThan(0);
+      expect(oldest(after.translations!)).toEqual(oldest(before[format]!.translations!));
+    }
+  }, 120_000);
 
   it('refuses, in one line and writing nothing, an archive without a complete snapshot, an output it did not write, an unknown tag', async () => {
     const partialOnly = join(dir, 'partial-archive');
