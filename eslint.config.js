@@ -2,6 +2,7 @@
  * Lint with types (typescript-eslint) and the import zones of the one-way flow (CONTRIBUTING.md,
  * "Map of the code"): each folder imports only the folders below it,
  * api ← snapshot ← crawler, archive; api, snapshot ← site-model ← search-index, src ← site ← cli;
+ * api, snapshot, archive, site-model ← dataset ← cli;
  * search/ (the page's engine) reads only api/.
  * packages/reference-server/ (tests and the demo) reads only api/; cli/ loads it by its package name.
  * `.astro` files are checked by `astro check`; tests and benches may import anything.
@@ -19,12 +20,14 @@ export const below = {
   crawler: ['api', 'snapshot'],
   archive: ['api', 'snapshot'],
   'site-model': ['api', 'snapshot'],
+  // The archive as tables (docs/dataset.md): snapshots read through the site's published view.
+  dataset: ['api', 'snapshot', 'archive', 'site-model'],
   search: ['api'],
   'search-index': ['api', 'snapshot', 'site-model', 'search'],
   src: ['api', 'snapshot', 'archive', 'site-model', 'search'],
   site: ['api', 'snapshot', 'archive', 'site-model', 'search', 'search-index', 'src'],
   // cli/ loads the reference server by its package name only (cli/reference-server-package.ts).
-  cli: ['api', 'snapshot', 'crawler', 'archive', 'site-model', 'search', 'search-index', 'src', 'site'],
+  cli: ['api', 'snapshot', 'crawler', 'archive', 'site-model', 'search', 'search-index', 'src', 'site', 'dataset'],
   'packages/reference-server': ['api'],
 };
 const folders = Object.keys(below);

@@ -26,6 +26,7 @@ export const commands: Record<string, { summary: string; load: () => Promise<Com
   build: lazy('build the static status site from a snapshot', () => import('./build.ts')),
   preview: lazy('serve a built site folder on 127.0.0.1', () => import('./preview.ts')),
   export: lazy('print every record of a snapshot, re-expanded, as NDJSON', () => import('./export.ts')),
+  dataset: lazy('write the archive as SQLite or Parquet tables, for DuckDB and Datasette', () => import('./dataset.ts')),
   snapshots: lazy('list the snapshots with date, scope, counts, size and state', () => import('./snapshots.ts')),
   prune: lazy('remove old snapshots and the objects nothing needs any more', () => import('./prune.ts')),
   verify: lazy('check every object against its hash and every manifest reference', () => import('./verify.ts')),

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareSnapshots } from '../../archive/compare.ts';
 import { unitChangeKinds, type SnapshotDiff } from '../../archive/diff.ts';
 import { percent } from '../../archive/figures.ts';
+import { writeDataset } from '../../dataset/write.ts';
+import { statusDocument } from '../../site-model/status-schema.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
+import { SqliteDataset } from '../dataset/read.ts';
 import { artifacts, buildWithCli, hasChromium, launchChromium, seriousViolations } from '../site/browser.ts';
 import { crawlHistory } from './crawl.ts';
 import { useContentFolders } from '../helpers/temp.ts';
@@ -65,6 +68,60 @@ async function projectProgress(project: string): Promise<number[]> {
 }
 
 describe('archive pages in the built site', () => {
+  it('holds, in the dataset of the archive (tmsnap dataset), the figures of the built snapshot’s data/status.json', async () => {
+    // The one build of this file, read again: a build per test would cost a minute each (issue 37).
+    const status = statusDocument.parse(JSON.parse(await readFile(join(dist, 'data/status.json'), 'utf8')));
+    const file = join(dirname(content), 'dataset.sqlite');
+    await writeDataset({ content, out: file, format: 'sqlite', tmsnapVersion: '0.0.0-test' });
+    const dataset = new SqliteDataset(file);
+    try {
+      const rows = dataset.table('translations').filter((row) => row.snapshot === status.snapshot.id);
+      const fromStatus = status.projects.flatMap((project) =>
+        project.components.flatMap((component) =>
+          component.translations.map((translation) => ({ key: `${project.slug}/${component.slug}/${translation.language}`, ...translation.statistics })),
+        ),
+      );
+      const fromDataset = rows.map(
+        ({ project, component, language, total, translated, fuzzy, untranslated, total_words, translated_words, fuzzy_words, translated_percent }) => ({
+          key: `${project}/${component}/${language}`,
+          total,
+          translated,
+          fuzzy,
+          untranslated,
+          total_words,
+          translated_words,
+          fuzzy_words,
+          translated_percent,
+        }),
+      );
+      const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      expect(fromDataset.sort(byKey)).toEqual(fromStatus.sort(byKey));
+      expect(fromDataset.length).toBeGreaterThan(0);
+      const languages = dataset.table('languages').filter((row) => row.snapshot === status.snapshot.id);
+      expect(
+        languages.map(({ language, translations, translated, total, translated_percent }) => ({
+          language,
+          translations,
+          translated,
+          total,
+          translated_percent,
+        })),
+      ).toEqual(
+        status.languages
+          .map((language) => ({
+            language: language.code,
+            translations: language.translations,
+            translated: language.statistics.translated,
+            total: language.statistics.total,
+            translated_percent: language.statistics.translated_percent,
+          }))
+          .sort((a, b) => (a.language < b.language ? -1 : 1)),
+      );
+    } finally {
+      dataset.close();
+    }
+  });
+
   it.runIf(chromium)('links the latest what-changed page from home, and it lists the diff of the last two snapshots', async () => {
     const home = await open('index.html');
     await home.getByRole('link', { name: 'since the previous snapshot' }).click();

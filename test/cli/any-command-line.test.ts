@@ -81,7 +81,7 @@ const values: Record<string, readonly string[]> = {
   '--port': ['$BUSY', '0', '-1', '65536', 'http'],
   '--snapshot': ['$SNAPSHOT', '2001-01-01T000000Z', 'latest'],
   '--since': ['$SNAPSHOT', '2001-01-01T000000Z'],
-  '--format': ['ndjson', 'csv'],
+  '--format': ['ndjson', 'csv', 'sqlite', 'parquet'],
   '--url': ['$URL', '$URL', 'not a url', 'ftp://x/api/', 'http://127.0.0.1:1/api/'],
   '--max-duration': ['5h', '5', 'soon', '0', '1h30m'],
   '--site-url': ['https://x/l10n/', 'nope'],
@@ -112,6 +112,7 @@ const flagsOf: Record<string, { flags: string[]; words?: string[] }> = {
   diff: { flags: ['--content', '--json'], words: ['$SNAPSHOT', '2001-01-01T000000Z'] },
   tag: { flags: ['--content', '--json', '--move'], words: ['v1', '$SNAPSHOT', '../v1'] },
   credits: { flags: ['--content', '--snapshot', '--since', '--format'] },
+  dataset: { flags: ['--content', '--out', '--format', '--format', '--snapshot', '--since', '--json'] },
   help: { flags: [], words: ['crawl', 'nonsense'] },
 };
 

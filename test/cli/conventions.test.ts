@@ -77,6 +77,22 @@ const table: Record<string, Case> = {
   'tag, missing archive': { args: ['tag', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'tag, missing snapshot': { args: ['tag', 'v1', missingSnapshot, '--content', '$/archive'], code: 1, says: `no finished snapshot "${missingSnapshot}"` },
   'tag, bad name': { args: ['tag', '../v1', '--content', '$/archive'], code: 2, says: 'is not a tag name' },
+  'dataset, missing archive': {
+    args: ['dataset', '--format', 'sqlite', '--out', '$/dataset.sqlite', '--content', missingArchive],
+    code: 1,
+    says: 'no archive at $/nope',
+  },
+  'dataset, empty archive': {
+    args: ['dataset', '--format', 'sqlite', '--out', '$/dataset.sqlite', '--content', emptyArchive],
+    code: 1,
+    says: 'no snapshots in $/empty',
+  },
+  'dataset, missing snapshot': {
+    args: ['dataset', '--format', 'parquet', '--out', '$/dataset', '--snapshot', missingSnapshot, '--content', '$/archive'],
+    code: 1,
+    says: missingSnapshot,
+  },
+  'dataset, bad --format': { args: ['dataset', '--format', 'csv', '--out', '$/dataset.csv', '--content', '$/archive'], code: 2, says: '--format "csv"' },
   'credits, missing archive': { args: ['credits', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'credits, missing snapshot': { args: ['credits', '--snapshot', missingSnapshot, '--content', '$/archive'], code: 1, says: missingSnapshot },
   'credits, bad --since': { args: ['credits', '--since', 'someday', '--content', '$/archive'], code: 2, says: '--since "someday"' },
