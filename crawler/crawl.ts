@@ -213,6 +213,8 @@ export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
       client,
     );
     if (refusal !== undefined) return stopped(refusal, true);
+    // Ctrl-C while the server was asked: nothing to resume, so nothing is created.
+    if (options.signal?.aborted) return stopped('stopped (Ctrl-C) before anything was written; run the same command to start', true);
     return await storeWrite(options.contentDir, () =>
       withArchiveLock(options.contentDir, { command: 'crawl', create: true }, () => crawlHoldingLock(options, scope, client)),
     );
