@@ -6,7 +6,7 @@
  * The pure rules come first; the I/O after. Decision: docs/decisions/2026-11-29-nothing-lost.md.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The file a build leaves in its output folder: `tmsnap build` refuses a non-empty folder without it (cli/output-guard.ts). */
@@ -124,6 +124,8 @@ export async function clearLeftovers(out: string): Promise<string[]> {
 
 /** Makes the folder the new site is written into, beside `out` (one file system: the swap is renames), marked as a build's. */
 export async function newSiteFolder(out: string): Promise<string> {
+  // `--out a/b/site` with no `a/b` yet: made, as the output folder always was.
+  await mkdir(dirname(out), { recursive: true });
   const dir = await mkdtemp(join(dirname(out), asidePrefix(out, 'new')));
   await writeFile(join(dir, siteMarkFile), `${buildingHeading} ${process.pid}. Removed by the next build if this one did not finish.\n`);
   return dir;

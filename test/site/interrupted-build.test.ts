@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { progressLine } from '../../cli/build.ts';
@@ -74,7 +74,7 @@ function build(signal?: NodeJS.Signals, atShare = 0): Promise<Run> {
 
 /** What lies beside `out` that a build made: nothing, once a build is over. */
 async function aside(): Promise<string[]> {
-  return (await readdir(scratch)).filter((name) => name.startsWith(asidePrefix(out, 'new')) || name.startsWith(asidePrefix(out, 'old')));
+  return (await readdir(dirname(out))).filter((name) => name.startsWith(asidePrefix(out, 'new')) || name.startsWith(asidePrefix(out, 'old')));
 }
 
 let oldPrint: string;
@@ -82,7 +82,8 @@ let oldPrint: string;
 beforeAll(async () => {
   scratch = await folder();
   archive = join(scratch, 'archive');
-  out = join(scratch, 'dist');
+  // A folder whose parent does not exist yet: the first build makes both.
+  out = join(scratch, 'web', 'dist');
   const server = await startTestServer();
   try {
     await crawlComplete(server, archive);
