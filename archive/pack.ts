@@ -369,6 +369,12 @@ async function stagedTags(bytes: Buffer, packed: ReadonlySet<string>, staging: s
     // parseTags checked the id's spelling, so it is safe as a path part.
     const dir = join(snapshotsDir(packed.has(tag.snapshot) ? staging : contentDir), tag.snapshot);
     if (!isFile(join(dir, manifestFile))) {
+      // A pack carries the tags of its snapshots and of the one it was made --since (`pack`): name that one first (issue 35).
+      if (!packed.has(tag.snapshot)) {
+        throw new TagError(
+          `${contentDir} lacks snapshot ${tag.snapshot}, which the pack's tag ${tag.name} pins and a pack made with --since ${tag.snapshot} needs: unpack a pack holding it first, or make the pack without --since`,
+        );
+      }
       throw new TagError(`${tagsFile} of the pack pins tag ${tag.name} to snapshot ${tag.snapshot}, which neither the pack nor ${contentDir} holds`);
     }
     // A damaged manifest is refused by the snapshot's own check, naming what is wrong.

@@ -7,6 +7,7 @@
 import { readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
+  journalFile,
   listObjects,
   listSnapshotDirs,
   type ObjectKey,
@@ -74,7 +75,17 @@ export async function leftoverSnapshots(contentDir: string): Promise<LeftoverSna
   const live = resumable(partials);
   const leftovers: LeftoverSnapshot[] = [];
   for (const partial of partials) {
-    if (live.has(partial.id)) continue;
+    if (live.has(partial.id)) {
+      // Resuming one that stored nothing gains nothing over a fresh start (issue 35).
+      if (await storedNothing(partial.dir)) {
+        leftovers.push({
+          id: partial.id,
+          dir: partial.dir,
+          reason: 'it stored nothing (its crawl stopped before the server answered), so there is nothing to resume',
+        });
+      }
+      continue;
+    }
     const reason =
       partial.state === undefined
         ? await unreadableState(partial.dir)
@@ -82,6 +93,13 @@ export async function leftoverSnapshots(contentDir: string): Promise<LeftoverSna
     leftovers.push({ id: partial.id, dir: partial.dir, reason });
   }
   return leftovers;
+}
+
+/** Whether an unfinished snapshot holds no record and no change: no journal line, nothing under `changes/`. */
+async function storedNothing(dir: string): Promise<boolean> {
+  const journal = await readFile(join(dir, journalFile), 'utf8').catch(() => '');
+  if (journal.trim() !== '') return false;
+  return (await readdir(join(dir, 'changes')).catch(() => [] as string[])).length === 0;
 }
 
 /** Why a partial snapshot's `state.json` does not let a crawl resume it. */

@@ -271,7 +271,7 @@ export function references(contentDir: string, snapshot: SnapshotDir, forms?: St
  * a delta rebuilt from its base chain (which must then be intact too). The name of every
  * object is the hash of its uncompressed bytes.
  */
-export async function hashObject(store: ObjectStore, object: StoredObject): Promise<string> {
+export async function hashObject(store: ObjectStore, object: StoredObject): Promise<string | { unreadable: string }> {
   const { hash, extension } = splitObjectKey(object.key);
   if (!isDelta(extension)) return hashObjectFile(object.file);
   const kind = kindOfExtension(extension);
@@ -281,7 +281,7 @@ export async function hashObject(store: ObjectStore, object: StoredObject): Prom
     await store.readBytes(hash, kind);
     return hash;
   } catch (error) {
-    return `unreadable (${(error as Error).message.split('\n')[0]})`;
+    return { unreadable: (error as Error).message.split('\n')[0] ?? '' };
   }
 }
 

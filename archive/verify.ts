@@ -21,11 +21,25 @@ export interface VerifyReport {
    * site and search do not show.
    */
   raw: { snapshot: string; records: number }[];
+  /** Finished snapshots every object of which is there and intact, newest first: what still builds a site. */
+  whole: string[];
+  /** Snapshots (crawls in progress too) with a problem, newest first. */
+  damaged: string[];
 }
 
 export interface VerifyProgress {
   checked: number;
   total: number;
+}
+
+/**
+ * Why a delta cannot be read back, in verify's words (issue 35: not "hashes to unreadable"): the
+ * store's message less the file it names (the line names it) and its advice to run verify.
+ */
+export function unreadableReason(message: string, file: string): string {
+  const said = message.replaceAll('; run `tmsnap verify`', '').replaceAll(': the store is damaged', '');
+  const own = said.startsWith(`object ${file} `) ? said.slice(`object ${file} `.length) : `cannot be read back (${said})`;
+  return own.startsWith('does not match its hash') ? `its content ${own}: the object is damaged` : `it ${own}: the object is damaged`;
 }
 
 export async function verifyStore(contentDir: string, onProgress?: (progress: VerifyProgress) => void): Promise<VerifyReport> {
@@ -40,7 +54,10 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
     objects.map((object) =>
       limit(async () => {
         const actual = await hashObject(store, object);
-        if (actual !== splitObjectKey(object.key).hash) {
+        if (typeof actual !== 'string') {
+          damaged.add(object.key);
+          problems.push({ snapshot: '', file: object.file, reason: unreadableReason(actual.unreadable, object.file) });
+        } else if (actual !== splitObjectKey(object.key).hash) {
           damaged.add(object.key);
           problems.push({ snapshot: '', file: object.file, reason: `its content hashes to ${actual}: the object is damaged` });
         }
@@ -70,7 +87,10 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
       else if (damaged.has(key)) problems.push({ snapshot: snapshot.id, file, reason: `damaged, needed by ${label} for ${path}` });
     }
   }
+  const hurt = new Set(problems.map((problem) => problem.snapshot).filter((id) => id !== ''));
   return {
+    whole: snapshots.filter((snapshot) => !snapshot.partial && !hurt.has(snapshot.id)).map((snapshot) => snapshot.id),
+    damaged: snapshots.filter((snapshot) => hurt.has(snapshot.id)).map((snapshot) => snapshot.id),
     objects: objects.length,
     bytes: objects.reduce((sum, object) => sum + object.size, 0),
     snapshots: snapshots.filter((snapshot) => !snapshot.partial).length,

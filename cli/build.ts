@@ -7,6 +7,7 @@ import { defaultLevels, parseLevels } from '../archive/levels.ts';
 import { readTags, resolveSnapshotName, TagError, type Tag } from '../archive/tags.ts';
 import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
+import { interruptible } from './signals.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -17,10 +18,13 @@ Options:
   --content DIR     the archive folder (default: content, or TMSNAP_CONTENT)
   --snapshot ID     snapshot to build, or a release tag (tmsnap tag): the site as it was then,
                     its history up to that snapshot (default: the newest complete one)
-  --out DIR         output folder, emptied and filled by the build (default: dist); refused
+  --out DIR         output folder (default: dist): the site is written beside it and swapped
+                    in once complete, so an interrupted build leaves the old site whole; what
+                    no build wrote in it (CNAME, .git, a folder of yours) is kept. Refused
                     when it is the current or home folder, holds the archive or lies in it,
                     or holds files no tmsnap build wrote (a build marks its folder with ${siteMark})
-  --force           build into such a folder all the same (never the archive, / or home)
+  --force           build into such a folder all the same, and let the site replace a file of
+                    yours of the same name (never the archive, / or home)
   --site-url URL    where the site will be published (absolute links in the Atom feeds and
                     badge snippets, canonical links, sitemap.xml, robots.txt),
                     e.g. https://example.github.io/project/
@@ -54,7 +58,9 @@ Options:
   --json            print a summary as JSON on stdout: snapshot, pages, files, bytes, seconds
   -h, --help        this help
 
-A missing archive folder, snapshot or file fails with exit code 1 before anything is written.`;
+A missing archive folder, snapshot or file fails with exit code 1 before anything is written.
+Ctrl-C (or SIGTERM) stops the build with exit code 130 and one line saying what the output
+folder holds: the site it held before, unchanged.`;
 
 export interface BuildCommandOptions extends BuildOptions {
   json: boolean;
@@ -145,6 +151,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     history: parsed['no-history'] ? false : (config.history ?? true),
     ...optional('levels', levels),
     verbose: parsed.verbose,
+    force: parsed.force,
     json: parsed.json,
   };
 }
@@ -171,27 +178,35 @@ export function baseDisagreement(siteUrl: string, base: string): string | undefi
 }
 
 /**
- * `40% written, ETA 3 min`: rewritten in place on a terminal, every 10% otherwise. A share, not
- * a count: what the build reports as written (pages, feeds, badges, raw files) is not what the
- * summary counts as pages, and the total is an estimate from the snapshot (issue 28).
+ * `40% written, ETA 3 min`. A share, not a count: what the build reports as written (pages,
+ * feeds, badges, raw files) is not what the summary counts as pages, and the total is an
+ * estimate from the snapshot (issue 28). Never 100% nor ETA 0 s: the last files, the sitemap and
+ * the swap into the output folder are still to come, and the summary line says when it is done
+ * (issue 35).
  */
+export function progressLine({ done, total }: BuildProgress, elapsedSeconds: number): string {
+  const share = Math.min(99, Math.floor((done / Math.max(total, 1)) * 100));
+  if (done >= total) return `tmsnap build: ${share}% written, finishing`;
+  const eta = done > 0 ? (elapsedSeconds / done) * (total - done) : undefined;
+  const time = eta === undefined ? '?' : eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.max(1, Math.round(eta))} s`;
+  return `tmsnap build: ${share}% written, ETA ${time}`;
+}
+
+/** The progress line, rewritten in place on a terminal, every 10% otherwise. */
 function progressPrinter(): { update: (progress: BuildProgress) => void; end: () => void } {
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let lastTenth = -1;
   let shown = false;
   return {
-    update({ done, total }) {
-      const elapsed = (performance.now() - started) / 1000;
-      const eta = done > 0 ? (elapsed / done) * Math.max(total - done, 0) : 0;
-      const share = Math.floor((done / Math.max(total, 1)) * 100);
-      const line = `tmsnap build: ${share}% written, ETA ${eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.round(eta)} s`}`;
+    update(progress) {
+      const line = progressLine(progress, (performance.now() - started) / 1000);
       if (tty) {
         process.stderr.write(`\r${line}\u001b[K`);
         shown = true;
         return;
       }
-      const tenth = Math.floor((done / Math.max(total, 1)) * 10);
+      const tenth = Math.min(9, Math.floor((progress.done / Math.max(progress.total, 1)) * 10));
       if (tenth > lastTenth) {
         lastTenth = tenth;
         console.error(line);
@@ -199,9 +214,19 @@ function progressPrinter(): { update: (progress: BuildProgress) => void; end: ()
     },
     end() {
       if (shown) process.stderr.write('\n');
+      shown = false;
     },
   };
 }
+
+/**
+ * What Ctrl-C during a build says: nothing at the first, which stops the build and ends with the
+ * one line saying what the output folder holds (`BuildInterrupted`); a second stops at once.
+ */
+const buildInterruptMessages = {
+  first: '',
+  lastWords: 'interrupted: the output folder holds the site it held before, unchanged; the next build removes what this one left beside it',
+};
 
 export const command: Command = {
   summary: 'build the static status site from a snapshot',
@@ -209,10 +234,19 @@ export const command: Command = {
   async run(args) {
     const { json, ...options } = await parseBuildArgs(args);
     // Loaded here so that `tmsnap build --help` and bad flags do not pay for Astro.
-    const { buildSite, BuildInputError } = await import('../site/build.ts');
+    const { buildSite, BuildInputError, BuildInterrupted } = await import('../site/build.ts');
     const progress = progressPrinter();
+    const interrupt = interruptible(
+      (text) => {
+        if (text === '') return;
+        progress.end();
+        console.error(`tmsnap build: ${text}`);
+      },
+      buildInterruptMessages,
+      exitCodes.interrupted,
+    );
     try {
-      const summary = await buildSite({ ...options, onProgress: progress.update });
+      const summary = await buildSite({ ...options, onProgress: progress.update, signal: interrupt.signal }).finally(() => interrupt.dispose());
       progress.end();
       if (json) console.log(JSON.stringify(summary));
       console.error(
@@ -221,6 +255,10 @@ export const command: Command = {
       return exitCodes.ok;
     } catch (error) {
       progress.end();
+      if (error instanceof BuildInterrupted) {
+        console.error(`tmsnap build: ${error.message}`);
+        return exitCodes.interrupted;
+      }
       if (error instanceof BuildInputError) {
         console.error(`tmsnap build: ${error.message}`);
         return exitCodes.failed;

@@ -93,6 +93,11 @@ export function parseCommandLine<const Options extends NonNullable<ParseArgsConf
       .concat('--help');
     const guess = unknown?.startsWith('--') ? closest(unknown, known) : undefined;
     if (unknown) throw new UsageError(`unknown option ${unknown}${guess ? `: did you mean ${guess}?` : ''}`);
+    // Node's own wording, in the CLI's (issue 35): `--json=yes`, `--content` at the end of the line.
+    const valued = /^Option '(--[\w-]+)' does not take an argument/.exec(message)?.[1];
+    if (valued) throw new UsageError(`${valued} takes no value: give ${valued} alone to turn it on, or leave it out`);
+    const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message)?.[1];
+    if (missing) throw new UsageError(`${missing} needs a value after it`);
     const stray = /^Unexpected argument '(.*)'/s.exec(message)?.[1];
     throw new UsageError(stray === undefined ? message : strayArgument(args, stray));
   }

@@ -2,7 +2,7 @@ import { crawl } from '../crawler/crawl.ts';
 import { failWritesAfter, type WriteFault } from '../snapshot/index.ts';
 import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
-import { type Command, UsageError, contentOption, exitCodes, parseCommandLine, strayArgument } from './command.ts';
+import { type Command, UsageError, closest, contentOption, exitCodes, parseCommandLine, strayArgument } from './command.ts';
 import { tokenDefault, urlDefault } from './defaults.ts';
 import { guardOutput } from './output-guard.ts';
 import { interruptible } from './signals.ts';
@@ -198,6 +198,7 @@ export const command: Command = {
         userAgent: `tmsnap/${version} (Weblate snapshot crawler; node ${process.version})`,
         signal: interrupt.signal,
         writeFault: writeFaultFromEnvironment(),
+        suggest: closest,
         onStart: ({ snapshotId, dir, resumed, made }) => {
           if (resumed) reporter.note(`resuming snapshot ${snapshotId} (${dir}), stopped earlier after ${made} requests`);
         },

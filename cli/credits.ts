@@ -61,6 +61,11 @@ export const command: Command = {
       const published = await publishedSnapshot(snapshot, { publish: [], hideAuthors: false });
       const credits = await readCredits(published, period, redactEmails);
       process.stdout.write(values.format === 'json' ? creditsJson(credits, period) : creditsMarkdown(credits));
+      // Empty Markdown says nothing at all: one line on stderr, so that stdout stays the notes (issue 35).
+      if (credits.length === 0) {
+        const when = values.since !== undefined ? ` since ${values.since}` : values.months !== undefined ? ` in the ${values.months} months before it` : '';
+        console.error(`tmsnap credits: no translation work${when} in the change log of snapshot ${snapshot.id}: no one wrote, suggested or reviewed a string`);
+      }
       return exitCodes.ok;
     } catch (error) {
       if (error instanceof TagError) throw new CommandFailure(error.message);

@@ -6,7 +6,7 @@ import { parseApiRoot } from '../crawler/links.ts';
 import { ProgressReporter } from '../crawler/progress.ts';
 import { type ReferenceServer, type ReferenceServerOptions, raisedRateLimit, startReferenceServer } from '@tmsnap/reference-server';
 import { DATASET_HELP } from '@tmsnap/reference-server/datasets';
-import { buildSite } from '../site/build.ts';
+import { BuildInterrupted, buildSite } from '../site/build.ts';
 import { serveStatic } from '../site/serve.ts';
 import { type Command, exitCodes, parseCommandLine, parsePort } from './command.ts';
 import { crawlInterruptMessages } from './crawl.ts';
@@ -120,7 +120,17 @@ export const command: Command = {
         return exitCodes.failed;
       }
       step(`3/3 building the site into ${out}`);
-      await buildSite({ content, out, base: '/', hideAuthors: false });
+      // Built aside and swapped in, as `tmsnap build` does: Ctrl-C here leaves the last demo's site whole.
+      const building = interruptible(() => {}, { first: '', lastWords: '' }, exitCodes.interrupted);
+      try {
+        await buildSite({ content, out, base: '/', hideAuthors: false, signal: building.signal });
+      } catch (error) {
+        if (!(error instanceof BuildInterrupted)) throw error;
+        console.error(`tmsnap demo: ${error.message}`);
+        return exitCodes.interrupted;
+      } finally {
+        building.dispose();
+      }
       const site = await serveStatic(out, port);
       console.error(`\ntmsnap demo: done. The reference API stays up at ${server.url} while the site is served.`);
       console.error(`tmsnap demo: the archive is in ${content} and the site in ${out}; delete ${dir} when done.`);

@@ -53,7 +53,7 @@ function overview(): string {
     'Options: -h, --help (also `tmsnap help <command>`), -V, --version; --debug (any command) shows',
     '         the stack trace of an unexpected error instead of one line',
     'Exit codes, every command: 0 ok, 1 failed, 2 bad usage, 3 done with problems (listed);',
-    '130 stopped by Ctrl-C (a crawl resumes when run again).',
+    '130 stopped by Ctrl-C (a crawl resumes when run again; a build leaves the old site whole).',
     'Run `tmsnap <command> --help` for its options and the defaults in effect.',
   );
   return lines.join('\n');

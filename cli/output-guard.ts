@@ -102,7 +102,8 @@ export function outputRefusal(target: PathFacts, context: OutputContext, options
   // The repository's own content/ keeps a README saying what goes there: an archive may start beside it.
   const foreign = target.entries.filter((name) => !ignored.has(name) && !(kind === 'archive' && name === 'README.md')).sort();
   if (foreign.length === 0) return undefined;
-  const fate = kind === 'site' ? 'the build would delete them' : `tmsnap would mix its files with them`;
+  // A build keeps them (site/site-folder.ts), but a site mixed into someone's folder is not asked for lightly.
+  const fate = kind === 'site' ? 'the site would be mixed with them' : `tmsnap would mix its files with them`;
   const sample = foreign.slice(0, 2).join(', ') + (foreign.length > 2 ? ', …' : '');
   return `refusing ${shown}: it holds files tmsnap did not write (${sample}) and ${fate}; give an empty or new folder, or --force`;
 }

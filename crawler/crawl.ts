@@ -22,6 +22,7 @@ import { AccessRules } from './access.ts';
 import { type CrawlError, CrawlStoppedError, RateLimitError, stopCodes } from './errors.ts';
 import { HttpClient } from './http/client.ts';
 import { budgetSpent } from './http/pacing.ts';
+import { firstAnswers } from './first-answers.ts';
 import { IncrementalCrawl, previousSnapshot } from './incremental.ts';
 import { rootPath, serverBase } from './links.ts';
 import { anonymousHint, outcomeOf, requestCapStop } from './outcomes.ts';
@@ -81,6 +82,8 @@ export interface CrawlOptions {
   parseJson?: ((text: string) => unknown) | undefined;
   /** Tests only: refuses the snapshot's object writes as a full or read-only disk would (snapshot/store.ts `WriteFault`). */
   writeFault?: WriteFault | undefined;
+  /** The project meant by a mistyped `--project` among those the server lists (the CLI's "did you mean"). */
+  suggest?: ((typed: string, known: readonly string[]) => string | undefined) | undefined;
 }
 
 export interface CrawlStart {
@@ -133,6 +136,11 @@ export interface CrawlResult {
    * refused): no snapshot id or figures to report, `message` says it all.
    */
   stoppedByArchive?: true;
+  /**
+   * The server's first answers stopped the crawl before anything was created (crawler/first-answers.ts):
+   * a wrong URL, a refused key, a project it does not list. `message` says it all.
+   */
+  refusedAtStart?: true;
 }
 
 /** Stops that end a night's run rather than the crawl: after the current state is in, the snapshot is finished without all its history. */
@@ -166,28 +174,59 @@ const isUnitPage = (task: Task): boolean => task.type === 'units' && task.page =
  * a folder it may not write stops it the same way, resumable (docs/snapshot-format.md).
  */
 export async function crawl(options: CrawlOptions): Promise<CrawlResult> {
+  const scope = new CrawlScope(options.projects, options.changesSince);
+  const client = new HttpClient({
+    apiRoot: options.apiRoot,
+    token: options.token,
+    userAgent: options.userAgent,
+    concurrency: options.concurrency,
+    maxRps: options.maxRps,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    maxWaitMs: options.maxWaitMs,
+    deadline: options.deadline,
+    maxRequests: crawlCap(options),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+    parse: options.parseJson,
+    onRequest: () => {
+      const counter = taskRequests.getStore();
+      if (counter !== undefined) counter.made++;
+    },
+  });
+  const stopped = (message: string, refusedAtStart: boolean): CrawlResult => ({
+    outcome: 'failed',
+    snapshotId: '',
+    dir: options.contentDir,
+    made: client.requests,
+    minimum: 0,
+    requestsByKind: {},
+    problems: [],
+    access: [],
+    counts: {},
+    message,
+    ...(refusedAtStart ? { refusedAtStart: true as const } : { stoppedByArchive: true as const }),
+  });
   try {
-    return await storeWrite(options.contentDir, () => withArchiveLock(options.contentDir, { command: 'crawl', create: true }, () => crawlHoldingLock(options)));
+    // Nothing is created (no folder, no lock, no snapshot) until the server answered (first-answers.ts).
+    const refusal = await firstAnswers(
+      { apiRoot: options.apiRoot, contentDir: options.contentDir, slugs: scope.slugs, scope: scope.manifest, token: options.token, suggest: options.suggest },
+      client,
+    );
+    if (refusal !== undefined) return stopped(refusal, true);
+    // Ctrl-C while the server was asked: nothing to resume, so nothing is created.
+    if (options.signal?.aborted) return stopped('stopped (Ctrl-C) before anything was written; run the same command to start', true);
+    return await storeWrite(options.contentDir, () =>
+      withArchiveLock(options.contentDir, { command: 'crawl', create: true }, () => crawlHoldingLock(options, scope, client)),
+    );
   } catch (error) {
     if (!(error instanceof ArchiveLockedError) && !(error instanceof StoreWriteError)) throw error;
-    return {
-      outcome: 'failed',
-      snapshotId: '',
-      dir: options.contentDir,
-      made: 0,
-      minimum: 0,
-      requestsByKind: {},
-      problems: [],
-      access: [],
-      counts: {},
-      message: error.message,
-      stoppedByArchive: true,
-    };
+    return stopped(error.message, false);
+  } finally {
+    await client.close();
   }
 }
 
-async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
-  const scope = new CrawlScope(options.projects, options.changesSince);
+async function crawlHoldingLock(options: CrawlOptions, scope: CrawlScope, client: HttpClient): Promise<CrawlResult> {
   // Opened once: the incremental crawl reads it, and the writer stores its deltas against it
   // when it is also the snapshot the writer's own rule picks (docs/crawl.md, "Incremental crawls").
   const previous = options.full ? undefined : await previousSnapshot(options.contentDir, normalizeBaseUrl(serverBase(options.apiRoot)), scope.manifest);
@@ -207,30 +246,8 @@ async function crawlHoldingLock(options: CrawlOptions): Promise<CrawlResult> {
   // A journal replayed keeps the start time of the run that began it.
   options.onStart?.({ snapshotId: writer.id, dir: writer.dir, resumed: state.started !== started, made: state.statistics.made });
   const spool = new UnitSpool(join(writer.dir, spoolName));
-  const client = new HttpClient({
-    apiRoot: options.apiRoot,
-    token: options.token,
-    userAgent: options.userAgent,
-    concurrency: options.concurrency,
-    maxRps: options.maxRps,
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-    maxWaitMs: options.maxWaitMs,
-    deadline: options.deadline,
-    maxRequests: crawlCap(options),
-    ...(options.onWait ? { onWait: options.onWait } : {}),
-    parse: options.parseJson,
-    onRequest: () => {
-      const counter = taskRequests.getStore();
-      if (counter !== undefined) counter.made++;
-    },
-  });
-  try {
-    const run = new CrawlRun(options, scope, writer, state, spool, client, incremental);
-    return await run.execute();
-  } finally {
-    await client.close();
-  }
+  const run = new CrawlRun(options, scope, writer, state, spool, client, incremental);
+  return run.execute();
 }
 
 export { anonymousHint };

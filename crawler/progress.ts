@@ -41,7 +41,8 @@ export function formatDuration(ms: number): string {
 /** The end-of-crawl summary (pure). */
 export function summaryLines(result: CrawlResult, elapsedMs: number): string[] {
   // Stopped by the archive's lock or a refused write: the one line saying why (issue 11), no empty snapshot id and zeros.
-  if (result.stoppedByArchive) return [result.message ?? 'crawl stopped'];
+  // Or by the server's first answers, before anything was created (issue 35).
+  if (result.stoppedByArchive || result.refusedAtStart) return [result.message ?? 'crawl stopped'];
   const seconds = Math.max(elapsedMs / 1000, 0.001);
   const records = Object.values(result.counts).reduce((sum, n) => sum + n, 0);
   const lines = [

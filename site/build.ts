@@ -5,6 +5,7 @@
  * beside it, threads of this process, which get the same input as their `workerData`. See docs/site.md.
  */
 import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { clearLeftovers, newSiteFolder, planSwap, siteMarkFile, swapIn } from './site-folder.ts';
 import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
@@ -30,8 +31,15 @@ export interface BuildOptions {
   content: string;
   /** Snapshot id; the newest complete one when absent. */
   snapshot?: string;
-  /** Output folder, replaced by the build. */
+  /**
+   * Output folder, replaced by the build once the new site is complete; what no build wrote in
+   * it is kept (site/site-folder.ts).
+   */
   out: string;
+  /** Let the new site replace files of the same name in `out` that no build wrote (`--force`). */
+  force?: boolean;
+  /** Aborted (Ctrl-C): the build stops, `out` keeps what it held, and `buildSite` throws `BuildInterrupted`. */
+  signal?: AbortSignal;
   /** Where the site will be published (absolute links in the Atom feed and badge snippets). */
   siteUrl?: string;
   /** Base path the site is served under. */
@@ -215,24 +223,18 @@ async function expectedPages(snapshot: Snapshot): Promise<number> {
   );
 }
 
-/** The file a build leaves in its output folder: `tmsnap build` refuses a non-empty folder without it (cli/output-guard.ts). */
-export const siteMarkFile = '.tmsnap-site';
+export { siteMarkFile };
 
 /**
- * Empties the output folder as Astro would (a `.git` inside stays, for a checked-out publishing
- * branch) and marks it as a build's. The command checked the folder (cli/output-guard.ts); this
- * last check keeps any caller from emptying the archive the site is built from.
+ * Refuses to build into the archive the site is built from, whatever the caller checked: the
+ * command checked the folder (cli/output-guard.ts); this last check holds for any caller.
  */
-async function emptyFolder(dir: string, content: string): Promise<void> {
+async function refuseArchive(dir: string, content: string): Promise<void> {
   const [out, archive] = await Promise.all([dir, content].map((path) => realpath(path).catch(() => resolve(path))));
   const within = (a: string, b: string) => a === b || a.startsWith(b.endsWith(sep) ? b : b + sep);
   if (within(out!, archive!) || within(archive!, out!)) {
-    throw new BuildInputError(`refusing to empty ${dir}: it is, holds or lies in the archive ${content}; give another --out`);
+    throw new BuildInputError(`refusing to write ${dir}: it is, holds or lies in the archive ${content}; give another --out`);
   }
-  const entries = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(entries.filter((name) => name !== '.git').map((name) => rm(join(dir, name), { recursive: true, force: true })));
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, siteMarkFile), 'A site written by tmsnap build. The next build into this folder replaces all but .git.\n');
 }
 
 async function folderSize(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
@@ -250,7 +252,7 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
  * Runs Astro's build in a process of its own, started in the staging folder (site/astro-build.ts
  * says why), and relays the unit positions' channel between it and the bulk writers.
  */
-function astroProcess(run: AstroRun, onPage: () => void): Promise<void> {
+function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | undefined): Promise<void> {
   return new Promise((done, fail) => {
     const child = fork(fileURLToPath(siblingModule('astro-process', import.meta.url)), [], {
       cwd: run.root,
@@ -267,9 +269,12 @@ function astroProcess(run: AstroRun, onPage: () => void): Promise<void> {
       else if (message.kind === 'positions') relay?.postMessage(message.message);
       else outcome = message;
     });
+    const stop = () => child.kill();
+    abort?.addEventListener('abort', stop);
     child.on('error', fail);
     child.on('exit', (code, signal) => {
       relay?.close();
+      abort?.removeEventListener('abort', stop);
       if (outcome?.kind === 'done' && code === 0) return done();
       if (outcome?.kind === 'failed') {
         const error = new Error(outcome.message, outcome.cause === undefined ? undefined : { cause: new Error(outcome.cause) });
@@ -286,9 +291,52 @@ async function endPositions(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** A build stopped by its `signal` (Ctrl-C): `message` says in one line what the output folder holds. */
+export class BuildInterrupted extends Error {
+  override name = 'BuildInterrupted';
+}
+
+/**
+ * Builds the site into a folder of its own beside `options.out` and swaps it in once complete
+ * (site/site-folder.ts): until then `out` keeps the site it had, whole, whatever stops the build.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const snapshot = await openInputs(options);
+  // The real folder, so that a link named by --out keeps pointing at the site.
+  const out = await realpath(options.out).catch(() => resolve(options.out));
+  await refuseArchive(out, options.content);
+  for (const line of await clearLeftovers(out)) console.error(`tmsnap build: ${line}`);
+  const hadSite = await stat(out).then(
+    () => true,
+    () => false,
+  );
+  const fresh = await newSiteFolder(out);
+  const interrupted = () =>
+    new BuildInterrupted(
+      hadSite
+        ? `interrupted: the site in ${options.out} is the one it held before, unchanged; nothing of this build was kept`
+        : `interrupted: nothing of this build was kept, and ${options.out} was not created`,
+    );
+  let carried: string[];
+  let summary: BuildSummary;
+  try {
+    summary = await writeSite(options, snapshot, fresh);
+    if (options.signal?.aborted) throw interrupted();
+    carried = await planSwap(fresh, out, options.force ?? false, (line) => new BuildInputError(line));
+  } catch (error) {
+    await rm(fresh, { recursive: true, force: true });
+    throw options.signal?.aborted ? interrupted() : error;
+  }
+  // Renames only, from here: not worth stopping, and over before a second Ctrl-C could matter.
+  await swapIn(fresh, out, carried);
+  if (carried.length > 0) console.error(`tmsnap build: kept in ${options.out} what no build wrote: ${carried.join(', ')}`);
+  return { ...summary, seconds: Math.round(performance.now() - started) / 1000 };
+}
+
+/** Writes the whole site of `snapshot` into the empty folder `target`. */
+async function writeSite(options: BuildOptions, snapshot: Snapshot, target: string): Promise<BuildSummary> {
+  const started = performance.now();
   const brand = brandPaths(options);
   const settings: PageSettings = {
     ...brand,
@@ -313,7 +361,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     progress.total = Math.max(progress.total, progress.done);
     if (!options.verbose) options.onProgress?.(progress);
   };
-  await emptyFolder(options.out, options.content);
   // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
@@ -331,7 +378,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     ...(options.credits === true ? { credits: true } : {}),
     positions,
   };
-  const writers = startBulkWriters(input, resolve(options.out), bulkWriters(), onFiles);
+  const writers = startBulkWriters(input, target, bulkWriters(), onFiles);
   const astroStarted = performance.now();
   const staging = await stagingFolder();
   try {
@@ -339,12 +386,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const run: AstroRun = {
       input,
       root: staging,
-      out: resolve(options.out),
+      out: target,
       base: options.base,
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
       verbose: options.verbose ?? false,
     };
-    await astroProcess(run, () => onFiles(1));
+    await astroProcess(run, () => onFiles(1), options.signal);
   } catch (error) {
     await writers.stop();
     await endPositions(positions);
@@ -353,21 +400,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await rm(staging, { recursive: true, force: true });
   }
   const astroSeconds = (performance.now() - astroStarted) / 1000;
-  const bulk = await writers.report.finally(() => endPositions(positions));
+  const stopWriters = () => void writers.stop();
+  options.signal?.addEventListener('abort', stopWriters);
+  const bulk = await writers.report.finally(() => {
+    options.signal?.removeEventListener('abort', stopWriters);
+    return endPositions(positions);
+  });
   if (options.verbose) {
     console.error(
       `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,
     );
   }
   options.onBulkPages?.(bulk, astroSeconds);
-  await writeExtras(options, settings);
-  const size = await folderSize(options.out);
+  await writeExtras(options, settings, target);
+  const size = await folderSize(target);
   return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000 };
 }
 
 /** Branding files, favicon, robots.txt and sitemap, and the user's public folder (which never overwrites the site's files). */
-async function writeExtras(options: BuildOptions, settings: PageSettings): Promise<void> {
-  const out = options.out;
+async function writeExtras(options: BuildOptions, settings: PageSettings, out: string): Promise<void> {
   await mkdir(join(out, 'assets/brand'), { recursive: true });
   if (options.favicon === undefined) await writeFile(join(out, settings.favicon), generatedFavicon(options.title ?? 'tmsnap'));
   else await copyFile(options.favicon, join(out, settings.favicon));

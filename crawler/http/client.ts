@@ -134,8 +134,23 @@ export class HttpClient {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Answers fetched before the crawl began (crawler/first-answers.ts), each handed once to the first to ask. */
+  readonly #kept = new Map<string, Fetched<unknown>>();
+
+  /** Keeps `fetched` for the next `getJson(url)`, which then sends no request. */
+  keep(url: string, fetched: Fetched<unknown>): void {
+    this.#kept.set(url, fetched);
+  }
+
   /** A JSON resource, parsed losslessly (64-bit integers stay exact; page-json.ts). */
   getJson(url: string): Promise<Fetched<unknown>> {
+    const kept = this.#kept.get(url);
+    if (kept !== undefined) {
+      this.#kept.delete(url);
+      // Counted already; told again so that the task taking it counts its requests as its own.
+      for (let request = 0; request < kept.requests; request++) this.#options.onRequest?.();
+      return Promise.resolve(kept);
+    }
     return this.#get(url, 'application/json', (text, contentType, status) => {
       if (!isJson(contentType)) throw new ContentTypeError(url, contentType, status);
       try {

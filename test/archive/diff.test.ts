@@ -8,6 +8,7 @@ import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { randomActivity, type ExpectedDiff } from './activity.ts';
 import { useContentFolders } from '../helpers/temp.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
 import type { ReferenceServer } from '../../packages/reference-server/server.ts';
 
 /**
@@ -77,6 +78,16 @@ describe('tmsnap diff against the reference server', () => {
       const diff = await compareSnapshots(content, first, second);
       expect(diff.translations).toEqual([]);
       expect(diff.projects).toEqual([]);
+      // An unknown language is refused as search refuses it, not answered "no changes" (issue 35).
+      const known = await tmsnap(['diff', '--lang', 'cs', '--content', content]);
+      expect(known.code, known.stderr).toBe(0);
+      expect(known.stdout).toContain('no changes');
+      const typo = await tmsnap(['diff', '--lang', 'cz', '--content', content]);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr.split('\n')[0]).toMatch(
+        new RegExp(`^tmsnap diff: no language "cz" in snapshot ${first} or ${second} \\(known: [a-z, ]*cs[a-z, ]*\\): did you mean --lang cs\\?$`),
+      );
+      expect(typo.stdout).toBe('');
     } finally {
       await server.close();
     }

@@ -29,9 +29,9 @@ afterAll(async () => {
 
 const partialDir = (content: string, id: string) => join(content, 'snapshots', `${id}.partial`);
 
-/** A crawl of `secret` that dies at once (its deadline already past), leaving its unfinished snapshot. */
+/** A crawl of `secret` that dies after a few requests, leaving its unfinished snapshot with what they brought. */
 async function diedCrawl(content: string): Promise<string> {
-  const died = await crawlReferenceServer(server, content, { token, projects: ['secret'], deadline: Date.now() - 1 });
+  const died = await crawlReferenceServer(server, content, { token, projects: ['secret'], maxRequests: 4 });
   expect(died.outcome).toBe('failed');
   expect(existsSync(partialDir(content, died.snapshotId))).toBe(true);
   return died.snapshotId;
@@ -105,6 +105,21 @@ describe('an unfinished snapshot', () => {
     expect(existsSync(partialDir(content, resumable))).toBe(true);
     expect((await tmsnap(['verify', '--content', content])).code).toBe(0);
     expect((await crawlComplete(server, content, { token, projects: ['secret'] })).snapshotId).toBe(resumable);
+  });
+
+  it('that stored nothing (its crawl killed before the first answer) is a leftover too', async () => {
+    const content = await contentFolder();
+    const died = await diedCrawl(content);
+    // What a crawl killed between creating its snapshot and storing the root leaves: its state, no journal.
+    const empty = '2026-01-05T000000Z';
+    const state = JSON.parse(await readFile(join(partialDir(content, died), 'state.json'), 'utf8')) as Record<string, unknown>;
+    await mkdir(join(partialDir(content, empty), 'changes'), { recursive: true });
+    await writeFile(join(partialDir(content, empty), 'state.json'), JSON.stringify({ ...state, id: empty, scope: {} }));
+    const pruned = await tmsnap(['prune', '--leftovers', '--content', content]);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.stdout).toContain(`removing unfinished snapshot ${empty}: no crawl can resume it, it stored nothing`);
+    expect(existsSync(partialDir(content, empty))).toBe(false);
+    expect(existsSync(partialDir(content, died))).toBe(true);
   });
 
   it('goes with a retention policy too, and prune without a policy or --leftovers still asks what to keep', async () => {

@@ -97,11 +97,30 @@ describe('tmsnap verify', () => {
     const found = await references(content, newest!);
     const [key, path] = [...found.objects].find(([, path]) => path.endsWith('/units/'))!;
     const file = join(content, 'objects', key.slice(0, 2), key.slice(2));
+    // A pack of the newest, made while it was whole (on another machine, say).
+    const saved = join(dirname(content), 'newest.tar.gz');
+    await pack(content, [newest!.id], saved);
     await flipByte(file);
     const result = await tmsnap('verify', '--content', content);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`CORRUPT ${file}: its content hashes to`);
+    // A plain object hashes to another hash; a delta cannot be read, or rebuilds to bytes that do not match.
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `CORRUPT ${file}: (its content hashes to [0-9a-f]{64}|its content does not match its hash|it cannot be read \\(.*\\)): the object is damaged\n`,
+      ),
+    );
+    expect(result.stderr).not.toContain('unreadable');
     expect(result.stderr).toContain(`CORRUPT ${file}: damaged, needed by snapshot ${newest!.id} for ${path}`);
+    // The next step (issue 35): which snapshots are whole, and what to do.
+    const report = await verifyStore(content);
+    expect(report.damaged).toContain(newest!.id);
+    expect(report.whole.length + report.damaged.length).toBe(4);
+    expect(result.stdout).toContain(`verify: damaged: ${report.damaged.join(', ')}; whole: ${report.whole.join(', ')}`);
+    expect(result.stdout).toContain('verify: to repair, delete the damaged files under objects/ named CORRUPT above, then `tmsnap unpack` a pack holding');
+    // Followed, the advice repairs the archive.
+    await rm(file);
+    expect((await tmsnap('unpack', saved, '--content', content)).code).toBe(0);
+    expect((await tmsnap('verify', '--content', content)).code).toBe(0);
   });
 
   it('reports a missing object, a damaged index and a manifest that does not parse', async () => {

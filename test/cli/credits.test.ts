@@ -133,4 +133,15 @@ describe('tmsnap credits', () => {
       expect(result.stderr.split('\n')[0], args.join(' ')).toContain(says);
     }
   }, 120_000);
+
+  it('says in one line that there was no work since a release tagged on the newest snapshot (issue 35)', async () => {
+    const newest = (await openSnapshot(content)).id;
+    expect((await tmsnap(['tag', 'v2', newest, '--content', content])).code).toBe(0);
+    const result = await tmsnap(['credits', '--since', 'v2', '--content', content]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `tmsnap credits: no translation work since v2 in the change log of snapshot ${newest}: no one wrote, suggested or reviewed a string`,
+    ]);
+  });
 });

@@ -112,7 +112,7 @@ describe('tmsnap pack / unpack with release tags', () => {
     [
       'a snapshot neither the pack nor the folder holds',
       () => ({ v9: '2001-01-01T000000Z' }),
-      'pins tag v9 to snapshot 2001-01-01T000000Z, which neither the pack nor',
+      "lacks snapshot 2001-01-01T000000Z, which the pack's tag v9 pins",
     ],
     ['a path for a snapshot id', () => ({ v9: '../../etc' }), '"../../etc" is not a snapshot id'],
   ])(
@@ -138,6 +138,17 @@ describe('tmsnap pack / unpack with release tags', () => {
     },
     120_000,
   );
+
+  it('names the snapshot a --since pack needs when the target lacks it, rather than blaming its tag (issue 35)', async () => {
+    const target = await contentDir();
+    const rest = join(dirname(target), 'rest-alone.tar.gz');
+    await run(['pack', '--since', ids[0]!, '--content', content, '--out', rest]);
+    const result = await tmsnap(['unpack', rest, '--content', target]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `tmsnap unpack: ${rest}: ${target} lacks snapshot ${ids[0]}, which the pack's tag v1.0 pins and a pack made with --since ${ids[0]} needs: unpack a pack holding it first, or make the pack without --since; nothing was unpacked\n`,
+    );
+  }, 120_000);
 
   it('refuses a pack whose tag pins an incomplete snapshot, as tmsnap tag would, unpacking nothing', async () => {
     const target = await contentDir();

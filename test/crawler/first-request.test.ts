@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/reference-server.ts';
@@ -36,8 +36,8 @@ describe('the first request of a crawl', () => {
     expect(lastLine(result.stderr)).toBe(
       `GET ${url} failed: nothing is listening at 127.0.0.1:${port} (connection refused); is the server running, and is --url right?`,
     );
-    expect(result.stderr.match(/nothing is listening/g)).toHaveLength(1);
-    expect(result.stderr).toContain('requests made 1,');
+    // That one line and nothing else: no snapshot id, no figures of a crawl that never began (issue 35).
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     // The default 5 retries cost 14 s of backoff before; a process start is well under that.
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -104,13 +104,56 @@ describe('the first request of a crawl', () => {
         const result = await tmsnap(['crawl', '--url', url, '--content', content]);
         expect(result.code, result.stderr).toBe(1);
         expect(lastLine(result.stderr)).toBe(said);
-        // The stop leaves the root pending: each run asks it once, and nothing is finished.
+        // Each run asks the root once, and creates nothing: no folder, no snapshot to resume (issue 35).
         expect(asked).toBe(run);
+        expect(existsSync(content)).toBe(false);
       }
-      expect((await readdir(join(content, 'snapshots'))).every((name) => name.endsWith('.partial'))).toBe(true);
     } finally {
       site.closeAllConnections();
       await new Promise<void>((resolve) => site.close(() => resolve()));
     }
   });
+});
+
+/**
+ * Issue 35, "Nothing lost": a wrong URL, a mistyped --project and a refused key each left a
+ * `snapshots/<id>.partial` that `tmsnap snapshots` listed as in progress for ever and `prune
+ * --leftovers` kept. Now the crawl creates nothing until the API root (and the project) answered.
+ */
+describe('a crawl the server refuses at once creates nothing', () => {
+  const failures: Record<string, { args: (url: string) => string[]; env?: Record<string, string>; says: (url: string) => string }> = {
+    'a wrong URL': {
+      args: (url) => ['--url', `${url}nope/`],
+      says: (url) => `GET ${url}nope/ answered 404: an HTML error page; check that --url is the API root of a Weblate server (it ends in /api/).`,
+    },
+    'a typo in --project: did you mean': {
+      args: (url) => ['--url', url, '--project', 'helo'],
+      says: (url) => `no project "helo" on ${url}: did you mean --project hello?`,
+    },
+    'a project no one of that name': {
+      args: (url) => ['--url', url, '--project', 'quite-unknown'],
+      says: (url) => `no project "quite-unknown" on ${url} (a private project needs a token in WEBLATE_TOKEN)`,
+    },
+    'a refused key': {
+      args: (url) => ['--url', url],
+      env: { WEBLATE_TOKEN: 'wlu_notTheKey_0123456789abcdef' },
+      says: (url) =>
+        `GET ${url} answered 401 (Invalid token): the server refused the API key; check WEBLATE_TOKEN (tmsnap crawl --help says where the key came from), or unset it to crawl anonymously.`,
+    },
+  };
+  for (const [name, failure] of Object.entries(failures)) {
+    it(name, async () => {
+      const server = await startTestServer({ profile: 'ideal', behaviours: { tokens: ['wlu_theKey_0123456789abcdef'] } });
+      try {
+        const parent = await folder();
+        const content = join(parent, 'content');
+        const result = await tmsnap(['crawl', ...failure.args(server.url), '--content', content], failure.env ? { env: failure.env } : {});
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stderr.trimEnd().split('\n')).toEqual([failure.says(server.url)]);
+        expect(existsSync(content), 'no archive folder, no snapshot').toBe(false);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });
