@@ -227,6 +227,14 @@ describe('progress', () => {
     expect(translatedPercent({ total: 0, translated: 0, fuzzy: 0, review: true })).toBe(0);
     expect(translatedPercent({ total: 10, translated: 3, fuzzy: 0, translated_percent: 30 })).toBe(30);
   });
+
+  it('floors the untranslated share of its own count, as Weblate floors each share, not the rest of 100 (issue 35)', () => {
+    // The home page said 35.1% where 1,049 of 2,996 is 35.0%: 100 − 54.6 − 10.3.
+    const bar = progressSegments({ total: 2996, translated: 1637, fuzzy: 310 });
+    expect(bar).toMatchObject({ translatedPercent: 54.6, fuzzyPercent: 10.3, untranslatedPercent: 35 });
+    expect(bar.label).toBe('54.6% of 2996 strings translated, 10.3% need editing, 35% untranslated');
+    expect(progressSegments({ total: 3, translated: 1, fuzzy: 1 })).toMatchObject({ translatedPercent: 33.3, fuzzyPercent: 33.3, untranslatedPercent: 33.3 });
+  });
 });
 
 describe('raw records read leniently (site-model/records.ts)', () => {
