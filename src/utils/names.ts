@@ -1,4 +1,4 @@
-export { actionName, stateName } from '../../api/index.ts';
+export { actionName, stateLabel } from '../../api/index.ts';
 
 /**
  * A state's group on a translation's table of unit pages, named as Weblate's search names the

@@ -4,7 +4,9 @@ import { componentPathOf, lenientParse, projectPathOf } from '../../site-model/r
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
 import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
-import { actionName, stateName } from '../../src/utils/names.ts';
+import { stateOf, stateWords } from '../../api/states.ts';
+import { en } from '../../src/i18n/en.ts';
+import { actionName, stateLabel } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/language-tag.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
@@ -90,17 +92,36 @@ describe('plural formulas', () => {
 });
 
 describe('names', () => {
-  it('names known states and shows unknown ones as numbers', () => {
-    expect([0, 10, 11, 12, 20, 30, 100].map(stateName)).toEqual([
-      'empty',
+  it('names known states in the site’s words and shows unknown ones as numbers', () => {
+    expect([0, 10, 11, 12, 20, 30, 100].map(stateLabel)).toEqual([
+      'untranslated',
       'needs editing',
-      'needs rewriting',
-      'needs checking',
+      'needs editing (needs rewriting)',
+      'needs editing (needs checking)',
       'translated',
       'approved',
       'read-only',
     ]);
-    expect(stateName(42)).toBe('state 42');
+    expect(stateLabel(42)).toBe('state 42');
+    // The pages' English words are the table's (api/states.ts), one vocabulary for site and CLI (issue 35).
+    for (const { state, label } of stateWords) expect(en[`state.${state}` as keyof typeof en]).toBe(label);
+  });
+
+  it('takes a state in Weblate’s words or the site’s, however written (issue 35)', () => {
+    const words = [
+      'empty',
+      'untranslated',
+      'Untranslated',
+      'needs-editing',
+      'needs editing',
+      'needs_editing',
+      'fuzzy',
+      'needs-rewriting',
+      'needs editing (needs rewriting)',
+    ];
+    expect(words.map(stateOf)).toEqual([0, 0, 0, 10, 10, 10, 10, 11, 11]);
+    expect(['needs-checking', 'translated', 'approved', 'read-only', 'readonly', '20', ' 42 '].map(stateOf)).toEqual([12, 20, 30, 100, 100, 20, 42]);
+    expect(['', 'nope', 'needs', '-'].map(stateOf)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('names known actions and keeps unknown codes raw', () => {
