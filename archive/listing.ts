@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listObjects, listSnapshotDirs, type ObjectKey, partialSnapshots, readManifestIn, resumable, stateFile } from '../snapshot/index.ts';
 import { references, type StoredForms } from './references.ts';
+import { pinnedSnapshots, type Tag } from './tags.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -34,6 +35,8 @@ export interface SnapshotListing {
   addedBytes: number;
   /** An unfinished snapshot no crawl can resume: `tmsnap prune` removes it (docs/snapshot-format.md, "Leftovers"). */
   leftover: boolean;
+  /** The release tags pinned to it (`tmsnap tag`), by name. */
+  tags: string[];
 }
 
 export function describeScope(scope: { projects?: string[] | undefined; changes_since?: string | undefined } | undefined): string {
@@ -51,8 +54,9 @@ function scopeFields(scope: { projects?: string[] | undefined; changes_since?: s
   };
 }
 
-/** Newest first. */
-export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
+/** Newest first; `tags`: the archive's release tags (archive/tags.ts), shown beside the snapshots they pin. */
+export async function snapshotListings(contentDir: string, tags: readonly Tag[] = []): Promise<SnapshotListing[]> {
+  const pinned = pinnedSnapshots(tags);
   const { objects } = await listObjects(contentDir);
   const sizes = new Map<ObjectKey, number>(objects.map((object) => [object.key, object.size]));
   // An object listed on disk is stored under its own name: `references` need not stat it again.
@@ -83,6 +87,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         bytes,
         addedBytes: 0,
         leftover: !resumed.has(snapshot.id),
+        tags: [],
       });
       continue;
     }
@@ -101,6 +106,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       bytes,
       addedBytes: 0,
       leftover: false,
+      tags: pinned.get(snapshot.id) ?? [],
     });
   }
   // Newest first: the next older finished snapshot is further down the list.
@@ -126,12 +132,17 @@ export function formatBytes(bytes: number): string {
 
 const countOrder = ['project', 'component', 'translation', 'unit', 'change', 'language'];
 
-/** One line per snapshot, aligned, for a terminal; the server is named when the archive holds more than one. */
+/**
+ * One line per snapshot, aligned, for a terminal; the server is named when the archive holds more
+ * than one, and the release tags in a column of their own when the archive has any.
+ */
 export function formatListing(listings: readonly SnapshotListing[]): string {
   if (listings.length === 0) return 'No snapshots.';
   const servers = new Set(listings.map((listing) => listing.server));
+  const tagged = listings.some((listing) => listing.tags.length > 0);
   const rows = listings.map((listing) => [
     listing.id,
+    ...(tagged ? [listing.tags.join(' ')] : []),
     listing.state,
     servers.size > 1 ? `${listing.scope} on ${listing.server ?? '?'}` : listing.scope,
     countOrder
@@ -149,7 +160,7 @@ export function formatListing(listings: readonly SnapshotListing[]): string {
       .filter((note) => note !== '')
       .join(', '),
   ]);
-  const header = ['snapshot', 'state', 'scope', 'counts', 'size', 'new', ''];
+  const header = ['snapshot', ...(tagged ? ['tags'] : []), 'state', 'scope', 'counts', 'size', 'new', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows]
     .map((row) =>

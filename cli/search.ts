@@ -28,9 +28,10 @@ Options:
   --has WHAT          only units that have it: check (a failing check) or suggestion (repeatable)
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
-  --snapshot ID       the snapshot to search, or a release tag (default: the newest complete one holding the
-                      projects asked for; when the archive holds more than one server or
-                      scope, a line on stderr names the one searched)
+  --snapshot ID       the snapshot to search, or a release tag (default: the newest
+                      complete one holding the projects asked for; when the archive
+                      holds more than one server or scope, a line on stderr names the
+                      one searched)
   --content DIR       the archive folder (default: content, or TMSNAP_CONTENT)
   --json              print {query, snapshot, scope, total, results: [...]} as JSON instead of a table;
                       each result has the unit's id, id_hash, position, site_path (its

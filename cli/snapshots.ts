@@ -1,22 +1,25 @@
 import { formatListing, snapshotListings } from '../archive/listing.ts';
-import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
+import { type Command, CommandFailure, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
+import { archiveTags } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap snapshots [options]
 
-Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time),
-state (complete, incomplete, in progress, damaged), scope (whole instance, or the projects
-and change window the crawl was limited to, and the server when the archive holds more than
-one), counts, size of everything the snapshot needs, what it added over the snapshot before it
-(objects are shared), and notes: how many raw records it holds (records that did not fit their
-schema, kept as they came), problems of the data, kinds of resource the crawl's credentials
-could not read, and an unfinished snapshot no crawl can resume (tmsnap prune --leftovers
-removes those; the next crawl of the same server and scope resumes the others). diff and
-search take by default snapshots of one server and scope.
+Lists the snapshots in the content folder, newest first: id (the crawl's UTC start time), the
+release tags pinned to it (tmsnap tag; a column shown when the archive has tags), state
+(complete, incomplete, in progress, damaged), scope (whole instance, or the projects and change
+window the crawl was limited to, and the server when the archive holds more than one), counts,
+size of everything the snapshot needs, what it added over the snapshot before it (objects are
+shared), and notes: how many raw records it holds (records that did not fit their schema, kept
+as they came), problems of the data, kinds of resource the crawl's credentials could not read,
+and an unfinished snapshot no crawl can resume (tmsnap prune --leftovers removes those; the
+next crawl of the same server and scope resumes the others). diff and search take by default
+snapshots of one server and scope.
 
 Options:
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          one JSON array, for scripts; each snapshot's scope also as projects (null:
-                  the whole instance) and changesSince; leftover: no crawl can resume it
+                  the whole instance) and changesSince; leftover: no crawl can resume it;
+                  tags: the release tags pinned to it
   -h, --help      this help`;
 
 export const command: Command = {
@@ -24,7 +27,13 @@ export const command: Command = {
   help,
   async run(args) {
     const { values } = parseArchiveCommandLine(args);
-    const listings = await snapshotListings(values.content);
+    // A damaged tags file hides no snapshot: the listing goes on without tags, and says why.
+    const tags = await archiveTags(values.content).catch((error: unknown) => {
+      if (!(error instanceof CommandFailure)) throw error;
+      console.error(`tmsnap snapshots: ${error.message}; tags not shown`);
+      return [];
+    });
+    const listings = await snapshotListings(values.content, tags);
     if (values.json) printJson(listings);
     else console.log(formatListing(listings));
     return exitCodes.ok;
