@@ -5,6 +5,7 @@ import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
 import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { stateOf, stateWords } from '../../api/states.ts';
+import { chartOf, instantLabels } from '../../archive/chart.ts';
 import { en } from '../../src/i18n/en.ts';
 import { actionName, stateLabel } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
@@ -277,5 +278,29 @@ describe('raw records read leniently (site-model/records.ts)', () => {
     });
     expect(lenientParse(schema, { name: 42, count: 3, note: 7, tags: 'x' }, { name: 'known' })).toEqual({ name: 'known', count: 3, note: null, tags: [] });
     expect(lenientParse(z.object({ id: z.literal(1) }), {}, {})).toBeUndefined();
+  });
+});
+
+describe('history chart dates', () => {
+  it('tells snapshots a minute apart by the minute, not the day they share (issue 35)', () => {
+    const at = (text: string) => new Date(text);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-21T04:15:00Z')])).toEqual(['2026-11-20', '2026-11-21']);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-20T04:16:30Z'), at('2026-11-21T09:00:00Z')])).toEqual([
+      '2026-11-20 04:15',
+      '2026-11-20 04:16',
+      '2026-11-21 09:00',
+    ]);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-20T04:15:40Z')])).toEqual(['2026-11-20 04:15:00', '2026-11-20 04:15:40']);
+    const figures = { total: 10, translated: 5, fuzzy: 1, translated_words: 0, total_words: 0 };
+    const chart = chartOf(
+      [
+        { id: 'a', date: at('2026-11-20T04:15:00Z') },
+        { id: 'b', date: at('2026-11-20T04:16:00Z') },
+      ],
+      [figures, figures] as never,
+      true,
+    );
+    expect(chart.xTicks.map((tick) => tick.label)).toEqual(['2026-11-20 04:15', '2026-11-20 04:16']);
+    expect(chart.points.map((point) => point.label)).toEqual(['2026-11-20 04:15', '2026-11-20 04:16']);
   });
 });
