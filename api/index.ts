@@ -14,6 +14,7 @@ export * from './notification.ts';
 export * from './project.ts';
 export * from './repository.ts';
 export * from './root.ts';
+export * from './states.ts';
 export * from './statistics.ts';
 export * from './translation.ts';
 export * from './unit.ts';

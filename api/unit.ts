@@ -2,22 +2,6 @@ import { z } from 'zod';
 import { resource } from './fields.ts';
 import { int64, timestamp, url } from './common.ts';
 
-/** Unit states (docs/weblate-api.md, "Values"); newer servers may send values not listed here. */
-export const unitStates = {
-  0: 'empty',
-  10: 'needs editing',
-  11: 'needs rewriting',
-  12: 'needs checking',
-  20: 'translated',
-  30: 'approved',
-  100: 'read-only',
-} as const satisfies Record<number, string>;
-
-/** A unit state in words; a state a newer server invented shows as its number. */
-export function stateName(state: number): string {
-  return (unitStates as Record<number, string>)[state] ?? `state ${state}`;
-}
-
 export const unitFields = resource(
   'unit',
   {
@@ -36,6 +20,7 @@ export const unitFields = resource(
     flags: z.string(),
     extra_flags: z.string(),
     labels: z.array(z.unknown()),
+    /** Its state: a number, in words through api/states.ts. */
     state: z.number().int(),
     position: z.number().int(),
     has_suggestion: z.boolean(),

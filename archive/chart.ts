@@ -10,6 +10,8 @@ import { percent } from './figures.ts';
 export interface ChartPoint {
   id: string;
   date: Date;
+  /** Its date as the chart names it: the day, or finer when another snapshot shares it (`instantLabels`). */
+  label: string;
   x: number;
   translated: { y: number; percent: number };
   fuzzy: { y: number; percent: number };
@@ -36,6 +38,21 @@ export const chartSize = { width: 640, height: 220, left: 40, right: 12, top: 12
 export const dayLabel = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**
+ * Labels that tell the dates apart, in UTC: the day (`2026-11-22`) when each has its own, else
+ * the minute (`2026-11-22 04:15`), else the second: two snapshots a minute apart are not shown
+ * as one time (issue 35).
+ */
+export function instantLabels(dates: readonly Date[]): string[] {
+  const instants = new Set(dates.map((date) => date.getTime())).size;
+  const at = (length: number) => dates.map((date) => date.toISOString().slice(0, length).replace('T', ' '));
+  for (const length of [10, 16]) {
+    const labels = at(length);
+    if (new Set(labels).size === instants) return labels;
+  }
+  return at(19);
+}
+
+/**
  * `emptyIsComplete`: whether an empty subject is 100% translated, as the server counts it (not
  * where review is on, nor for a language: docs/weblate-api.md, Values).
  */
@@ -50,6 +67,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
   const xOf = (time: number) => round(span === 0 ? (plot.left + plot.right) / 2 : plot.left + ((time - first) / span) * (plot.right - plot.left));
   const yOf = (value: number) => round(plot.bottom - (value / 100) * (plot.bottom - plot.top));
 
+  const labels = instantLabels(snapshots.map((snapshot) => snapshot.date));
   const points: ChartPoint[] = [];
   let translatedPath = '';
   let fuzzyPath = '';
@@ -65,6 +83,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
     const point: ChartPoint = {
       id: snapshot.id,
       date: snapshot.date,
+      label: labels[at]!,
       x: xOf(snapshot.date.getTime()),
       translated: { y: yOf(translated), percent: translated },
       fuzzy: { y: yOf(fuzzy), percent: fuzzy },
@@ -78,6 +97,7 @@ export function chartOf(snapshots: readonly { id: string; date: Date }[], series
   });
 
   const yTicks = [0, 25, 50, 75, 100].map((value) => ({ y: yOf(value), value }));
-  const xTicks = snapshots.length === 0 ? [] : [...new Map([first, last].map((time) => [time, { x: xOf(time), label: dayLabel(new Date(time)) }])).values()];
+  const labelOf = (time: number) => labels[times.indexOf(time)]!;
+  const xTicks = snapshots.length === 0 ? [] : [...new Map([first, last].map((time) => [time, { x: xOf(time), label: labelOf(time) }])).values()];
   return { width, height, plot, points, translatedPath, fuzzyPath, yTicks, xTicks };
 }

@@ -42,6 +42,8 @@ export interface SnapshotListing {
   addedBytes: number;
   /** An unfinished snapshot no crawl can resume: `tmsnap prune` removes it (docs/snapshot-format.md, "Leftovers"). */
   leftover: boolean;
+  /** The release tags pinned to it (`tmsnap tag`), by name. */
+  tags: string[];
 }
 
 export function describeScope(scope: { projects?: string[] | undefined; changes_since?: string | undefined } | undefined): string {
@@ -142,8 +144,11 @@ async function walk(contentDir: string, snapshots: readonly { snapshot: Snapshot
   return walked;
 }
 
-/** Newest first. */
-export async function snapshotListings(contentDir: string): Promise<SnapshotListing[]> {
+/**
+ * Newest first; `pinned`: the release tags of each snapshot (archive/tags.ts `pinnedSnapshots`),
+ * shown beside it. Passed in rather than read here: reading tags loads their schema.
+ */
+export async function snapshotListings(contentDir: string, pinned: ReadonlyMap<string, readonly string[]> = new Map()): Promise<SnapshotListing[]> {
   const dirs = await listSnapshotDirs(contentDir);
   const manifests = new Map<string, ListedManifest | undefined>();
   const cached = new Map<string, ObjectSizes>();
@@ -186,6 +191,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
         bytes,
         addedBytes: 0,
         leftover: !resumed.has(snapshot.id),
+        tags: [],
       });
       continue;
     }
@@ -204,6 +210,7 @@ export async function snapshotListings(contentDir: string): Promise<SnapshotList
       bytes,
       addedBytes: 0,
       leftover: false,
+      tags: [...(pinned.get(snapshot.id) ?? [])],
     });
   }
   // Newest first: the next older finished snapshot is further down the list.
@@ -241,12 +248,17 @@ export function formatBytes(bytes: number): string {
 
 const countOrder = ['project', 'component', 'translation', 'unit', 'change', 'language'];
 
-/** One line per snapshot, aligned, for a terminal; the server is named when the archive holds more than one. */
+/**
+ * One line per snapshot, aligned, for a terminal; the server is named when the archive holds more
+ * than one, and the release tags in a column of their own when the archive has any.
+ */
 export function formatListing(listings: readonly SnapshotListing[]): string {
   if (listings.length === 0) return 'No snapshots.';
   const servers = new Set(listings.map((listing) => listing.server));
+  const tagged = listings.some((listing) => listing.tags.length > 0);
   const rows = listings.map((listing) => [
     listing.id,
+    ...(tagged ? [listing.tags.join(' ')] : []),
     listing.state,
     servers.size > 1 ? `${listing.scope} on ${listing.server ?? '?'}` : listing.scope,
     countOrder
@@ -264,7 +276,7 @@ export function formatListing(listings: readonly SnapshotListing[]): string {
       .filter((note) => note !== '')
       .join(', '),
   ]);
-  const header = ['snapshot', 'state', 'scope', 'counts', 'size', 'new', ''];
+  const header = ['snapshot', ...(tagged ? ['tags'] : []), 'state', 'scope', 'counts', 'size', 'new', ''];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows]
     .map((row) =>

@@ -4,15 +4,16 @@
  */
 import { unitChangeKinds, unitChangeLabels, type GroupDelta, type SnapshotDiff, type TranslationDiff, type UnitChange, type UnitSide } from './diff.ts';
 import type { FiguresDelta } from './figures.ts';
-import { stateName } from '../api/index.ts';
+import { stateLabel } from '../api/states.ts';
 
 const quote = (text: string) => JSON.stringify(text);
 const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);
 
 function sideText(side: UnitSide | undefined): string {
   if (side === undefined) return '-';
-  const text = side.target.every((form) => form === '') ? '(empty)' : side.target.map(quote).join(' | ');
-  return `${text} [${stateName(side.state)}]`;
+  // The site's words (api/states.ts): "(untranslated)", as the search page shows an empty text.
+  const text = side.target.every((form) => form === '') ? '(untranslated)' : side.target.map(quote).join(' | ');
+  return `${text} [${stateLabel(side.state)}]`;
 }
 
 function countsText(counts: TranslationDiff['counts']): string {
@@ -44,8 +45,10 @@ function unitLines(change: UnitChange): string[] {
   return lines;
 }
 
-export function formatDiff(diff: SnapshotDiff): string {
-  const lines = [`Changes from snapshot ${diff.from} to ${diff.to}`];
+/** `tags`: the release tags of each snapshot id, named beside the ids they pin. */
+export function formatDiff(diff: SnapshotDiff, tags: ReadonlyMap<string, readonly string[]> = new Map()): string {
+  const named = (id: string) => (tags.get(id)?.length ? `${id} (${tags.get(id)!.join(', ')})` : id);
+  const lines = [`Changes from snapshot ${named(diff.from)} to ${named(diff.to)}`];
   const totals = countsText(diff.totals);
   lines.push(totals ? `Strings: ${totals}` : 'Strings: no changes');
   lines.push(...groupLines('Projects', diff.projects), ...groupLines('Components', diff.components), ...groupLines('Languages', diff.languages));

@@ -8,10 +8,10 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { canonicalJson, isSnapshotId, parseStoredJson, type SnapshotSummary } from '../snapshot/index.ts';
+import { canonicalJson, isSnapshotId, parseStoredJson, type SnapshotSummary, tagsFileName } from '../snapshot/index.ts';
 
 /** The file under the content folder that holds the tags. */
-export const tagsFile = 'tags.json';
+export const tagsFile = tagsFileName;
 
 /** A release name: a letter or digit, then letters, digits, `.`, `_` or `-`; at most 64 characters. */
 const tagNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

@@ -42,8 +42,27 @@ export function unreadableReason(message: string, file: string): string {
   return own.startsWith('does not match its hash') ? `its content ${own}: the object is damaged` : `it ${own}: the object is damaged`;
 }
 
-export async function verifyStore(contentDir: string, onProgress?: (progress: VerifyProgress) => void): Promise<VerifyReport> {
-  const { objects, strays } = await listObjects(contentDir);
+export class VerifyError extends Error {
+  override name = 'VerifyError';
+}
+
+/**
+ * `only`: the ids of the snapshots to check (a release's, `tmsnap verify v1.0`): their manifests,
+ * references and the objects they need, and nothing else; all of them when not given.
+ */
+export async function verifyStore(contentDir: string, onProgress?: (progress: VerifyProgress) => void, only?: readonly string[]): Promise<VerifyReport> {
+  const listed = await listSnapshotDirs(contentDir);
+  const missing = only?.find((id) => !listed.some((snapshot) => snapshot.id === id));
+  if (missing !== undefined) throw new VerifyError(`no snapshot "${missing}" in ${contentDir}: \`tmsnap snapshots --content ${contentDir}\` lists them`);
+  const snapshots = only === undefined ? listed : listed.filter((snapshot) => only.includes(snapshot.id));
+  const forms: StoredForms = new Map();
+  // A snapshot's references are read before the hashing when only some snapshots are checked: they say which objects to hash.
+  const found = new Map<string, Awaited<ReturnType<typeof references>>>();
+  if (only !== undefined) for (const snapshot of snapshots) found.set(snapshot.dir, await references(contentDir, snapshot, forms));
+  const needed = only === undefined ? undefined : new Set([...found.values()].flatMap((references) => [...references.objects.keys()]));
+  const stored = await listObjects(contentDir);
+  const objects = needed === undefined ? stored.objects : stored.objects.filter((object) => needed.has(object.key));
+  const strays = only === undefined ? stored.strays : [];
   const problems: ReferenceProblem[] = [];
   const damaged = new Set<ObjectKey>();
   const limit = pLimit(4);
@@ -69,17 +88,15 @@ export async function verifyStore(contentDir: string, onProgress?: (progress: Ve
   onProgress?.({ checked, total: objects.length });
 
   const present = new Set(objects.map((object) => object.key));
-  const snapshots = await listSnapshotDirs(contentDir);
   const raw: VerifyReport['raw'] = [];
-  const forms: StoredForms = new Map();
   for (const snapshot of snapshots) {
-    const found = await references(contentDir, snapshot, forms);
+    const { problems: referenceProblems, objects: needs } = found.get(snapshot.dir) ?? (await references(contentDir, snapshot, forms));
     if (!snapshot.partial) {
       const records = (await readManifestIn(snapshot.dir).catch(() => undefined))?.counts.raw ?? 0;
       if (records > 0) raw.push({ snapshot: snapshot.id, records });
     }
-    problems.push(...found.problems);
-    for (const [key, path] of found.objects) {
+    problems.push(...referenceProblems);
+    for (const [key, path] of needs) {
       const { hash, extension } = splitObjectKey(key);
       const file = objectPath(contentDir, hash, extension);
       const label = snapshot.partial ? `crawl in progress ${snapshot.id}` : `snapshot ${snapshot.id}`;

@@ -4,10 +4,11 @@ import { ConfigError, configFileName, loadSiteConfig, uiLanguages, type SiteConf
 import type { BuildOptions, BuildProgress } from '../site/build.ts';
 import { parsePublishKinds, publishKinds } from '../site-model/privacy.ts';
 import { defaultLevels, parseLevels } from '../archive/levels.ts';
-import { readTags, resolveSnapshotName, TagError, type Tag } from '../archive/tags.ts';
+import { readTags, TagError, type Tag } from '../archive/tags.ts';
 import { type Command, CommandFailure, UsageError, contentOption, exitCodes, parseCommandLine } from './command.ts';
 import { guardOutput, siteMark } from './output-guard.ts';
 import { interruptible } from './signals.ts';
+import { snapshotIdsOf } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -127,7 +128,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   if (credits && hideAuthors) throw new UsageError('--credits names contributors and --hide-authors hides them: give one of the two');
   // Read here, so that a damaged tags file fails in one line before the build, not inside Astro.
   const tags = await releaseTags(resolve(parsed.content));
-  const snapshot = parsed.snapshot === undefined ? undefined : resolveSnapshotName(tags, parsed.snapshot);
+  const [snapshot] = parsed.snapshot === undefined ? [] : snapshotIdsOf(tags, [parsed.snapshot], resolve(parsed.content));
   const file = (flag: string | undefined, fromConfig: string | undefined) => (flag !== undefined ? resolve(flag) : fromConfig);
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as { [P in K]: V }));
   await guardOutput(parsed.out, { kind: 'site', flag: '--out', force: parsed.force, archive: parsed.content });

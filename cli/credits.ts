@@ -1,9 +1,10 @@
 import { allTime, creditsJson, creditsMarkdown, lastMonths, readCredits, sinceOf, type Period } from '../archive/credits.ts';
-import { readTags, resolveSnapshotName, TagError } from '../archive/tags.ts';
+import { readTags, TagError } from '../archive/tags.ts';
 import { redactEmails } from '../site-model/privacy.ts';
 import { publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { listSnapshots, openSnapshot } from '../snapshot/index.ts';
 import { type Command, CommandFailure, UsageError, exitCodes, parseArchiveCommandLine } from './command.ts';
+import { snapshotIdsOf } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap credits [options]
 
@@ -45,7 +46,7 @@ export const command: Command = {
     try {
       const tags = await readTags(content);
       const summaries = await listSnapshots(content);
-      const id = values.snapshot === undefined ? undefined : resolveSnapshotName(tags, values.snapshot);
+      const [id] = values.snapshot === undefined ? [] : snapshotIdsOf(tags, [values.snapshot], content);
       if (id !== undefined && !summaries.some((summary) => summary.id === id && summary.finished)) {
         throw new CommandFailure(`no finished snapshot or tag "${values.snapshot}" in ${content}: \`tmsnap snapshots\` and \`tmsnap tag\` list them`);
       }

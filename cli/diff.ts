@@ -1,8 +1,11 @@
 import { stringifyJson } from '../api/index.ts';
 import { chooseSnapshots, CompareError, compareSnapshots } from '../archive/compare.ts';
 import { formatDiff } from '../archive/report.ts';
-import { openSnapshot } from '../snapshot/index.ts';
+import { publishedSnapshot, sharedProjects } from '../site-model/published-snapshot.ts';
+import { openSnapshot, ReadSession } from '../snapshot/index.ts';
 import { type Command, CommandFailure, UsageError, closest, exitCodes, parseArchiveCommandLine } from './command.ts';
+import { pinnedSnapshots } from '../archive/tags.ts';
+import { archiveTags, snapshotIdsOf } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap diff [A [B]] [options]
 
@@ -11,11 +14,19 @@ newly translated, changed, marked for editing and approved, with before/after te
 the statistics deltas per project, component and language. Without A and B: the two newest
 complete snapshots of one server and scope holding the --project projects (an archive may
 hold whole-instance and --project crawls, or several servers); with A alone: A against the
-newest complete snapshot of its server and scope. When the archive holds more than one
-server or scope, or A and B are not of one, a line on stderr says which were compared.
+newest complete snapshot of its server and scope. A and B are snapshot ids or release tags
+(tmsnap tag). When the archive holds more than one server or scope, or A and B are not of
+one, a line on stderr says which were compared.
+
+Like the site, a diff leaves out the projects an anonymous visitor of the server cannot see
+(a keyed crawl's private projects), so its figures are the what-changed page's; a line on
+stderr says when it counts what the site leaves out.
 
 Options:
-  --project SLUG  only this project (repeatable)
+  --project SLUG  only this project (repeatable); a private one is counted, and said so
+  --private-projects
+                  count the private projects too (what a site built with --publish
+                  private-projects shows)
   --lang CODE     only this language (repeatable)
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
   --json          the diff as JSON, for scripts
@@ -51,7 +62,11 @@ export const command: Command = {
   async run(args) {
     const { values, positionals } = parseArchiveCommandLine(
       args,
-      { project: { type: 'string', multiple: true, default: [] }, lang: { type: 'string', multiple: true, default: [] } },
+      {
+        project: { type: 'string', multiple: true, default: [] },
+        lang: { type: 'string', multiple: true, default: [] },
+        'private-projects': { type: 'boolean', default: false },
+      },
       {
         positionals: true,
         check: ({ positionals }) => {
@@ -60,12 +75,16 @@ export const command: Command = {
       },
     );
     try {
-      const { from, to, note } = await chooseSnapshots(values.content, positionals[0], positionals[1], values.project);
+      const tags = await archiveTags(values.content);
+      const [fromId, toId] = snapshotIdsOf(tags, positionals, values.content);
+      const { from, to, note } = await chooseSnapshots(values.content, fromId, toId, values.project);
       if (note !== undefined) console.error(`tmsnap diff: ${note}`);
       const unknown = unknownLanguage(values.lang, await translationLanguages(values.content, [from, to]), `snapshot ${from} or ${to}`);
       if (unknown !== undefined) throw new UsageError(unknown);
-      const diff = await compareSnapshots(values.content, from, to, { projects: values.project, languages: values.lang });
-      console.log(values.json ? stringifyJson(diff, 2) : formatDiff(diff));
+      const scope = await siteScope(values.content, [from, to], values.project, values['private-projects']);
+      if (scope.note !== undefined) console.error(`tmsnap diff: ${scope.note}`);
+      const diff = await compareSnapshots(values.content, from, to, { projects: scope.projects, languages: values.lang });
+      console.log(values.json ? stringifyJson(diff, 2) : formatDiff(diff, pinnedSnapshots(tags)));
       return exitCodes.ok;
     } catch (error) {
       if (error instanceof CompareError) throw new CommandFailure(error.message);
@@ -73,3 +92,23 @@ export const command: Command = {
     }
   },
 };
+
+/**
+ * The projects a diff compares: the site's (site-model/published-snapshot.ts `sharedProjects`:
+ * those an anonymous visitor sees in both snapshots), or every one with --private-projects; the
+ * `--project` slugs asked for, private ones included. `note`: what it counts that the site leaves out.
+ */
+async function siteScope(content: string, ids: readonly string[], asked: readonly string[], all: boolean): Promise<{ projects: string[]; note?: string }> {
+  const session = new ReadSession();
+  const views = await Promise.all(ids.map(async (id) => publishedSnapshot(await openSnapshot(content, id, { session }), { publish: [], hideAuthors: false })));
+  const { every, shown, hidden } = await sharedProjects(views);
+  const counted = all ? hidden : hidden.filter((slug) => asked.includes(slug));
+  const note =
+    counted.length === 0
+      ? undefined
+      : `counting ${counted.length === 1 ? 'private project' : 'private projects'} ${counted.join(', ')}, which the site leaves out (only the server's key sees ${counted.length === 1 ? 'it' : 'them'})`;
+  const withNote = (projects: string[]) => (note === undefined ? { projects } : { projects, note });
+  if (all || every || asked.length > 0) return withNote([...asked]);
+  // An empty list means every project to the archive: a slug no project can have stands for none.
+  return withNote(shown.length > 0 ? shown : ['\u0000']);
+}

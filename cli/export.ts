@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { stringifyJson } from '../api/index.ts';
 import { exportRecords, openSnapshot } from '../snapshot/index.ts';
 import { type Command, CommandFailure, contentOption, exitCodes, parseCommandLine, requireArchive, UsageError } from './command.ts';
+import { snapshotId } from './snapshot-names.ts';
 
 const help = `tmsnap export: print a snapshot's records as the server served them
 
@@ -13,7 +14,7 @@ format=api restored, embedded objects restored) and printed as one JSON object p
 
 Options:
   --content DIR    the archive folder (default: content, or TMSNAP_CONTENT)
-  --snapshot ID    the snapshot to export (default: the newest complete one)
+  --snapshot ID    the snapshot to export, or a release tag (default: the newest complete one)
   --format ndjson  the output format (the default, and so far the only one)`;
 
 export const command: Command = {
@@ -23,7 +24,7 @@ export const command: Command = {
     const { values } = parseCommandLine(args, { content: contentOption(), snapshot: { type: 'string' }, format: { type: 'string', default: 'ndjson' } });
     if (values.format !== 'ndjson') throw new UsageError(`unknown --format "${values.format}": the only format is ndjson`);
     requireArchive(values.content);
-    const snapshot = await openSnapshot(values.content, values.snapshot).catch((error: unknown) => {
+    const snapshot = await openSnapshot(values.content, await snapshotId(values.content, values.snapshot)).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);
     });
     const out = process.stdout;

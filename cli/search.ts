@@ -5,6 +5,7 @@ import { listSnapshots, openSnapshot } from '../snapshot/index.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, listsStrings, searchSnapshot, type SnapshotResult } from '../search-index/snapshot-search.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
+import { snapshotId } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap search <text> [options]
        tmsnap search --state STATE|--has WHAT|--project SLUG|--component SLUG [options]
@@ -13,22 +14,24 @@ Searches the source and target strings of one snapshot with the same rules as th
 search page: case and accents folded (cafe finds Café), word prefixes and small typos match,
 Japanese and Chinese match by any run of characters, and results whose whole text or exact
 phrase matches come first. Without a text, lists the strings the filters select, in the
-snapshot's order (e.g. --lang pl --state needs-editing).
+snapshot's order (e.g. --lang pl --state needs-editing). States are shown in the site's words.
 
 Options:
   --lang CODE         only this language (repeat the flag for several)
   --project SLUG      only this project (repeatable)
   --component SLUG    only this component: PROJECT/COMPONENT, or COMPONENT within --project (repeatable)
-  --state STATE       only units in this state: a number (20) or a name as Weblate's
-                      state: search has it (translated, needs-editing, needs-rewriting,
-                      needs-checking, empty, approved, read-only) (repeatable; what the
-                      "needs editing" figure counts is the first three together)
+  --state STATE       only units in this state: a number (20), Weblate's name for it or the
+                      site's word (untranslated or empty, needs-editing, needs-rewriting,
+                      needs-checking, translated, approved, read-only; case, spaces and
+                      dashes aside) (repeatable; what the "needs editing" figure counts is
+                      needs-editing, needs-rewriting and needs-checking together)
   --has WHAT          only units that have it: check (a failing check) or suggestion (repeatable)
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
-  --snapshot ID       the snapshot to search (default: the newest complete one holding the
-                      projects asked for; when the archive holds more than one server or
-                      scope, a line on stderr names the one searched)
+  --snapshot ID       the snapshot to search, or a release tag (default: the newest
+                      complete one holding the projects asked for; when the archive
+                      holds more than one server or scope, a line on stderr names the
+                      one searched)
   --content DIR       the archive folder (default: content, or TMSNAP_CONTENT)
   --json              print {query, snapshot, scope, total, results: [...]} as JSON instead of a table;
                       each result has the unit's id, id_hash, position, site_path (its
@@ -128,9 +131,10 @@ export const command: Command = {
     const options = parseSearchArgs(args);
     requireArchive(options.content);
     // An archive may hold one-project and whole-instance crawls: take one that holds what is asked for.
-    const chosen = options.snapshot === undefined ? chooseSearchSnapshot(await listSnapshots(options.content), askedProjects(options)) : undefined;
+    const named = await snapshotId(options.content, options.snapshot);
+    const chosen = named === undefined ? chooseSearchSnapshot(await listSnapshots(options.content), askedProjects(options)) : undefined;
     if (chosen?.note !== undefined) console.error(`tmsnap search: ${chosen.note}`);
-    const snapshot = await openSnapshot(options.content, options.snapshot ?? chosen?.id).catch((error: unknown) => {
+    const snapshot = await openSnapshot(options.content, named ?? chosen?.id).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);
     });
     const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r\x1b[K${message}`) : undefined;

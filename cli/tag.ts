@@ -1,16 +1,18 @@
 import { listSnapshots, ArchiveLockedError, withArchiveLock } from '../snapshot/index.ts';
 import { readTags, snapshotToTag, TagError, tagNameProblem, withoutTag, withTag, writeTags } from '../archive/tags.ts';
 import { type Command, CommandFailure, UsageError, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
+import { snapshotIdsOf } from './snapshot-names.ts';
 
 const help = `Usage: tmsnap tag [options]                    list the release tags
        tmsnap tag NAME [SNAPSHOT] [options]    pin release NAME to a snapshot
        tmsnap tag --delete NAME [options]      remove a tag (its snapshot stays)
 
 Pins a release to a snapshot: SNAPSHOT (an id \`tmsnap snapshots\` lists, of a complete
-snapshot), by default the newest complete one. Tags are kept in the archive (tags.json in the
-content folder): prune never removes a tagged snapshot, \`tmsnap build --snapshot NAME\` builds
-the site as it was at that release, the site has a release page per tag, and \`tmsnap credits
---since NAME\` counts the work done since it. NAME is a letter or digit, then letters, digits,
+snapshot, or another tag), by default the newest complete one. Tags are kept in the archive
+(tags.json in the content folder): prune never removes a tagged snapshot, \`tmsnap build
+--snapshot NAME\` builds the site as it was at that release, the site has a release page per
+tag, and \`tmsnap credits --since NAME\` counts the work done since it; every command that
+takes a snapshot takes a tag. NAME is a letter or digit, then letters, digits,
 ".", "_" or "-" (at most 64 characters), e.g. v2.3.
 
 Options:
@@ -55,7 +57,8 @@ export const command: Command = {
           await writeTags(content, withoutTag(tags, name));
           return `removed tag ${name}`;
         }
-        const id = snapshotToTag(await listSnapshots(content), snapshot, content);
+        const [named] = snapshot === undefined ? [] : snapshotIdsOf(tags, [snapshot], content);
+        const id = snapshotToTag(await listSnapshots(content), named, content);
         const before = tags.find((tag) => tag.name === name)?.snapshot;
         await writeTags(content, withTag(tags, name, id, values.move));
         return before === undefined ? `tagged ${id} as ${name}` : `moved tag ${name} from ${before} to ${id}`;

@@ -1,9 +1,10 @@
 import { counted } from './count.ts';
 import { formatBytes } from '../archive/listing.ts';
-import { type VerifyReport, verifyStore } from '../archive/verify.ts';
-import { type Command, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
+import { type VerifyReport, verifyStore, VerifyError } from '../archive/verify.ts';
+import { type Command, CommandFailure, exitCodes, parseArchiveCommandLine, printJson } from './command.ts';
+import { snapshotIds } from './snapshot-names.ts';
 
-const help = `Usage: tmsnap verify [options]
+const help = `Usage: tmsnap verify [ID…] [options]
 
 Checks every object in the content folder against the sha256 its name promises, and every
 reference of every snapshot manifest (and of every crawl in progress) to an object that
@@ -11,7 +12,8 @@ exists and is intact. Prints each problem with the file it concerns, which snaps
 whole and how to repair the damaged ones, and how many raw records
 (records that did not fit their schema, kept as they came) each snapshot holds; exits 1 on any
 corruption or when the folder holds no archive, 0 when all is well (raw records are not
-corruption).
+corruption). With IDs (snapshot ids or release tags, e.g. tmsnap verify v2.0), only those
+snapshots and the objects they need.
 
 Options:
   --content DIR   the archive folder (default: content, or TMSNAP_CONTENT)
@@ -38,9 +40,16 @@ export const command: Command = {
   summary: 'check every object against its hash and every manifest reference',
   help,
   async run(args) {
-    const { values } = parseArchiveCommandLine(args);
-    const report = await verifyStore(values.content, ({ checked, total }) => {
-      if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
+    const { values, positionals } = parseArchiveCommandLine(args, {}, { positionals: true });
+    const only = positionals.length === 0 ? undefined : await snapshotIds(values.content, positionals);
+    const report = await verifyStore(
+      values.content,
+      ({ checked, total }) => {
+        if (!values.json && total >= 5000) console.error(`verify: ${checked}/${total} objects checked`);
+      },
+      only,
+    ).catch((error: unknown) => {
+      throw error instanceof VerifyError ? new CommandFailure(error.message) : error;
     });
     if (values.json) {
       printJson(report);

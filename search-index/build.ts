@@ -6,7 +6,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stateName } from '../api/unit.ts';
+import { stateLabel } from '../api/states.ts';
 import {
   registerFunction,
   searchFormat,
@@ -114,7 +114,7 @@ export async function buildSearchIndex(snapshot: SearchableSnapshot, outDir: str
     projects: numbering.projects,
     components: numbering.components,
     languages: numbering.languages,
-    states: [...states].sort((a, b) => a - b).map((state) => [state, stateName(state)]),
+    states: [...states].sort((a, b) => a - b).map((state) => [state, stateLabel(state)]),
     buckets: plan.buckets.map((components, bucket) => ({ components, sources: sourceFiles.get(bucket) ?? null })),
     targets,
   };

@@ -2,7 +2,7 @@
  * Searching a snapshot directly, without a built site: the shards the filters need are built
  * in memory from the snapshot and queried with the same rules as the site.
  */
-import { stateName, unitStates } from '../api/unit.ts';
+import { stateLabel, stateWords } from '../api/states.ts';
 import { searchRecords, siteUnitHref } from '../site-model/search-input.ts';
 import { decodeLink, type Snapshot } from '../snapshot/index.ts';
 import type { RecordSource } from '../site-model/records.ts';
@@ -50,7 +50,7 @@ export class FilterError extends Error {
   override name = 'FilterError';
 }
 
-const knownStates = Object.entries(unitStates).map(([code, name]): [number, string] => [Number(code), name]);
+const knownStates = stateWords.map((words): [number, string] => [words.state, words.label]);
 
 export async function searchSnapshot(
   snapshot: SearchableSnapshot & RecordSource & Pick<Snapshot, 'linkBase'>,
@@ -121,7 +121,7 @@ export async function searchSnapshot(
       project: numbering.projects[component.project]!.slug,
       component: component.slug,
       state,
-      state_name: stateName(state),
+      state_name: stateLabel(state),
       source: sources.get(shard.data.bucket)?.data.texts[units.source[unit]!] ?? [],
       target: units.target[unit] ?? [],
       ...reported[Number(unitHref(shard.data, unit))]!,

@@ -3,6 +3,7 @@
  * numbers) turned into manifest positions. The CLI reports what it cannot resolve; the page
  * only offers values that resolve.
  */
+import { knownStateWords, stateOf } from '../api/states.ts';
 import { hasFilters, type HasFilter, type SearchManifest } from './format.ts';
 
 export interface FilterInput {
@@ -10,7 +11,7 @@ export interface FilterInput {
   projects?: readonly string[];
   /** `<project>/<component>`, or a bare component slug (within the chosen projects, if any). */
   components?: readonly string[];
-  /** A state number (`20`, any, as newer servers add states) or name (`translated`, `needs-editing`). */
+  /** A state number (`20`, any, as newer servers add states) or word, Weblate's or the site's (`empty`, `untranslated`, `needs-editing`). */
   states?: readonly string[];
   /** What every unit found has, in Weblate's words: `check` (a failing check), `suggestion`. */
   has?: readonly string[];
@@ -26,8 +27,6 @@ export interface ResolvedFilters {
 }
 
 type ManifestLists = Pick<SearchManifest, 'projects' | 'components' | 'languages' | 'states'>;
-
-const spaced = (name: string) => name.toLowerCase().replace(/[-_]+/g, ' ').trim();
 
 export function resolveFilters(manifest: ManifestLists, input: FilterInput): ResolvedFilters {
   const problems: string[] = [];
@@ -68,12 +67,11 @@ export function resolveFilters(manifest: ManifestLists, input: FilterInput): Res
   if (components) resolved.components = components;
   else if (projects) resolved.components = new Set(positions(manifest.components, (component) => projects.has(component.project)));
 
-  const states = pick(
-    input.states,
-    'state',
-    manifest.states.map(([, name]) => name.replace(/ /g, '-')),
-    (value) => (/^\d+$/.test(value.trim()) ? [Number(value)] : manifest.states.filter(([, name]) => spaced(name) === spaced(value)).map(([code]) => code)),
-  );
+  // Weblate's words or the site's, one table for the page and the CLI (api/states.ts).
+  const states = pick(input.states, 'state', knownStateWords(), (value) => {
+    const state = stateOf(value);
+    return state === undefined ? [] : [state];
+  });
   if (states) resolved.states = states;
 
   const has = pick(input.has, 'flag', [...hasFilters], (value) => positions(hasFilters, (flag) => flag === value.trim().toLowerCase()));

@@ -31,9 +31,9 @@ const localPart = "[A-Za-z0-9!#$%&'*+=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+=?^_`{|
 const domain = '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}';
 /** An address, with `mailto:` if it has one; the name of a locale with a modifier (`sr@latin.po`) is not one. */
 const addressSource = `(?:mailto:)?(?<![A-Za-z0-9.!#$%&'*+=?^_\`{|}~-])${localPart}(?:@|%40)${domain}(?![A-Za-z0-9-])`;
-/** Weblate's locale modifiers and the extensions of translation files: `sr@latin.po`, `ca@valencia.json` are files. */
+/** Weblate's locale modifiers and the extensions of translation files: `sr@latin.po`, `ca@valencia.json` are files, as is the site's badge `sr@latin.svg`. */
 const localeFile =
-  /^(?:[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?)@[a-z]+\.(?:po|pot|mo|json|xml|xlf|xliff|ts|tbx|properties|strings|stringsdict|yml|yaml|csv|php|js|html|txt|ini|resx|arb|dtd|lang|srt|rc|catkeys|toml)$/;
+  /^(?:[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?)@[a-z]+\.(?:po|pot|mo|json|xml|xlf|xliff|ts|tbx|properties|strings|stringsdict|yml|yaml|csv|php|js|html|txt|ini|resx|arb|dtd|lang|srt|rc|catkeys|toml|svg)$/;
 
 function isAddress(match: string): boolean {
   return !localeFile.test(match.replace(/^mailto:/, '').replace('%40', '@'));

@@ -126,3 +126,40 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
 export function publicationOfView(snapshot: Snapshot): Publication | undefined {
   return isPublished(snapshot) ? ((snapshot as unknown as { publication: Publication }).publication ?? undefined) : undefined;
 }
+
+/** The projects a comparison of published snapshots shows (`sharedProjects`). */
+export interface SharedProjects {
+  /** Whether every project of every snapshot is published: no filter needed. */
+  every: boolean;
+  /** Slugs of the projects every snapshot publishes (a project either side leaves out stays out). */
+  shown: string[];
+  /** Slugs of the projects some snapshot leaves out: what an anonymous visitor of the server cannot see. */
+  hidden: string[];
+  /** Whether every snapshot publishes e-mail addresses. */
+  emails: boolean;
+}
+
+const slugOfProjectPath = (path: string) => {
+  const segment = /^api\/projects\/([^/]+)\/$/.exec(path)?.[1] ?? path;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * What the site's what-changed pages and `tmsnap diff` compare of published views (issue 35:
+ * one scope for both): the projects published from each, a project hidden on either side left
+ * out of both.
+ */
+export async function sharedProjects(views: readonly Snapshot[]): Promise<SharedProjects> {
+  const publications = views.map((view) => publicationOfView(view));
+  const emails = publications.every((publication) => publication?.emails === true);
+  const hiddenPaths = new Set(publications.flatMap((publication) => [...(publication?.hiddenProjects ?? [])]));
+  const every = publications.every((publication) => publication !== undefined && publication.hiddenProjects.size === 0);
+  const shown = new Set<string>();
+  for (const view of views) for (const { path, record } of await view.projects()) if (!hiddenPaths.has(path)) shown.add(record.slug);
+  const hidden = [...new Set([...hiddenPaths].map(slugOfProjectPath))].filter((slug) => !shown.has(slug)).sort();
+  return { every, shown: [...shown].sort(), hidden, emails };
+}

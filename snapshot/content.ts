@@ -22,6 +22,8 @@ export const stateFile = 'state.json';
 export const journalFile = 'journal.ndjson';
 /** A finished snapshot's cache of what its objects weigh on disk, for `tmsnap snapshots` (archive/sizes.ts). */
 export const sizesFile = 'sizes.json';
+/** The archive's release tags (archive/tags.ts). */
+export const tagsFileName = 'tags.json';
 export const partialSuffix = '.partial';
 
 export const snapshotsFolder = 'snapshots';

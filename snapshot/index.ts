@@ -32,6 +32,7 @@ export {
   splitObjectKey,
   sizesFile,
   stateFile,
+  tagsFileName,
   type StoredObject,
 } from './content.ts';
 export { chunkFile, chunkUnits, indexPartOf } from './chunks.ts';

@@ -9,7 +9,7 @@ import { buildHistory, type History, type SnapshotPoint } from '../../archive/hi
 import { noFilter, translationEntries, type EntryFilter, type RecordCache } from '../../archive/translations.ts';
 import { listSnapshots, openSnapshot, type Snapshot } from '../../snapshot/index.ts';
 import { redactValue } from '../../site-model/privacy.ts';
-import { publicationOfView, publishedSnapshot } from '../../site-model/published-snapshot.ts';
+import { publishedSnapshot, sharedProjects } from '../../site-model/published-snapshot.ts';
 import { buildInput, perBuild } from './build-input.ts';
 import { siteTree } from './tree.ts';
 
@@ -82,13 +82,8 @@ export function diffOf(pair: SnapshotPair): Promise<SnapshotDiff> {
  * (a project either side leaves out stays out), as the archive's filter of project slugs.
  */
 async function publishedFilter(pair: SnapshotPair): Promise<{ filter: EntryFilter; emails: boolean }> {
-  const views = await Promise.all([pair.from, pair.to].map((id) => publishedArchiveSnapshot(id)));
-  const publications = views.map((view) => publicationOfView(view));
-  const emails = publications.every((publication) => publication?.emails === true);
-  if (publications.every((publication) => publication !== undefined && publication.hiddenProjects.size === 0)) return { filter: noFilter, emails };
-  const hidden = new Set(publications.flatMap((publication) => [...(publication?.hiddenProjects ?? [])]));
-  const shown = new Set<string>();
-  for (const view of views) for (const { path, record } of await view.projects()) if (!hidden.has(path)) shown.add(record.slug);
+  const { every, shown, emails } = await sharedProjects(await Promise.all([pair.from, pair.to].map((id) => publishedArchiveSnapshot(id))));
+  if (every) return { filter: noFilter, emails };
   // An empty list means every project to the archive: a slug no project can have stands for none.
-  return { filter: { projects: shown.size > 0 ? [...shown] : ['\u0000'], languages: [] }, emails };
+  return { filter: { projects: shown.length > 0 ? shown : ['\u0000'], languages: [] }, emails };
 }

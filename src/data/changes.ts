@@ -5,7 +5,7 @@ import { positionOf, PositionsReader, unitPositions, type UnitPositions } from '
 import { unitHref } from '../../site-model/paths.ts';
 import { redactValue } from '../../site-model/privacy.ts';
 import { changeIsPublished, publicationOfView } from '../../site-model/published-snapshot.ts';
-import { authorLabel } from './authors.ts';
+import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
@@ -168,7 +168,7 @@ async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
     id: change.id,
     timestamp: change.timestamp,
     action: change.action,
-    user: authorLabel(change.user ?? change.author, hideAuthors, true),
+    user: authorLabel(change.user ?? change.author, hideAuthors, true, await siteUsers()),
     target: shorten(forms.join(' | ')),
     forms: forms.map((form) => shorten(form)),
     translation,

@@ -9,7 +9,7 @@ import { creditPeriods, readCredits, type NamedPeriod, type ProjectCredits } fro
 import { readDrift, type LanguageDrift } from '../../archive/drift.ts';
 import { levelEntries } from '../../archive/levels.ts';
 import { releaseByLanguage, type LanguageRelease } from '../../archive/releases.ts';
-import { readTags, type Tag } from '../../archive/tags.ts';
+import { pinnedSnapshots, readTags, type Tag } from '../../archive/tags.ts';
 import { addFigures, noFigures, type Figures } from '../../archive/figures.ts';
 import type { TranslationEntry } from '../../archive/diff.ts';
 import { redactEmails } from '../../site-model/privacy.ts';
@@ -36,6 +36,9 @@ export const releases: () => Promise<Release[]> = perBuild(async (input) => {
   }
   return out;
 });
+
+/** The site's release tags by the snapshot each pins: the what-changed pages name them (issue 35). */
+export const tagsBySnapshot: () => Promise<Map<string, string[]>> = perBuild(async () => pinnedSnapshots((await releases()).map((release) => release.tag)));
 
 /** A tagged snapshot's translations other than the source language's, as the site publishes them. */
 const entriesAt = perBuild(() => new Map<string, Promise<TranslationEntry[]>>());

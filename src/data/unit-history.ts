@@ -8,7 +8,7 @@
 import type { Snapshot } from '../../snapshot/index.ts';
 import { publishedArchiveSnapshot, timeline } from './archive.ts';
 import { perBuild } from './build-input.ts';
-import { authorLabel } from './authors.ts';
+import { authorLabel, siteUsers } from './authors.ts';
 import { settings } from './settings.ts';
 import { siteTree, type TranslationEntry } from './tree.ts';
 
@@ -35,12 +35,13 @@ const archiveSnapshots: () => Promise<Snapshot[]> = perBuild(async () => {
 const unitAuthors: () => Promise<Map<number, Array<{ timestamp: string; user: string }>>> = perBuild(async () => {
   const { snapshot, hideAuthors } = await siteTree();
   const byUnit = new Map<number, Array<{ timestamp: string; user: string }>>();
+  const users = await siteUsers();
   for await (const change of snapshot.changes()) {
     const id = change.unit === null ? undefined : /units\/(\d+)\/?$/.exec(change.unit)?.[1];
     const user = change.user ?? change.author;
     if (id === undefined || !user) continue;
     const list = byUnit.get(Number(id)) ?? [];
-    list.push({ timestamp: change.timestamp, user: authorLabel(user, hideAuthors, true) });
+    list.push({ timestamp: change.timestamp, user: authorLabel(user, hideAuthors, true, users) });
     byUnit.set(Number(id), list);
   }
   return byUnit;

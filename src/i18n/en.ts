@@ -4,6 +4,8 @@
  * per plural form of the language (English: `n != 1`, so [one, other]). `{name}` is a
  * placeholder; the server's data never goes in here.
  */
+import { stateLabel } from '../../api/states.ts';
+
 export const en = {
   // Layout
   'layout.skip': 'Skip to content',
@@ -60,6 +62,7 @@ export const en = {
   ],
   'search.loadingParts': 'Loading the search index ({ready} of {total} parts)… {results} so far.',
   'search.loading': 'Loading the search index…',
+  'search.unknownFilter': 'This link asks for {filters}, which this search does not have: choose from the lists above.',
   'search.oldIndex': 'This search index was written by another version of tmsnap (format {found}; this page reads format {expected}): build the site again.',
   'search.noIndex': 'The search index (search/manifest.js) could not be loaded: was the site built with its search index?',
   'search.form': 'form {form}: ',
@@ -67,15 +70,16 @@ export const en = {
   'search.strings': ['{count} string', '{count} strings'],
   'search.translations': ['{count} translation', '{count} translations'],
   'search.counts': '{strings}, {translations}',
-  // States of a string (api/unit.ts) and kinds of change between snapshots (archive/diff.ts).
-  // 11 and 12 as Weblate labels them: kinds of "needs editing" (docs/weblate-api.md, "Values").
-  'state.0': 'untranslated',
-  'state.10': 'needs editing',
-  'state.11': 'needs editing (needs rewriting)',
-  'state.12': 'needs editing (needs checking)',
-  'state.20': 'translated',
-  'state.30': 'approved',
-  'state.100': 'read-only',
+  // States of a string, in the words of api/states.ts (the CLI's too), and kinds of change
+  // between snapshots (archive/diff.ts). 11 and 12 as Weblate labels them: kinds of "needs
+  // editing" (docs/weblate-api.md, "Values").
+  'state.0': stateLabel(0),
+  'state.10': stateLabel(10),
+  'state.11': stateLabel(11),
+  'state.12': stateLabel(12),
+  'state.20': stateLabel(20),
+  'state.30': stateLabel(30),
+  'state.100': stateLabel(100),
   'state.other': 'state {state}',
   'kind.added': 'strings added',
   'kind.removed': 'strings removed',
@@ -415,6 +419,7 @@ export const en = {
   'diffs.single': 'The archive holds a single complete snapshot so far: nothing to compare yet.',
   'diff.title': 'What changed',
   'diff.fromTo': 'From snapshot {from} to {to}.',
+  'diff.fromToReleases': 'From release {from} to {to}.',
   'diff.previous': 'Previous snapshot pair',
   'diff.next': 'Next snapshot pair',
   'diff.projects': 'Projects',

@@ -5,7 +5,7 @@
  * it writes outside Astro (docs/site.md, "Pages written outside Astro"), so both are one markup;
  * its style is in `assets/site.css`. Attribute values are escaped as Astro escapes them (`attr`).
  */
-import { chartOf, dayLabel } from '../../archive/chart.ts';
+import { chartOf } from '../../archive/chart.ts';
 import type { History } from '../../archive/history.ts';
 import { archivePaths, relativeHref, type SitePath } from '../../site-model/paths.ts';
 import type { PageUi } from '../i18n/page.ts';
@@ -34,15 +34,15 @@ export function historyChartHtml(all: History, path: SitePath, kind: HistoryKind
   const heading = html`<section class="history"${attr('aria-labelledby', id)}> <h2${attr('id', id)}>${t('history.heading')}</h2> `;
   if (chart.points.length < 2) return html`${heading}<p class="muted">${t(chart.points.length === 1 ? 'history.one' : 'history.none')}</p> </section>`;
   const latest = all.snapshots.length >= 2 ? all.snapshots.slice(-2) : undefined;
-  // The chart's words in the interface language; archive/chart.ts gives only numbers and ISO days.
+  // The chart's words in the interface language; archive/chart.ts gives only numbers and ISO dates.
   const [firstPoint, lastPoint] = [chart.points[0]!, chart.points.at(-1)!];
   const summary = t(
     'history.summary',
     {
       first: percent(firstPoint.translated.percent),
-      firstDay: dayLabel(firstPoint.date),
+      firstDay: firstPoint.label,
       last: percent(lastPoint.translated.percent),
-      lastDay: dayLabel(lastPoint.date),
+      lastDay: lastPoint.label,
       count: chart.points.length,
       fuzzy: percent(lastPoint.fuzzy.percent),
     },

@@ -1,4 +1,17 @@
-export { actionName, stateName } from '../../api/index.ts';
+import type { MessageKey, Translator } from '../i18n/index.ts';
+
+export { actionName, stateLabel } from '../../api/index.ts';
+
+const priorityKeys: Record<number, MessageKey> = { 60: 'priority.60', 80: 'priority.80', 100: 'priority.100', 120: 'priority.120', 140: 'priority.140' };
+
+/**
+ * A component's priority as every page names it (issue 35): Weblate's word for its choices
+ * (`PRIORITY_CHOICES`, weblate/trans/util.py: 60 very high … 140 very low), another number as itself.
+ */
+export function priorityName(priority: number, ui: Pick<Translator, 't' | 'number'>): string {
+  const key = priorityKeys[priority];
+  return key ? ui.t(key) : ui.number(priority);
+}
 
 /**
  * A state's group on a translation's table of unit pages, named as Weblate's search names the

@@ -23,8 +23,6 @@ export interface ProgressSegments {
   label: string;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
 /** The bar's shares, rounded as the server rounds them, so that bar and figure never disagree. */
 export function progressSegments(progress: Progress, unit = 'strings'): ProgressSegments {
   const { total, translated, fuzzy } = progress;
@@ -33,7 +31,9 @@ export function progressSegments(progress: Progress, unit = 'strings'): Progress
   const clampedFuzzy = Math.min(Math.max(fuzzy, 0), total - clampedTranslated);
   const translatedShare = unit === 'strings' ? translatedPercent({ ...progress, translated: clampedTranslated }) : percent(clampedTranslated, total);
   const fuzzyPercent = percent(clampedFuzzy, total, false);
-  const untranslatedPercent = round1(Math.max(100 - translatedShare - fuzzyPercent, 0));
+  // Each share of its own count, as Weblate floors each (docs/weblate-api.md, Values): the rest
+  // of 100 would exceed the untranslated share by up to 0.2 points (issue 35).
+  const untranslatedPercent = percent(total - clampedTranslated - clampedFuzzy, total, false);
   return {
     translatedPercent: translatedShare,
     fuzzyPercent,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots } from '../../archive/compare.ts';
 import { classifyUnit, diffUnits, type SnapshotDiff } from '../../archive/diff.ts';
+import { formatDiff } from '../../archive/report.ts';
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
@@ -128,5 +129,36 @@ describe('classifyUnit', () => {
       ['added', 3],
       ['removed', 2],
     ]);
+  });
+});
+
+describe('formatDiff', () => {
+  it('names states and empty texts in the site’s words, and the release tags beside their snapshots (issue 35)', () => {
+    const [change] = diffUnits([unit({ id: 1, position: 1, state: 0, target: [''] })], [unit({ id: 1, position: 1, state: 11, target: ['b'] })]);
+    const named = { slug: 'x', name: 'X' };
+    const figures = { before: { total: 1, translated: 0, fuzzy: 0, translated_words: 0 }, after: { total: 1, translated: 0, fuzzy: 1, translated_words: 0 } };
+    const diff = {
+      from: '2026-11-10T041500Z',
+      to: '2026-11-11T041500Z',
+      totals: { added: 0, removed: 0, translated: 0, changed: 0, marked_for_edit: 1, approved: 0 },
+      projects: [],
+      components: [],
+      languages: [],
+      translations: [
+        {
+          path: 'api/translations/x/y/de/',
+          status: 'changed',
+          project: named,
+          component: named,
+          language: { slug: 'de', name: 'German' },
+          counts: { added: 0, removed: 0, translated: 0, changed: 0, marked_for_edit: 1, approved: 0 },
+          figures: { ...figures, delta: { total: 0, translated: 0, fuzzy: 1, translated_words: 0 } },
+          changes: [change!],
+        },
+      ],
+    } as unknown as SnapshotDiff;
+    const text = formatDiff(diff, new Map([['2026-11-11T041500Z', ['v2.0']]]));
+    expect(text.split('\n')[0]).toBe('Changes from snapshot 2026-11-10T041500Z to 2026-11-11T041500Z (v2.0)');
+    expect(text).toContain('        before: (untranslated) [untranslated]\n        after:  "b" [needs editing (needs rewriting)]');
   });
 });

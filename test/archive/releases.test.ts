@@ -44,6 +44,11 @@ beforeAll(async () => {
   try {
     ids = [await crawl(day(10))];
     randomActivity(model, 41, { unitMutations: 6, structural: false });
+    // Work in the private project, which the site leaves out: `tmsnap diff` must too (issue 35).
+    const secret = model.translations().find((translation) => translation.componentId === 3 && translation.languageCode === 'cs')!;
+    const secretUnit = model.units(secret.id, 0, 100)[0]!;
+    if (secretUnit.state < 20) model.translate(secretUnit.id, ['Tajné'], 'admin');
+    else model.markForEdit(secretUnit.id, 'admin');
     ids.push(await crawl(day(11)));
     // The repository's source of "Open" (verb) changes; Weblate keeps the units and their translations.
     const sourceUnit = model.units(1, 0, 100).find((row) => row.context === 'verb')!;
@@ -53,6 +58,8 @@ beforeAll(async () => {
     const touched = new Set(randomActivity(model, 42, { unitMutations: 1, structural: false }).records.map((record) => record.unitId));
     const translatedRow = rows.find((row) => (row.state === 20 || row.state === 30) && !touched.has(row.id))!;
     drifting = { code: model.translations().find((translation) => translation.id === translatedRow.translationId)!.languageCode, unit: translatedRow.id };
+    // A language new to the site: the what-changed page has no share of it before (issue 35).
+    model.addLanguage(1, 'sr@latin', 'admin');
     ids.push(await crawl(day(12)));
   } finally {
     await server.close();
@@ -126,6 +133,93 @@ describe('release pages', () => {
     expect(json).toMatchObject({ label: 'at v1.0', message: `${percent(translated, total)}%` });
     expect(await page('releases/v1.0/badges/project-hello.svg')).toContain('at v1.0');
     expect(await page('releases/v1.0/badges/all.svg')).toMatch(/^<svg/);
+  });
+});
+
+/** The body rows of a table of the site's what-changed page: each cell's text, tags stripped. */
+function tableRows(html: string, id: string): string[][] {
+  const table = new RegExp(`<table id="${id}"[^>]*>.*?</table>`, 's').exec(html)?.[0] ?? '';
+  return [...table.matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)]
+    .map(([, row]) => [...row!.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map(([, cell]) => cell!.replace(/<[^>]+>/g, '').trim()))
+    .filter((cells) => cells.length > 0);
+}
+
+describe('tags wherever a snapshot is, and one scope for diff and site (issue 35)', () => {
+  it('diffs two tags as the what-changed page of their snapshots does: the private project left out, and said when counted', async () => {
+    const diff = await tmsnap(['diff', 'v1.0', 'v2.0', '--content', content]);
+    expect(diff).toMatchObject({ code: 0, stderr: '' });
+    expect(diff.stdout.split('\n')[0]).toBe(`Changes from snapshot ${ids[0]} (v1.0) to ${ids[1]} (v2.0)`);
+    expect(diff.stdout).not.toContain('secret');
+    // Language by language, what the CLI counts is what the site shows.
+    const json = JSON.parse((await tmsnap(['diff', 'v1.0', 'v2.0', '--json', '--content', content])).stdout) as {
+      languages: { name: string; figures: { delta: { translated: number; total: number; fuzzy: number } } }[];
+      projects: { key: string }[];
+    };
+    expect(json.projects.map((project) => project.key)).toEqual(['hello']);
+    const site = tableRows(await page(`changes-between/${ids[0]}--${ids[1]}/index.html`), 'delta-table-languages');
+    const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);
+    expect(json.languages.map(({ name, figures: { delta } }) => [name, signed(delta.translated), signed(delta.total), signed(delta.fuzzy)])).toEqual(
+      site.map(([name, , , translated, total, fuzzy]) => [name, translated, total, fuzzy]),
+    );
+    // With --private-projects it counts the private one, and says so in one line.
+    const all = await tmsnap(['diff', 'v1.0', 'v2.0', '--private-projects', '--content', content]);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain('secret');
+    expect(all.stderr).toBe("tmsnap diff: counting private project secret, which the site leaves out (only the server's key sees it)\n");
+    const unknown = await tmsnap(['diff', 'v1.1', 'v2.0', '--content', content]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe(
+      `tmsnap diff: no finished snapshot or tag "v1.1" in ${content}: did you mean v1.0? (its tags: v1.0, v2.0; \`tmsnap snapshots\` lists the snapshots)\n`,
+    );
+  });
+
+  it('takes a tag in pack, export, search, verify and tag, and lists each snapshot’s tags', async () => {
+    const work = dirname(content);
+    const packed = await tmsnap(['pack', 'v1.0', '--out', join(work, 'v1.tar.gz'), '--json', '--content', content]);
+    expect(packed.code).toBe(0);
+    expect(JSON.parse(packed.stdout)).toMatchObject({ snapshots: [ids[0]], since: null });
+    const since = await tmsnap(['pack', '--since', 'v1.0', '--out', join(work, 'since.tar.gz'), '--json', '--content', content]);
+    expect(JSON.parse(since.stdout)).toMatchObject({ snapshots: [ids[2], ids[1]], since: ids[0] });
+    const exported = await tmsnap(['export', '--snapshot', 'v1.0', '--content', content]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toBe((await tmsnap(['export', '--snapshot', ids[0]!, '--content', content])).stdout);
+    const searched = await tmsnap(['search', '--snapshot', 'v1.0', '--state', 'translated', '--json', '--content', content]);
+    expect(JSON.parse(searched.stdout)).toMatchObject({ snapshot: ids[0] });
+    const verified = await tmsnap(['verify', 'v1.0', '--content', content]);
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/^verify: OK: \d+ objects \(.*\), 1 snapshot, 0 crawls in progress\n$/);
+    expect(await tmsnap(['tag', 'v1.0-final', 'v1.0', '--content', content])).toMatchObject({ code: 0, stdout: `tagged ${ids[0]} as v1.0-final\n` });
+    const listed = (await tmsnap(['snapshots', '--content', content])).stdout.split('\n');
+    expect(listed[0]).toMatch(/^snapshot +tags +state /);
+    expect(listed.find((line) => line.startsWith(ids[0]!))).toMatch(new RegExp(`^${ids[0]} +v1\\.0 v1\\.0-final +complete`));
+    expect(listed.find((line) => line.startsWith(ids[2]!))).toMatch(new RegExp(`^${ids[2]} +complete`));
+    const json = JSON.parse((await tmsnap(['snapshots', '--json', '--content', content])).stdout) as { id: string; tags: string[] }[];
+    expect(json.map((listing) => listing.tags)).toEqual([[], ['v2.0'], ['v1.0', 'v1.0-final']]);
+    expect((await tmsnap(['tag', '--delete', 'v1.0-final', '--content', content])).code).toBe(0);
+  });
+
+  it('names the tags of a what-changed page’s ends, instead of ids when both are tagged, and no share before a new language', async () => {
+    const released = await page(`changes-between/${ids[0]}--${ids[1]}/index.html`);
+    const ends = /<p id="ends"[^>]*>(.*?)<\/p>/s.exec(released)?.[1] ?? '';
+    expect(ends).toMatch(/^From release <a href="\.\.\/\.\.\/releases\/v1\.0\/index\.html" data-tag="v1\.0"><code>v1\.0<\/code><\/a>/);
+    expect(ends).toContain('data-tag="v2.0"');
+    const latest = await page(`changes-between/${ids[1]}--${ids[2]}/index.html`);
+    expect(/<p id="ends"[^>]*>(.*?)<\/p>/s.exec(latest)?.[1]).toMatch(
+      new RegExp(`^From snapshot <a [^>]*data-tag="v2.0">.*</a> <span class="muted">\\(<code>${ids[1]}</code>\\)</span> to <code>${ids[2]}</code>`),
+    );
+    const index = await page('changes-between/index.html');
+    expect(index).toContain(`<code title="${ids[0]}" data-tags="v1.0">v1.0</code> → <code title="${ids[1]}" data-tags="v2.0">v2.0</code>`);
+    // Serbian (latin) is new in the latest snapshot: no share before it, not the 100% of nothing.
+    const serbian = tableRows(latest, 'delta-table-languages').find(([name]) => name!.startsWith('Serbian'));
+    expect(serbian?.slice(1, 3)).toEqual(['—', '0%']);
+  });
+
+  it('names people one way: history and changes by the name credits use; priority by Weblate’s word', async () => {
+    const changes = await page('changes/index.html');
+    expect(changes).toContain('Site Admin');
+    expect(changes).not.toMatch(/<td>admin<\/td>/);
+    expect(await page('credits/all.md')).toContain('Site Admin');
+    expect(await page('projects/hello/po/index.html')).toMatch(/<dd data-priority="100">medium<\/dd>/);
   });
 });
 

@@ -52,6 +52,8 @@ const table: Record<string, Case> = {
   'diff, missing archive': { args: ['diff', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'diff, empty archive': { args: ['diff', '--content', emptyArchive], code: 1, says: 'no snapshots in $/empty' },
   'diff, missing snapshot': { args: ['diff', missingSnapshot, '--content', '$/archive'], code: 1, says: `no finished snapshot "${missingSnapshot}"` },
+  'diff, unknown tag': { args: ['diff', 'v9', '--content', '$/archive'], code: 1, says: 'no finished snapshot or tag "v9"' },
+  'verify, missing snapshot': { args: ['verify', missingSnapshot, '--content', '$/archive'], code: 1, says: `no snapshot "${missingSnapshot}"` },
   'export, missing archive': { args: ['export', '--format', 'ndjson', '--content', missingArchive], code: 1, says: 'no archive at $/nope' },
   'export, empty archive': { args: ['export', '--format', 'ndjson', '--content', emptyArchive], code: 1, says: 'no snapshots in $/empty' },
   'export, missing snapshot': {

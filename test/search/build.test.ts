@@ -42,7 +42,7 @@ describe('buildSearchIndex', () => {
     ]);
     // English, the components' source language, is no translation: its read-only units are the sources (issue 28).
     expect(manifest.states).toEqual([
-      [0, 'empty'],
+      [0, 'untranslated'],
       [10, 'needs editing'],
       [20, 'translated'],
       [30, 'approved'],

@@ -115,6 +115,31 @@ describe.runIf(site.chromium).each(siteRoots(site))('strings by state %s', (_, r
     await component.page.close();
   });
 
+  test('a state in the site’s words lists as its number does; an unknown filter is said, not dropped (issue 35)', async () => {
+    const untranslated = await list(rootUrl(), '?state=untranslated');
+    const empty = await list(rootUrl(), '?state=0');
+    expect(untranslated.rows).toHaveLength(inSnapshot(({ unit }) => unit.state === 0));
+    expect(untranslated.rows.length).toBeGreaterThan(0);
+    expect([untranslated.rows, untranslated.status]).toEqual([empty.rows, empty.status]);
+    expect(await untranslated.page.inputValue('select[name="state"]')).toBe('0');
+    await Promise.all([untranslated.page.close(), empty.page.close()]);
+
+    // With a project that lists strings, a mistyped state listed the whole project before.
+    const page = await site.browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    await page.goto(`${rootUrl()}search/index.html?project=office&state=untranslatd`);
+    await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'error');
+    expect(await page.textContent('#search-status')).toBe(
+      'This link asks for State “untranslatd”, which this search does not have: choose from the lists above.',
+    );
+    expect(await page.$$eval('#search-results .search-hit', (items) => items.length)).toBe(0);
+    // Choosing in the form searches again, as ever.
+    await page.selectOption('select[name="state"]', '0');
+    expect((await read(page)).rows.length).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe('?project=office&state=0');
+    await page.close();
+  });
+
   test('a text narrows a listing, and the URL keeps the filters chosen in the form', async () => {
     const { page, rows } = await list(rootUrl(), '?has=check');
     expect(rows).toHaveLength(3);

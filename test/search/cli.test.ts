@@ -92,6 +92,24 @@ describe('tmsnap search', () => {
     expect((await json('save', '--has', 'suggestion')).total).toBeLessThan(suggestions.total);
   });
 
+  test('takes a state in the site’s words or Weblate’s and shows it in the site’s (issue 35)', async () => {
+    // The site says "untranslated" where Weblate's search says `empty`: both name state 0.
+    const untranslated = await json('--state', 'untranslated', '--limit', '0');
+    expect(untranslated.total).toBeGreaterThan(0);
+    expect(untranslated).toEqual(await json('--state', 'empty', '--limit', '0'));
+    expect(untranslated).toEqual(await json('--state', '0', '--limit', '0'));
+    expect(new Set(untranslated.results.map((result) => result.state_name))).toEqual(new Set(['untranslated']));
+    expect(await json('--state', 'needs editing', '--lang', 'pl')).toEqual(await json('--state', 'needs-editing', '--lang', 'pl'));
+    const table = await tmsnap('--state', 'Untranslated', '--lang', 'pl');
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[1]).toMatch(/^pl +\S+ +untranslated +/);
+    const typo = await tmsnap('--state', 'untranslatd');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      'no state "untranslatd" in this snapshot (known: empty, untranslated, needs-editing, needs-rewriting, needs-checking, translated, approved, read-only)',
+    );
+  });
+
   test('prints a table with a count, and says when --limit cut it', async () => {
     const { code, stdout } = await tmsnap('window', '--limit', '2');
     expect(code).toBe(0);

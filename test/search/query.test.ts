@@ -196,7 +196,7 @@ describe('resolveFilters and selectShards', () => {
   test('says which value matched nothing and what exists', () => {
     expect(resolveFilters(manifest, { languages: ['xx'], states: ['bogus'], has: ['comment'] }).problems).toEqual([
       'no language "xx" in this snapshot (known: de, pl)',
-      'no state "bogus" in this snapshot (known: empty, needs-editing, translated)',
+      'no state "bogus" in this snapshot (known: empty, untranslated, needs-editing, needs-rewriting, needs-checking, translated, approved, read-only)',
       'no flag "comment" in this snapshot (known: check, suggestion)',
     ]);
   });

@@ -4,7 +4,10 @@ import { componentPathOf, lenientParse, projectPathOf } from '../../site-model/r
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
 import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
-import { actionName, stateName } from '../../src/utils/names.ts';
+import { stateOf, stateWords } from '../../api/states.ts';
+import { chartOf, instantLabels } from '../../archive/chart.ts';
+import { en } from '../../src/i18n/en.ts';
+import { actionName, stateLabel } from '../../src/utils/names.ts';
 import { evaluatePlural, parsePluralFormula, PluralFormulaError, pluralExamples } from '../../src/utils/plural.ts';
 import { languageTag } from '../../src/utils/language-tag.ts';
 import { escapeHtml, html } from '../../src/utils/html.ts';
@@ -90,17 +93,36 @@ describe('plural formulas', () => {
 });
 
 describe('names', () => {
-  it('names known states and shows unknown ones as numbers', () => {
-    expect([0, 10, 11, 12, 20, 30, 100].map(stateName)).toEqual([
-      'empty',
+  it('names known states in the site’s words and shows unknown ones as numbers', () => {
+    expect([0, 10, 11, 12, 20, 30, 100].map(stateLabel)).toEqual([
+      'untranslated',
       'needs editing',
-      'needs rewriting',
-      'needs checking',
+      'needs editing (needs rewriting)',
+      'needs editing (needs checking)',
       'translated',
       'approved',
       'read-only',
     ]);
-    expect(stateName(42)).toBe('state 42');
+    expect(stateLabel(42)).toBe('state 42');
+    // The pages' English words are the table's (api/states.ts), one vocabulary for site and CLI (issue 35).
+    for (const { state, label } of stateWords) expect(en[`state.${state}` as keyof typeof en]).toBe(label);
+  });
+
+  it('takes a state in Weblate’s words or the site’s, however written (issue 35)', () => {
+    const words = [
+      'empty',
+      'untranslated',
+      'Untranslated',
+      'needs-editing',
+      'needs editing',
+      'needs_editing',
+      'fuzzy',
+      'needs-rewriting',
+      'needs editing (needs rewriting)',
+    ];
+    expect(words.map(stateOf)).toEqual([0, 0, 0, 10, 10, 10, 10, 11, 11]);
+    expect(['needs-checking', 'translated', 'approved', 'read-only', 'readonly', '20', ' 42 '].map(stateOf)).toEqual([12, 20, 30, 100, 100, 20, 42]);
+    expect(['', 'nope', 'needs', '-'].map(stateOf)).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('names known actions and keeps unknown codes raw', () => {
@@ -227,6 +249,14 @@ describe('progress', () => {
     expect(translatedPercent({ total: 0, translated: 0, fuzzy: 0, review: true })).toBe(0);
     expect(translatedPercent({ total: 10, translated: 3, fuzzy: 0, translated_percent: 30 })).toBe(30);
   });
+
+  it('floors the untranslated share of its own count, as Weblate floors each share, not the rest of 100 (issue 35)', () => {
+    // The home page said 35.1% where 1,049 of 2,996 is 35.0%: 100 − 54.6 − 10.3.
+    const bar = progressSegments({ total: 2996, translated: 1637, fuzzy: 310 });
+    expect(bar).toMatchObject({ translatedPercent: 54.6, fuzzyPercent: 10.3, untranslatedPercent: 35 });
+    expect(bar.label).toBe('54.6% of 2996 strings translated, 10.3% need editing, 35% untranslated');
+    expect(progressSegments({ total: 3, translated: 1, fuzzy: 1 })).toMatchObject({ translatedPercent: 33.3, fuzzyPercent: 33.3, untranslatedPercent: 33.3 });
+  });
 });
 
 describe('raw records read leniently (site-model/records.ts)', () => {
@@ -248,5 +278,29 @@ describe('raw records read leniently (site-model/records.ts)', () => {
     });
     expect(lenientParse(schema, { name: 42, count: 3, note: 7, tags: 'x' }, { name: 'known' })).toEqual({ name: 'known', count: 3, note: null, tags: [] });
     expect(lenientParse(z.object({ id: z.literal(1) }), {}, {})).toBeUndefined();
+  });
+});
+
+describe('history chart dates', () => {
+  it('tells snapshots a minute apart by the minute, not the day they share (issue 35)', () => {
+    const at = (text: string) => new Date(text);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-21T04:15:00Z')])).toEqual(['2026-11-20', '2026-11-21']);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-20T04:16:30Z'), at('2026-11-21T09:00:00Z')])).toEqual([
+      '2026-11-20 04:15',
+      '2026-11-20 04:16',
+      '2026-11-21 09:00',
+    ]);
+    expect(instantLabels([at('2026-11-20T04:15:00Z'), at('2026-11-20T04:15:40Z')])).toEqual(['2026-11-20 04:15:00', '2026-11-20 04:15:40']);
+    const figures = { total: 10, translated: 5, fuzzy: 1, translated_words: 0, total_words: 0 };
+    const chart = chartOf(
+      [
+        { id: 'a', date: at('2026-11-20T04:15:00Z') },
+        { id: 'b', date: at('2026-11-20T04:16:00Z') },
+      ],
+      [figures, figures] as never,
+      true,
+    );
+    expect(chart.xTicks.map((tick) => tick.label)).toEqual(['2026-11-20 04:15', '2026-11-20 04:16']);
+    expect(chart.points.map((point) => point.label)).toEqual(['2026-11-20 04:15', '2026-11-20 04:16']);
   });
 });

@@ -20,7 +20,7 @@ import { translator, type Messages } from '../../i18n/translate.ts';
 import { installRegistration, loadScript } from './loader.ts';
 import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
-import { knownState, listsStrings, readState, writeState, type SearchState } from './url-state.ts';
+import { knownState, listsStrings, readState, unknownFilters, writeState, type SearchState } from './url-state.ts';
 
 const pageSize = 50;
 /**
@@ -80,6 +80,9 @@ let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], sco
 let current: { key: string; search: ShardSearch; groups: HitGroups } | undefined;
 let shown = 0;
 let scheduled = false;
+
+/** Each filter by its label on the form. */
+const filterLabels = { lang: 'search.language', project: 'search.project', component: 'search.component', state: 'search.state', has: 'search.has' } as const;
 
 function option(value: string, label: string): HTMLOptionElement {
   const node = document.createElement('option');
@@ -381,10 +384,15 @@ async function start(): Promise<void> {
   performance.mark('tmsnap-search-index');
   // The query in the URL is searched before the filters are filled: its shards are requested
   // first, and building the lists (sorting names, a node per component) overlaps their loading.
-  const state = knownState(manifest, readState(new URLSearchParams(location.search)));
-  run(true, state);
+  const asked = readState(new URLSearchParams(location.search));
+  const state = knownState(manifest, asked);
+  // A filter the index does not know lists nothing and says so: listing without it would show more than was asked (issue 35).
+  const unknown = unknownFilters(manifest, asked);
+  if (unknown.length === 0) run(true, state);
   fillFilters();
   applyState(state);
+  if (unknown.length > 0)
+    setStatus('error', t('search.unknownFilter', { filters: unknown.map(([key, value]) => `${t(filterLabels[key])} “${value}”`).join(', ') }));
   form.addEventListener('input', () => {
     shareUrl(formState());
     run(true);

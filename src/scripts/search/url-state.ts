@@ -1,9 +1,11 @@
 /**
  * A search as URL parameters, so it can be shared: `?q=save+as&lang=pl&project=app&
  * component=app/ui&state=20&has=check&in=both`. Slugs and codes, never positions: a link keeps
- * working when the next snapshot adds a project. A state may be named as Weblate names it
- * (`state=needs-editing`), so a link can say "needs editing in German" in words.
+ * working when the next snapshot adds a project. A state may be named in Weblate's words or the
+ * site's (`state=needs-editing`, `state=untranslated`), so a link can say "needs editing in
+ * German" in words.
  */
+import { stateOf } from '../../../api/states.ts';
 import { hasFilters, type SearchManifest } from '../../../search/format.ts';
 import { searchScopes, type SearchScope } from '../../../search/query.ts';
 
@@ -13,7 +15,7 @@ export interface SearchState {
   project: string;
   /** `<project slug>/<component slug>`. */
   component: string;
-  /** A state's number, or its name with dashes. */
+  /** A state's number, or its word (api/states.ts). */
   state: string;
   /** `check` (a failing check) or `suggestion`: what every string listed has. */
   has: string;
@@ -41,21 +43,35 @@ export function listsStrings(state: SearchState): boolean {
   return state.project !== '' || state.component !== '' || state.state !== '' || state.has !== '';
 }
 
+type ManifestLists = Pick<SearchManifest, 'languages' | 'projects' | 'components' | 'states'>;
+
 /**
  * The state with each filter the manifest does not offer cleared, as the form's lists would
- * clear it, and a state's name turned into its number: the page searches the URL's query
- * before it fills those lists.
+ * clear it, and a state's word, Weblate's or the site's (api/states.ts: `needs-editing`,
+ * `untranslated`), turned into its number: the page searches the URL's query before it fills
+ * those lists. A state the snapshot holds no string in stays: it lists none.
  */
-export function knownState(manifest: Pick<SearchManifest, 'languages' | 'projects' | 'components' | 'states'>, state: SearchState): SearchState {
+export function knownState(manifest: ManifestLists, state: SearchState): SearchState {
   const offered = {
     lang: manifest.languages.map((language) => language.code),
     project: manifest.projects.map((project) => project.slug),
     component: manifest.components.map((component) => `${manifest.projects[component.project]?.slug}/${component.slug}`),
-    state: manifest.states.map(([code]) => String(code)),
     has: [...hasFilters] as string[],
   };
-  const named = manifest.states.find(([, name]) => name.replace(/ /g, '-') === state.state);
-  const given = { ...state, state: named ? String(named[0]) : state.state };
-  const known = (key: keyof typeof offered) => (offered[key].includes(given[key]) ? given[key] : '');
-  return { ...given, lang: known('lang'), project: known('project'), component: known('component'), state: known('state'), has: known('has') };
+  const code = state.state === '' ? undefined : stateOf(state.state);
+  const known = (key: keyof typeof offered) => (offered[key].includes(state[key]) ? state[key] : '');
+  return {
+    ...state,
+    lang: known('lang'),
+    project: known('project'),
+    component: known('component'),
+    state: code === undefined ? '' : String(code),
+    has: known('has'),
+  };
+}
+
+/** The filters of the URL's query that `knownState` had to clear, each as [key, value]: the page says so rather than list without them (issue 35). */
+export function unknownFilters(manifest: ManifestLists, state: SearchState): [Exclude<keyof SearchState, 'q' | 'in'>, string][] {
+  const known = knownState(manifest, state);
+  return (['lang', 'project', 'component', 'state', 'has'] as const).filter((key) => state[key] !== '' && known[key] === '').map((key) => [key, state[key]]);
 }
