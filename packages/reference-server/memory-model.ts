@@ -13,6 +13,7 @@ import type {
   NotificationRow,
   ProjectRow,
   TranslationRow,
+  SuggestionRow,
   UnitRow,
   UserRow,
 } from './model.ts';
@@ -31,6 +32,8 @@ export interface ModelRows {
   categories?: CategoryRow[];
   /** 2026 announcements of projects and components; absent: none. */
   announcements?: AnnouncementRow[];
+  /** 2026 suggestions as recorded (a mirror of a real server); absent: made from units' `has_suggestion`. */
+  suggestions?: SuggestionRow[];
 }
 
 /** A string to add to a component (`addString`); the rest of the unit gets Weblate's defaults. */
@@ -93,6 +96,7 @@ export class MemoryModel implements ActivityModel {
   #components: ComponentRow[];
   readonly #categories: CategoryRow[];
   #announcements: AnnouncementRow[];
+  readonly #suggestions: SuggestionRow[] | undefined;
   #translations: TranslationRow[];
   #notifications: NotificationRow[];
   #changes: ChangeRow[];
@@ -118,6 +122,7 @@ export class MemoryModel implements ActivityModel {
     this.#components = [...rows.components];
     this.#categories = [...(rows.categories ?? [])];
     this.#announcements = [...(rows.announcements ?? [])].sort((a, b) => a.id - b.id);
+    this.#suggestions = rows.suggestions === undefined ? undefined : [...rows.suggestions];
     this.#translations = [...rows.translations].sort((a, b) => a.id - b.id);
     this.#notifications = [...rows.notifications];
     this.#changes = [...rows.changes].sort((a, b) => a.id - b.id);
@@ -151,6 +156,10 @@ export class MemoryModel implements ActivityModel {
   }
   announcements(): readonly AnnouncementRow[] {
     return this.#announcements;
+  }
+  /** The recorded suggestions of units that still exist (Weblate deletes a unit's with it). */
+  suggestions(): readonly SuggestionRow[] | undefined {
+    return this.#suggestions?.filter((row) => this.#unitsById.has(row.unitId));
   }
   translations(): readonly TranslationRow[] {
     return this.#translations;

@@ -201,6 +201,17 @@ export interface AnnouncementRow {
   notify: boolean;
 }
 
+/** 2026: a pending suggestion recorded as such (a mirror of a real server); datasets have only units' `has_suggestion`. */
+export interface SuggestionRow {
+  id: number;
+  unitId: number;
+  target: string[];
+  /** Its author's username; null when the account is gone. */
+  user: string | null;
+  timestamp: string;
+  votes: number;
+}
+
 export interface NotificationRow {
   id: number;
   username: string;
@@ -226,6 +237,11 @@ export interface Model {
   notifications(): readonly NotificationRow[];
   /** 2026 announcements; absent or empty: none (every `announcements/` list is empty). */
   announcements?(): readonly AnnouncementRow[];
+  /**
+   * 2026 suggestions as recorded; absent or undefined: none recorded, and `/api/suggestions/`
+   * makes one of each unit with `has_suggestion` (routes/recent.ts).
+   */
+  suggestions?(): readonly SuggestionRow[] | undefined;
 
   /** Number of units in a translation. */
   unitCount(translationId: number): number;

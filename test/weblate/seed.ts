@@ -29,6 +29,16 @@ export interface Seeded {
   privateProject: string;
   /** The user whose key is `tokens.user`: a member of the private project. */
   user: string;
+  /** 2026 and later: the announcements and the suggestion the seed made (the API has them since 2026). */
+  news?: Seeded2026;
+}
+
+/** What a 2026 server is seeded with beyond the catalogs: announcements of a public and of the private project, and a suggestion. */
+export interface Seeded2026 {
+  publicAnnouncement: { project: string; message: string };
+  privateAnnouncement: { project: string; message: string };
+  /** On a unit of a public translation (`translation`: `project/component/language`). */
+  suggestion: { unit: number; translation: string; target: string };
 }
 
 interface Plan {
@@ -196,6 +206,7 @@ export async function seedWeblate(server: RealWeblate): Promise<Seeded> {
   screenshot.set('language_code', 'en');
   screenshot.set('image', new Blob([png], { type: 'image/png' }), 'screenshot.png');
   await api.call('POST', 'screenshots/', screenshot);
+  const news = await seedNews(api, plans.find((plan) => plan.private)!.project);
 
   // Keys and membership: the API makes neither (a project key is a bot user, ProjectTokenCreateForm).
   const privateProject = plans.find((plan) => plan.private)!.project;
@@ -226,5 +237,26 @@ print(json.dumps({"user": user.auth_token.key, "project": bot.auth_token.key}))
     publicProjects: plans.filter((plan) => !plan.private).map((plan) => plan.project),
     privateProject,
     user: 'translator',
+    ...(news === undefined ? {} : { news }),
   };
+}
+
+/**
+ * Weblate 2026's announcements (a project's `announcements/`, POST with the admin key) of a
+ * public project and of the private one, and a suggestion (a unit's `suggestions/`, POST) on a
+ * public string of one form; none on a server whose projects link no `announcements_url` (5.14).
+ */
+async function seedNews(api: WeblateClient, privateProject: string): Promise<Seeded2026 | undefined> {
+  const project = (await api.call('GET', 'projects/humanize/')) as { announcements_url?: string };
+  if (project.announcements_url === undefined) return undefined;
+  const publicAnnouncement = { project: 'humanize', message: 'String freeze for humanize 4.5 on Friday.\nPlease check the plural forms first.' };
+  const privateAnnouncement = { project: privateProject, message: 'Embargoed: django-filter 24 strings stay private until its release.' };
+  for (const { project: slug, message } of [publicAnnouncement, privateAnnouncement])
+    await api.call('POST', `projects/${slug}/announcements/`, { message, severity: 'warning', expiry: null, notify: false });
+  const translation = 'humanize/humanize/de';
+  const units = await api.all<{ id: number; source: string[] }>(`translations/${translation}/units/`);
+  const unit = units.find((row) => row.source.length === 1)!;
+  const target = 'Vorschlag aus dem tmsnap-Test';
+  await api.call('POST', `units/${unit.id}/suggestions/`, { target: [target] });
+  return { publicAnnouncement, privateAnnouncement, suggestion: { unit: unit.id, translation, target } };
 }

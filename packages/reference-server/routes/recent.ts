@@ -28,6 +28,27 @@ function requireRecent(request: ApiRequest): void {
   if (!request.behaviours.recentEndpoints) throw notFound();
 }
 
+/**
+ * The suggestions the client may see, newest first, as records: the model's own when it
+ * recorded them (a mirror of a real server), otherwise one per unit with `has_suggestion`.
+ */
+function suggestionRecords(request: ApiRequest): Record<string, unknown>[] {
+  const recorded = request.instance.model.suggestions?.();
+  if (recorded === undefined) return [...suggestedUnits(request)].map((unit) => suggestionRecord(request, unit));
+  const visible = new Set(visibleTranslations(request).map((translation) => translation.id));
+  return recorded
+    .filter((row) => visible.has(request.instance.model.unit(row.unitId)?.translationId ?? -1))
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id)
+    .map((row) => ({
+      id: row.id,
+      unit: request.links.api(`units/${row.unitId}/`),
+      target: [...row.target],
+      user: row.user === null ? null : request.links.api(`users/${segment(row.user)}/`),
+      timestamp: row.timestamp,
+      votes: row.votes,
+    }));
+}
+
 /** Units with a suggestion, newest first, each one suggestion (the datasets record only `has_suggestion`). */
 function* suggestedUnits(request: ApiRequest): Generator<UnitRow> {
   const { model } = request.instance;
@@ -161,11 +182,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request) {
       requireRecent(request);
-      return paginateStream(
-        request,
-        () => suggestedUnits(request),
-        (unit) => suggestionRecord(request, unit),
-      );
+      return paginateArray(request, suggestionRecords(request), (record) => record);
     },
   },
   {
@@ -173,9 +190,9 @@ export const routes: Route[] = [
     allow: DETAIL_EDIT,
     handle(request, params) {
       requireRecent(request);
-      const unit = [...suggestedUnits(request)].find((row) => String(row.id) === params.id);
-      if (!unit) throw notFound();
-      return ok(suggestionRecord(request, unit));
+      const record = suggestionRecords(request).find((row) => String(row.id) === params.id);
+      if (!record) throw notFound();
+      return ok(record);
     },
   },
   { pattern: ['reports'], allow: LIST_CREATE, tokenFirst: reportsRefuseFirst, handle: (request) => reportsOf(request, () => null) },
