@@ -1,7 +1,8 @@
 /**
  * A snapshot as the site may publish it (site-model/privacy.ts): the same reader, but every record,
  * unit, change and raw record it returns has its e-mail addresses removed, and what the
- * publication leaves out (projects an anonymous visitor cannot see, with everything under them;
+ * publication leaves out (projects an anonymous visitor cannot see, with everything under them,
+ * their suggestions in `/api/suggestions/` and, while any is left out, every category;
  * repository fields; languages nothing published uses) is not there at all. Every read the site
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
