@@ -206,15 +206,17 @@ export async function seedWeblate(server: RealWeblate): Promise<Seeded> {
   screenshot.set('language_code', 'en');
   screenshot.set('image', new Blob([png], { type: 'image/png' }), 'screenshot.png');
   await api.call('POST', 'screenshots/', screenshot);
-  const news = await seedNews(api, plans.find((plan) => plan.private)!.project);
 
   // Keys and membership: the API makes neither (a project key is a bot user, ProjectTokenCreateForm).
   const privateProject = plans.find((plan) => plan.private)!.project;
   const made = await server.shell(`
 import json
 from weblate.auth.models import User
-from weblate.trans.models import Project
+from weblate.trans.models import Component, Project
 from weblate.trans.forms import ProjectTokenCreateForm
+# Made from an uploaded ZIP, a component has suggestions off (a multipart form sends no
+# enable_suggestions, which the API reads as false): on for the one seedNews suggests in.
+Component.objects.filter(project__slug="humanize", slug="humanize").update(enable_suggestions=True)
 project = Project.objects.get(slug=${JSON.stringify(privateProject)})
 project.access_control = Project.ACCESS_PRIVATE
 project.save()
@@ -231,6 +233,7 @@ print(json.dumps({"user": user.auth_token.key, "project": bot.auth_token.key}))
   // private by another process can stay listed to anonymous clients. 2026.x copies it per
   // request. A new process sees the project private from its first request on.
   await server.restart();
+  const news = await seedNews(api, privateProject);
   return {
     tokens: { admin: adminToken, ...keys },
     components,
@@ -254,8 +257,8 @@ async function seedNews(api: WeblateClient, privateProject: string): Promise<See
   for (const { project: slug, message } of [publicAnnouncement, privateAnnouncement])
     await api.call('POST', `projects/${slug}/announcements/`, { message, severity: 'warning', expiry: null, notify: false });
   const translation = 'humanize/humanize/de';
-  const units = await api.all<{ id: number; source: string[] }>(`translations/${translation}/units/`);
-  const unit = units.find((row) => row.source.length === 1)!;
+  const units = await api.all<{ id: number; source: string[]; state: number }>(`translations/${translation}/units/`);
+  const unit = units.find((row) => row.source.length === 1 && row.state < 100)!;
   const target = 'Vorschlag aus dem tmsnap-Test';
   await api.call('POST', `units/${unit.id}/suggestions/`, { target: [target] });
   return { publicAnnouncement, privateAnnouncement, suggestion: { unit: unit.id, translation, target } };
