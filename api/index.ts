@@ -4,6 +4,7 @@
  * newer server adds pass through untouched, and only the fields some stage reads are
  * validated; the rest are kept as data and measured for drift (api/fields.ts).
  */
+export * from './announcement.ts';
 export * from './change.ts';
 export * from './common.ts';
 export * from './component.ts';
@@ -16,6 +17,7 @@ export * from './repository.ts';
 export * from './root.ts';
 export * from './states.ts';
 export * from './statistics.ts';
+export * from './suggestion.ts';
 export * from './translation.ts';
 export * from './unit.ts';
 export * from './user.ts';

@@ -1,13 +1,18 @@
 /**
  * A snapshot as the site may publish it (site-model/privacy.ts): the same reader, but every record,
  * unit, change and raw record it returns has its e-mail addresses removed, and what the
- * publication leaves out (projects an anonymous visitor cannot see, with everything under them;
+ * publication leaves out (projects an anonymous visitor cannot see, with everything under them,
+ * their suggestions in `/api/suggestions/` and, while any is left out, every category;
  * repository fields; languages nothing published uses) is not there at all. Every read the site
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
  */
 import type { Snapshot, StoredEntry, StoredChange } from '../snapshot/index.ts';
+import { unitIdOf } from './news.ts';
 import { decidePublication, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
+
+/** Where a crawl of Weblate 2026 stores the suggestions it may read (snapshot/normalize.ts). */
+const suggestionsPath = 'api/suggestions/';
 
 /** What the build publishes beyond the public view, and whether it hides authors. */
 export interface PublishOptions {
@@ -54,8 +59,33 @@ export function changeIsPublished(change: StoredChange, publication: Publication
 export function publishedView(snapshot: Snapshot, publication: Publication, hideAuthors = false): Snapshot {
   const hidden = (pathOrUrl: string): boolean => {
     if (publication.hiddenProjects.size === 0) return false;
-    const project = projectOfPath(snapshot.toPath(pathOrUrl));
+    const path = snapshot.toPath(pathOrUrl);
+    // A category names its project only in its record; the site shows none: all go while any project is hidden.
+    if (path.startsWith('api/categories/')) return true;
+    const project = projectOfPath(path);
     return project !== undefined && publication.hiddenProjects.has(project);
+  };
+  // `/api/suggestions/` lists every project's: those on units of a hidden project go (their ids read once, when asked).
+  let hiddenUnits: Promise<Set<number>> | undefined;
+  const hiddenUnitIds = () =>
+    (hiddenUnits ??= (async () => {
+      const ids = new Set<number>();
+      for (const path of snapshot.paths().keys()) if (path.endsWith('/units/') && hidden(path)) for (const unit of await snapshot.units(path)) ids.add(unit.id);
+      return ids;
+    })());
+  const withoutHiddenSuggestions = async (path: string, record: unknown): Promise<unknown> => {
+    if (publication.hiddenProjects.size === 0 || snapshot.toPath(path) !== suggestionsPath) return record;
+    // Kept raw, it cannot be told apart by unit: none of it is published.
+    if (snapshot.isRaw(path)) return undefined;
+    const ids = await hiddenUnitIds();
+    const published = (item: unknown) => {
+      const unit = typeof item === 'object' && item !== null ? (item as { unit?: unknown }).unit : undefined;
+      const id = typeof unit === 'string' ? unitIdOf(unit) : undefined;
+      return id !== undefined && !ids.has(id);
+    };
+    if (Array.isArray(record)) return record.filter(published);
+    const page = record as { results?: unknown } | null | undefined;
+    return page && Array.isArray(page.results) ? { ...page, results: page.results.filter(published) } : undefined;
   };
   const redact = <T>(value: T): T => (publication.emails ? value : redactValue(value));
   const entries = <T>(list: StoredEntry<T>[]): StoredEntry<T>[] =>
@@ -80,8 +110,9 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
   const methods: Record<string, unknown> = {
     [publishedMark]: true,
     paths: () => (paths ??= publication.hiddenProjects.size === 0 ? snapshot.paths() : new Map([...snapshot.paths()].filter(([path]) => !hidden(path)))),
-    record: async (path: string) => (hidden(path) ? undefined : redact(component(path, await snapshot.record(path)))),
-    rawRecord: async (path: string) => (hidden(path) ? undefined : redact(component(path, await snapshot.rawRecord(path)))),
+    record: async (path: string) => (hidden(path) ? undefined : redact(component(path, await withoutHiddenSuggestions(path, await snapshot.record(path))))),
+    rawRecord: async (path: string) =>
+      hidden(path) ? undefined : redact(component(path, await withoutHiddenSuggestions(path, await snapshot.rawRecord(path)))),
     rawPaths: (kind: string) => snapshot.rawPaths(kind).filter((path) => !hidden(path)),
     rawRecords: async (kind: string) =>
       entries(await snapshot.rawRecords(kind)).map((entry) => (kind === 'component' ? { ...entry, record: withoutFields(entry.record) } : entry)),

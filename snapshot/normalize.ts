@@ -2,10 +2,26 @@ import { apiPath, decodeLink, encodeLink, type LinkBase } from './links.ts';
 
 /**
  * What a stored path holds, decided by the path alone so that the writer and every reader
- * agree without storing it. `units` is a translation's unit list, `file` a raw file's entry.
+ * agree without storing it. `units` is a translation's unit list, `file` a raw file's entry;
+ * `announcements` and `suggestions` are lists Weblate 2026 added, validated item by item and
+ * otherwise stored as `other` records are (their bytes are those older crawls stored).
  */
 export type RecordKind =
-  'root' | 'language' | 'project' | 'component' | 'translation' | 'units' | 'file' | 'unit' | 'change' | 'user' | 'notifications' | 'statistics' | 'other';
+  | 'root'
+  | 'language'
+  | 'project'
+  | 'component'
+  | 'translation'
+  | 'units'
+  | 'file'
+  | 'unit'
+  | 'change'
+  | 'user'
+  | 'notifications'
+  | 'statistics'
+  | 'announcements'
+  | 'suggestions'
+  | 'other';
 
 const pathKinds: [RegExp, RecordKind][] = [
   [/^api\/$/, 'root'],
@@ -20,6 +36,8 @@ const pathKinds: [RegExp, RecordKind][] = [
   [/^api\/users\/[^/]+\/$/, 'user'],
   [/^api\/users\/[^/]+\/notifications\/$/, 'notifications'],
   [/^api\/.*\/statistics\/$/, 'statistics'],
+  [/^api\/(?:projects\/[^/]+|components\/[^/]+\/[^/]+|translations\/[^/]+\/[^/]+\/[^/]+|categories\/[^/]+)\/announcements\/$/, 'announcements'],
+  [/^api\/suggestions\/$/, 'suggestions'],
 ];
 
 export function kindOfPath(path: string): RecordKind {

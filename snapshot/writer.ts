@@ -60,6 +60,19 @@ export const changesPerChunk = 250;
  */
 const parentUrl = z.string();
 
+/**
+ * A list of `item`s, a plain array or a page of them, whose invalid item is named by its field
+ * (`results.0.message`): a union of the two shapes would name nothing.
+ */
+function listOf(item: z.ZodType): z.ZodType {
+  const array = z.array(item);
+  const paged = api.page(item);
+  return z.unknown().superRefine((value, context) => {
+    const parsed = (Array.isArray(value) ? array : paged).safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+}
+
 /** The API schema a record of each kind must fit to be normalized; others are kept as they came. */
 const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
   root: api.apiRoot,
@@ -72,6 +85,9 @@ const recordSchemas: Partial<Record<RecordKind, z.ZodType>> = {
   // Anonymous clients of real servers get users without `url`: the record's path says who it is.
   user: storedUser,
   notifications: z.union([z.array(api.notification), api.page(api.notification)]),
+  // Weblate 2026's lists: an item short of a needed field keeps the list raw, a problem (docs/weblate-api.md, Drift).
+  announcements: listOf(api.announcement),
+  suggestions: listOf(api.suggestion),
 };
 
 /**
@@ -89,13 +105,29 @@ const driftResources: Partial<Record<RecordKind, api.AnyResource>> = {
   change: api.changeFields,
   user: api.userFields,
 };
-const driftOrder = Object.values(driftResources).map((resource) => resource.name);
+
+/** Kinds that are lists of records of one resource, whose every item is measured for drift. */
+const listDriftResources: Partial<Record<RecordKind, api.AnyResource>> = {
+  announcements: api.announcementFields,
+  suggestions: api.suggestionFields,
+};
+const driftOrder = [...Object.values(driftResources), ...Object.values(listDriftResources)].map((resource) => resource.name);
+
+/** The items of a list record: a plain array, or a page's `results`. */
+function listItems(record: unknown): unknown[] {
+  if (Array.isArray(record)) return record;
+  const results = typeof record === 'object' && record !== null ? (record as { results?: unknown }).results : undefined;
+  return Array.isArray(results) ? results : [];
+}
 
 /** The drift of one record of `kind` (none for kinds not measured). */
 function recordDrift(kind: RecordKind, record: unknown): DriftCounts | undefined {
   const resource = driftResources[kind];
-  if (resource === undefined) return undefined;
-  const counts = countDrift(resource, [record]);
+  const listResource = listDriftResources[kind];
+  let counts: DriftCounts;
+  if (resource !== undefined) counts = countDrift(resource, [record]);
+  else if (listResource !== undefined) counts = countDrift(listResource, listItems(record));
+  else return undefined;
   return Object.keys(counts).length === 0 ? undefined : counts;
 }
 

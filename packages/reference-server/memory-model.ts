@@ -3,6 +3,7 @@ import { action } from '../../api/change.ts';
 import { PLURAL_SEPARATOR, unitHash } from './hash.ts';
 import { unitDefaults } from './unit-defaults.ts';
 import type {
+  AnnouncementRow,
   CategoryRow,
   ChangeRow,
   CommitRow,
@@ -12,6 +13,7 @@ import type {
   NotificationRow,
   ProjectRow,
   TranslationRow,
+  SuggestionRow,
   UnitRow,
   UserRow,
 } from './model.ts';
@@ -28,6 +30,10 @@ export interface ModelRows {
   units: UnitRow[];
   /** 5.5+ categories of components (`ComponentRow.categoryId`); absent: none. */
   categories?: CategoryRow[];
+  /** 2026 announcements of projects and components; absent: none. */
+  announcements?: AnnouncementRow[];
+  /** 2026 suggestions as recorded (a mirror of a real server); absent: made from units' `has_suggestion`. */
+  suggestions?: SuggestionRow[];
 }
 
 /** A string to add to a component (`addString`); the rest of the unit gets Weblate's defaults. */
@@ -89,6 +95,8 @@ export class MemoryModel implements ActivityModel {
   readonly #projects: ProjectRow[];
   #components: ComponentRow[];
   readonly #categories: CategoryRow[];
+  #announcements: AnnouncementRow[];
+  readonly #suggestions: SuggestionRow[] | undefined;
   #translations: TranslationRow[];
   #notifications: NotificationRow[];
   #changes: ChangeRow[];
@@ -113,6 +121,8 @@ export class MemoryModel implements ActivityModel {
     this.#projects = [...rows.projects];
     this.#components = [...rows.components];
     this.#categories = [...(rows.categories ?? [])];
+    this.#announcements = [...(rows.announcements ?? [])].sort((a, b) => a.id - b.id);
+    this.#suggestions = rows.suggestions === undefined ? undefined : [...rows.suggestions];
     this.#translations = [...rows.translations].sort((a, b) => a.id - b.id);
     this.#notifications = [...rows.notifications];
     this.#changes = [...rows.changes].sort((a, b) => a.id - b.id);
@@ -143,6 +153,13 @@ export class MemoryModel implements ActivityModel {
   }
   categories(): readonly CategoryRow[] {
     return this.#categories;
+  }
+  announcements(): readonly AnnouncementRow[] {
+    return this.#announcements;
+  }
+  /** The recorded suggestions of units that still exist (Weblate deletes a unit's with it). */
+  suggestions(): readonly SuggestionRow[] | undefined {
+    return this.#suggestions?.filter((row) => this.#unitsById.has(row.unitId));
   }
   translations(): readonly TranslationRow[] {
     return this.#translations;
@@ -343,6 +360,7 @@ export class MemoryModel implements ActivityModel {
     this.#translations = this.#translations.filter((row) => !translationIds.has(row.id));
     this.#components = this.#components.filter((row) => row.id !== componentId);
     this.#notifications = this.#notifications.filter((row) => row.componentId !== componentId);
+    this.#announcements = this.#announcements.filter((row) => row.componentId !== componentId);
     // Weblate deletes a component's history with it (a cascade); only the removal itself remains.
     this.#changes = this.#changes.filter((row) => row.componentId !== componentId);
     const stamp = this.#stamp();

@@ -184,6 +184,34 @@ export interface UserRow {
   full_name: string;
 }
 
+/**
+ * 2026: an announcement of a project (`componentId` null) or of one of its components, as the
+ * `announcements/` lists send it. The lists send expired ones too; Weblate's pages hide them.
+ */
+export interface AnnouncementRow {
+  id: number;
+  projectId: number;
+  componentId: number | null;
+  /** Markdown, as typed on the server: untrusted text. */
+  message: string;
+  /** `info`, `warning`, `danger` or `success`. */
+  severity: string;
+  /** The last day it is shown (`2026-12-31`), or null. */
+  expiry: string | null;
+  notify: boolean;
+}
+
+/** 2026: a pending suggestion recorded as such (a mirror of a real server); datasets have only units' `has_suggestion`. */
+export interface SuggestionRow {
+  id: number;
+  unitId: number;
+  target: string[];
+  /** Its author's username; null when the account is gone. */
+  user: string | null;
+  timestamp: string;
+  votes: number;
+}
+
 export interface NotificationRow {
   id: number;
   username: string;
@@ -207,6 +235,13 @@ export interface Model {
   translations(): readonly TranslationRow[];
   users(): readonly UserRow[];
   notifications(): readonly NotificationRow[];
+  /** 2026 announcements; absent or empty: none (every `announcements/` list is empty). */
+  announcements?(): readonly AnnouncementRow[];
+  /**
+   * 2026 suggestions as recorded; absent or undefined: none recorded, and `/api/suggestions/`
+   * makes one of each unit with `has_suggestion` (routes/recent.ts).
+   */
+  suggestions?(): readonly SuggestionRow[] | undefined;
 
   /** Number of units in a translation. */
   unitCount(translationId: number): number;

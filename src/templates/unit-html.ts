@@ -45,6 +45,8 @@ export interface UnitContext {
   live: (unit: StoredUnit) => string | undefined;
   /** The string's rows across archived snapshots, oldest first; undefined when it never changed. */
   history?: (unit: StoredUnit) => readonly UnitHistoryRow[] | undefined;
+  /** The string's pending suggestions (Weblate 2026), oldest first; undefined when it has none. */
+  suggestions?: (unit: StoredUnit) => readonly UnitSuggestionRow[] | undefined;
   /** The interface language (English when absent). */
   ui?: PageUi;
 }
@@ -54,6 +56,14 @@ export interface UnitHistoryRow {
   state: number;
   target: readonly string[];
   author: string | undefined;
+}
+
+/** A pending suggestion as a string's row shows it: its author named as history names people (src/data/news.ts). */
+export interface UnitSuggestionRow {
+  timestamp: string;
+  votes: number;
+  target: readonly string[];
+  author: string;
 }
 
 function historyTable(rows: readonly UnitHistoryRow[], context: UnitContext, ui: PageUi): Html {
@@ -173,6 +183,20 @@ function historyRow(unit: StoredUnit, context: UnitContext, ui: PageUi): Html | 
   );
 }
 
+/**
+ * A unit's pending suggestions, as a row of its own under the unit's (and its history's), laid
+ * out as a history is (when, votes, text, by), so that a phone stacks it the same way (site.css).
+ */
+function suggestionsRow(unit: StoredUnit, context: UnitContext, ui: PageUi): Html | false {
+  const suggestions = context.suggestions?.(unit);
+  if (suggestions === undefined || suggestions.length === 0) return false;
+  const { t } = ui;
+  return html`<tr class="history-of"><td colspan="6"><div class="muted">${t('unit.suggestions')}</div><table class="history suggestions"><thead><tr><th scope="col">${t('col.when')}</th><th scope="col">${t('col.votes')}</th><th scope="col">${t('col.text')}</th><th scope="col">${t('col.by')}</th></tr></thead><tbody>${suggestions.map(
+    (row) =>
+      html`<tr><td>${ui.timeHtml(row.timestamp)}</td><td class="num">${ui.number(row.votes)}</td><td>${forms(row.target, context.targetLabels(row.target.length), context.target, ui)}</td><td>${row.author}</td></tr>`,
+  )}</tbody></table></td></tr>`;
+}
+
 /** On a phone the rows of a unit table stack and its head is hidden: the text cells say what they are from these (site.css). */
 function textLabels(ui: PageUi): string {
   return `--source:${cssString(ui.t('col.source'))};--translation:${cssString(ui.t('col.translation'))}`;
@@ -235,7 +259,7 @@ export function unitPageBody(units: readonly StoredUnit[], pager: UnitPager, con
   const nav =
     pager.pages > 1 &&
     html`<nav class="pager" aria-label="${t('pager.strings')}"> ${pager.previous !== undefined && html`<a href="${pager.previous}" rel="prev">${t('pager.previous')}</a>`} <span>${t('pager.pageOf', { page: pager.page, pages: pager.pages })}</span> ${pager.next !== undefined && html`<a href="${pager.next}" rel="next">${t('pager.next')}</a>`} </nav>`;
-  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap" style="${textLabels(ui)}"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => html`${unitRow(unit, context)}${historyRow(unit, context, ui)}`)}</tbody></table></div>`;
+  const table = html`<p class="muted">${t('units.utc')}</p><div class="table-wrap" style="${textLabels(ui)}"><table class="units">${unitTableHead(ui, unitDate(units))}<tbody>${units.map((unit) => html`${unitRow(unit, context)}${historyRow(unit, context, ui)}${suggestionsRow(unit, context, ui)}`)}</tbody></table></div>`;
   return html`${nav}${units.length === 0 ? html`<p>${t('units.none')}</p>` : table} `.value;
 }
 

@@ -8,6 +8,7 @@ import type { StoredUnit } from '../../snapshot/index.ts';
 import { relativeHref, sitePaths, stringChecksum, unitsPerPage, type SitePath } from '../../site-model/paths.ts';
 import { liveUrl } from '../data/server-links.ts';
 import type { ComponentEntry, SiteTree, TranslationEntry } from '../data/tree.ts';
+import { unitSuggestions } from '../data/news.ts';
 import { translationHistory } from '../data/unit-history.ts';
 import type { ComponentString } from '../data/units.ts';
 import { ui } from '../i18n/page.ts';
@@ -30,6 +31,8 @@ export async function* unitPages(
 ): AsyncGenerator<[SitePath, string]> {
   const { component, language } = translation;
   const histories = await translationHistory(translation);
+  // Joined by unit id: only the suggestions of this published translation's units show.
+  const suggestions = await unitSuggestions();
   const sourceLanguage = tree.languageByCode.get(component.sourceLanguage);
   const pageUi = ui();
   const pages = translation.unitPages;
@@ -49,6 +52,7 @@ export async function* unitPages(
       },
       live: (unit) => liveUrl(unit.web_url, tree.snapshot),
       history: (unit) => histories.get(unit.id),
+      suggestions: (unit) => suggestions.get(unit.id),
       ui: pageUi,
     };
     // Units beyond what `total` promised stay on the last page (site-model/paths.ts, `unitPageOf`).

@@ -151,6 +151,66 @@ describe('each field of each resource, removed or retyped in turn (real 5.14.3 r
   });
 });
 
+describe("2026's announcements/ and suggestions/ lists, item by item (2026.10.1's serializers, read from its source)", () => {
+  const origin = 'http://127.0.0.1:9';
+  const lists = [
+    {
+      resource: api.announcementFields,
+      url: `${origin}/api/projects/hello/announcements/`,
+      item: { id: 1, message: 'String freeze', severity: 'warning', expiry: '2026-12-15', notify: false },
+    },
+    {
+      resource: api.suggestionFields,
+      url: `${origin}/api/suggestions/`,
+      item: { id: 7, unit: `${origin}/api/units/7/`, target: ['Ahoj'], user: `${origin}/api/users/alice/`, timestamp: '2026-11-28T10:00:00.000000Z', votes: 1 },
+    },
+  ];
+  const page = (items: unknown[]) => ({ count: items.length, next: null, previous: null, results: items });
+  let writer: SnapshotWriter;
+
+  beforeAll(async () => {
+    writer = await SnapshotWriter.open(await folder(), { baseUrl: `${origin}/`, scope: {}, tmsnapVersion: '0.0.0-test', resume: false });
+  });
+
+  it.each(lists.map((list) => [list.resource.name, list] as const))(
+    '%s: a kept field missing or retyped is drift, a needed one missing the named problem',
+    (name, list) => {
+      expect(writer.check(list.url, page([list.item]))).toBeUndefined();
+      expect(writer.check(list.url, [list.item])).toBeUndefined();
+      expect(driftOf(list.resource, list.item)).toEqual([]);
+      for (const field of Object.keys(list.resource.kept)) {
+        const without: Record<string, unknown> = { ...list.item };
+        delete without[field];
+        expect(writer.check(list.url, page([list.item, without])), `${name} without ${field}`).toBeUndefined();
+        expect(driftOf(list.resource, without)).toEqual([{ resource: name, field, change: 'missing' }]);
+        expect(driftOf(list.resource, { ...list.item, [field]: anotherType })).toEqual([{ resource: name, field, change: 'retyped' }]);
+      }
+      for (const field of Object.keys(list.resource.needed)) {
+        const without: Record<string, unknown> = { ...list.item };
+        delete without[field];
+        const invalid = writer.check(list.url, page([list.item, without]));
+        expect(invalid?.field, `${name} without ${field}`).toBe(`results.1.${field}`);
+        expect(invalid?.reason).toMatch(new RegExp(`^not a valid ${name}s:`));
+      }
+    },
+  );
+
+  it('stores them as they came and counts each drifted item in the manifest', async () => {
+    const { id: _id, ...withoutId } = lists[0]!.item;
+    await writer.putRecord(lists[0]!.url, page([lists[0]!.item, withoutId, { ...lists[0]!.item, id: 2, pinned: true }]));
+    await writer.putRecord(lists[1]!.url, page([{ ...lists[1]!.item, votes: 3 }]));
+    const { id } = await writer.finish({ requests: { made: 2, minimum: 2 }, problems: [], complete: true });
+    const snapshot = await openSnapshot(writer.contentDir, id);
+    expect(snapshot.manifest.problems).toEqual([]);
+    expect(snapshot.manifest.counts).toMatchObject({ announcements: 1, suggestions: 1 });
+    expect(snapshot.manifest.drift).toEqual([
+      { resource: 'announcement', field: 'id', change: 'missing', records: 1 },
+      { resource: 'announcement', field: 'pinned', change: 'new', records: 1 },
+    ]);
+    expect(await snapshot.record('api/suggestions/')).toEqual(page([{ ...lists[1]!.item, votes: 3 }]));
+  });
+});
+
 describe('counting and saying drift', () => {
   it('counts what driftOf finds, for every record of every recording, however its fields are changed', () => {
     const retype = (resource: string, object: Record<string, unknown>) => {

@@ -5,18 +5,22 @@
  * protection off so the keyed crawl can learn what is public), Czech of Hello's Messages holding
  * one string in each of 0, 10, 11, 12, 20 and 100, built with the CLI: each state shown by
  * Weblate's name, counted in "needs editing" as Weblate counts it, filterable by name in
- * `tmsnap search` and on the search page.
+ * `tmsnap search` and on the search page. The same site shows 2026's announcements and pending
+ * suggestions, and none of the private project's (docs/site.md, "Announcements and suggestions").
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
+import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { stringsByPage } from '../../src/data/strings-by-page.ts';
 import { uiTranslator } from '../../src/i18n/index.ts';
+import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
+import { openSnapshot } from '../../snapshot/index.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
+import { siteFiles } from '../helpers/public-sites.ts';
 import { withTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
@@ -39,12 +43,48 @@ function rowsWithNewStates() {
   return rows;
 }
 
+/** Messages of announcements the site must show, and of those it must not (expired, or of the private project). */
+const news = {
+  html: 'String freeze on <b>Friday</b> & <script>alert("announced")</script>\nSecond line of the freeze',
+  expired: 'An expired announcement of Hello',
+  component: 'Component news for Messages',
+  secret: 'Embargoed announcement of Secret',
+  secretComponent: 'Embargoed announcement of App',
+};
+
+/** Announcements of Hello, its Messages and the private Secret (its App too); each Czech first string has a suggestion (fixture). */
+function withNews(rows: ModelRows): ModelRows {
+  const secret = rows.projects.find((project) => project.slug === 'secret')!;
+  const app = rows.components.find((component) => component.projectId === secret.id)!;
+  const row = (id: number, projectId: number, componentId: number | null, message: string, severity: string, expiry: string | null) => ({
+    id,
+    projectId,
+    componentId,
+    message,
+    severity,
+    expiry,
+    notify: false,
+  });
+  rows.announcements = [
+    row(1, 1, null, news.html, 'warning', null),
+    row(2, 1, null, news.expired, 'info', '2020-01-31'),
+    row(3, 1, 1, news.component, 'success', '2099-12-31'),
+    row(4, secret.id, null, news.secret, 'danger', null),
+    row(5, secret.id, app.id, news.secretComponent, 'info', null),
+  ];
+  return rows;
+}
+
 beforeAll(async () => {
   const work = await tempFolder();
   content = join(work, 'content');
   dist = join(work, 'dist');
   await withTestServer(
-    { profile: 'weblate-2026', data: new MemoryModel(rowsWithNewStates()), behaviours: { tokens: [token], rateLimit: raisedRateLimit, botChallenge: null } },
+    {
+      profile: 'weblate-2026',
+      data: new MemoryModel(withNews(rowsWithNewStates())),
+      behaviours: { tokens: [token], rateLimit: raisedRateLimit, botChallenge: null },
+    },
     (server) => crawlComplete(server, content, { token }),
   );
   await buildWithCli(['--content', content, '--out', dist]);
@@ -174,5 +214,74 @@ describe('states 11 and 12 in search', () => {
     expect(await tab.$$eval('#search-results .search-hit', (items) => items.map((item) => (item as HTMLElement).dataset.state))).toEqual(['12']);
     expect(errors).toEqual([]);
     await tab.close();
+  });
+});
+
+describe('announcements and pending suggestions (Weblate 2026) on the site', () => {
+  /** The text of every element of a page matching `selector`, as a browser lays it out. */
+  async function texts(path: string, selector: string): Promise<string[]> {
+    const tab = await browser.newPage();
+    await tab.goto(`${site.url}${path}`);
+    const found = await tab.$$eval(selector, (items) => items.map((item) => (item as HTMLElement).innerText));
+    await tab.close();
+    return found;
+  }
+
+  it("shows a project's and a component's current announcements, severity in words, the message as text with its line breaks", async () => {
+    const project = await page('projects/hello/index.html');
+    expect(project).toContain('class="announcement announcement-warning"');
+    // The HTML in a message is text: escaped in the page, never markup.
+    expect(project).toContain('&lt;script&gt;alert(&quot;announced&quot;)&lt;/script&gt;');
+    expect(project).not.toContain('<script>alert("announced")');
+    expect(project).not.toContain(news.expired);
+    expect(await texts('projects/hello/index.html', '.announcement')).toEqual([
+      'Warning\n\nString freeze on <b>Friday</b> & <script>alert("announced")</script>\nSecond line of the freeze',
+    ]);
+    const component = await page('projects/hello/po/index.html');
+    expect(component).toContain('class="announcement announcement-success"');
+    expect(await texts('projects/hello/po/index.html', '.announcement')).toEqual(['Success until 2099-12-31\n\nComponent news for Messages']);
+    // A project's announcement is its page's, not its components'.
+    expect(component).not.toContain('String freeze');
+  });
+
+  it("lists a string's pending suggestions under it: text, votes, when, and its author by username", async () => {
+    const rows = fixtureRows();
+    const czech = rows.translations.find((translation) => translation.componentId === 1 && translation.languageCode === 'cs')!;
+    const unit = rows.units.find((row) => row.translationId === czech.id && row.has_suggestion)!;
+    const users = [...rows.users].sort((a, b) => a.id - b.id);
+    // The reference server's suggestion: the unit's text, a user and votes picked by its id (routes/recent.ts).
+    const author = users[unit.id % users.length]!.username;
+    const html = await page(`projects/hello/po/cs/units/1/index.html`);
+    const block = new RegExp(`<tr id="unit-${unit.id}">[\\s\\S]*?</tr><tr class="history-of">([\\s\\S]*?)</table></td></tr>`).exec(html)?.[1] ?? '';
+    expect(block).toContain('Pending suggestions');
+    expect(block).toContain(`<td>${author}</td>`);
+    expect(block).toContain(`<td class="num">${unit.id % 3}</td>`);
+    expect(block).toContain('Ahoj světe!');
+    expect(block).toMatch(/<time datetime="2024-05-01T12:/);
+    expect(await texts('projects/hello/po/cs/units/1/index.html', 'table.suggestions tbody tr')).toEqual([
+      expect.stringMatching(new RegExp(`Ahoj světe!\\n[\\s\\S]*${author}$`)),
+    ]);
+  });
+
+  it("publishes none of the private project's announcements or suggestions, though the keyed crawl holds them", async () => {
+    const snapshot = await openSnapshot(content);
+    expect(snapshot.manifest.public_projects).toEqual(['api/projects/hello/']);
+    expect(JSON.stringify(await snapshot.record('api/projects/secret/announcements/'))).toContain(news.secret);
+    expect(JSON.stringify(await snapshot.record('api/components/secret/app/announcements/'))).toContain(news.secretComponent);
+    const secretUnits = (await snapshot.units('api/translations/secret/app/cs/')).map((unit) => unit.id);
+    const suggested = (record: unknown) =>
+      ((record as { results: { unit: string }[] }).results ?? []).map((item) => Number(/units\/(\d+)\/$/.exec(item.unit)?.[1]));
+    expect(suggested(await snapshot.record('api/suggestions/')).filter((id) => secretUnits.includes(id))).toHaveLength(1);
+    // The published view every stage of the site reads: the suggestion list without the private project's.
+    const published = await publishedSnapshot(snapshot, { publish: [], hideAuthors: false });
+    const publishedIds = suggested(await published.record('api/suggestions/'));
+    expect(publishedIds.length).toBeGreaterThan(0);
+    expect(publishedIds.filter((id) => secretUnits.includes(id))).toEqual([]);
+    expect(await published.record('api/projects/secret/announcements/')).toBeUndefined();
+    // Nowhere in the built site: pages, search index, status.json, feeds, files.
+    const leaks: string[] = [];
+    for (const file of await siteFiles(dist))
+      for (const text of [news.secret, news.secretComponent, 'Tajný plán', 'Embargoed']) if (file.text.includes(text)) leaks.push(`${file.path}: ${text}`);
+    expect(leaks).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { parseJson } from '../../api/json.ts';
 import { MemoryModel, type ModelRows } from '../../packages/reference-server/memory-model.ts';
 import type {
+  AnnouncementRow,
   CategoryRow,
   ChangeRow,
   ComponentFields,
@@ -123,6 +124,26 @@ export async function mirrorRows(api: string, token: string, privateProjects: re
     for (const change of await all(api, `projects/${project.slug as string}/changes/?page_size=1000`, token))
       if (change.component === null) projectOfChange.set(change.id as number, project.id as number);
 
+  // 2026: each project's and component's announcements (their `announcements_url`), and the suggestions.
+  const announcementsOf = async (owner: Record_, projectId: number, componentId: number | null): Promise<AnnouncementRow[]> =>
+    typeof owner.announcements_url !== 'string'
+      ? []
+      : (await all(api, `${owner.announcements_url}?page_size=1000`, token)).map((a) => ({
+          id: a.id as number,
+          projectId,
+          componentId,
+          message: a.message as string,
+          severity: a.severity as string,
+          expiry: a.expiry as string | null,
+          notify: a.notify as boolean,
+        }));
+  const announcements: AnnouncementRow[] = [];
+  for (const project of projects) announcements.push(...(await announcementsOf(project, project.id as number, null)));
+  for (const component of components)
+    announcements.push(...(await announcementsOf(component, (component.project as Record_).id as number, component.id as number)));
+  const recent = projects.some((project) => typeof project.announcements_url === 'string');
+  const suggestions = recent ? await all(api, 'suggestions/?page_size=1000', token) : undefined;
+
   const projectIdByUrl = new Map(projects.map((p) => [p.url as string, p.id as number]));
   const componentIdByUrl = new Map(components.map((c) => [c.url as string, c.id as number]));
   const translationIdByUrl = new Map(translations.map((t) => [t.url as string, t.id as number]));
@@ -223,6 +244,19 @@ export async function mirrorRows(api: string, token: string, privateProjects: re
       timestamp: u.timestamp as string,
       last_updated: u.last_updated as string,
     })),
+    ...(announcements.length > 0 ? { announcements: announcements.sort((a, b) => a.id - b.id) } : {}),
+    ...(suggestions === undefined
+      ? {}
+      : {
+          suggestions: suggestions.map((row) => ({
+            id: row.id as number,
+            unitId: idOf(row.unit)!,
+            target: row.target as string[],
+            user: userOf(row.user),
+            timestamp: row.timestamp as string,
+            votes: row.votes as number,
+          })),
+        }),
   };
 }
 

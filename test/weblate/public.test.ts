@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { comparePublicSites, emailAddressesIn } from '../helpers/public-sites.ts';
+import { comparePublicSites, emailAddressesIn, siteFiles } from '../helpers/public-sites.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import type { CliResult } from '../helpers/tmsnap.ts';
-import { apiAs, buildSite, commitAll, crawlAs, resetThrottle, summaryOf, weblate } from './helpers.ts';
+import { apiAs, buildSite, commitAll, crawlAs, exportLines, resetThrottle, summaryOf, weblate } from './helpers.ts';
 
 /**
  * Issue 23, "Only what the public sees, by default", on a real server: the site of an admin-keyed
@@ -61,5 +61,34 @@ describe(`only what the public sees (${weblate().version})`, () => {
     // The check can fail: opting in to addresses publishes the seeded translators' ones.
     expect((await buildSite(join(dir, 'keyed'), join(dir, 'with-emails'), ['--publish', 'emails'])).code).toBe(0);
     expect((await emailAddressesIn(join(dir, 'with-emails'))).map((found) => found.address)).toContain('tereza.de@example.org');
+
+    // 2026's announcements and suggestions (docs/site.md, "Announcements and suggestions"): the
+    // seed made them where the API has them (seed.ts `seedNews`), on 2026.10.1 and not on 5.14.3.
+    const { news, version } = weblate();
+    expect(news === undefined, `seeded announcements on ${version}`).toBe(version.startsWith('5.'));
+    if (news !== undefined) {
+      for (const site of ['keyed-site', 'anonymous-site']) {
+        const projectPage = await readFile(join(dir, site, 'projects', news.publicAnnouncement.project, 'index.html'), 'utf8');
+        expect(projectPage, site).toContain(escapeHtml(news.publicAnnouncement.message));
+        const files = await siteFiles(join(dir, site));
+        const unitPages = files.filter((file) => file.path.startsWith(`projects/${news.suggestion.translation}/units/`));
+        expect(
+          unitPages.some((file) => file.text.includes('Pending suggestions') && file.text.includes(news.suggestion.target)),
+          `${site}: the suggestion on its string's page`,
+        ).toBe(true);
+        // The private project's announcement is in the keyed crawl and nowhere in either site.
+        expect(
+          files.filter((file) => file.text.includes(news.privateAnnouncement.message)).map((file) => file.path),
+          site,
+        ).toEqual([]);
+      }
+      const keyed = await exportLines(join(dir, 'keyed'));
+      expect(keyed.some((line) => line.includes(JSON.stringify(news.privateAnnouncement.message).slice(1, -1)))).toBe(true);
+    }
   });
 });
+
+/** Text as Astro writes it into a page. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -29,6 +29,16 @@ export interface Seeded {
   privateProject: string;
   /** The user whose key is `tokens.user`: a member of the private project. */
   user: string;
+  /** 2026 and later: the announcements and the suggestion the seed made (the API has them since 2026). */
+  news?: Seeded2026;
+}
+
+/** What a 2026 server is seeded with beyond the catalogs: announcements of a public and of the private project, and a suggestion. */
+export interface Seeded2026 {
+  publicAnnouncement: { project: string; message: string };
+  privateAnnouncement: { project: string; message: string };
+  /** On a unit of a public translation (`translation`: `project/component/language`). */
+  suggestion: { unit: number; translation: string; target: string };
 }
 
 interface Plan {
@@ -202,8 +212,11 @@ export async function seedWeblate(server: RealWeblate): Promise<Seeded> {
   const made = await server.shell(`
 import json
 from weblate.auth.models import User
-from weblate.trans.models import Project
+from weblate.trans.models import Component, Project
 from weblate.trans.forms import ProjectTokenCreateForm
+# Made from an uploaded ZIP, a component has suggestions off (a multipart form sends no
+# enable_suggestions, which the API reads as false): on for the one seedNews suggests in.
+Component.objects.filter(project__slug="humanize", slug="humanize").update(enable_suggestions=True)
 project = Project.objects.get(slug=${JSON.stringify(privateProject)})
 project.access_control = Project.ACCESS_PRIVATE
 project.save()
@@ -220,11 +233,33 @@ print(json.dumps({"user": user.auth_token.key, "project": bot.auth_token.key}))
   // private by another process can stay listed to anonymous clients. 2026.x copies it per
   // request. A new process sees the project private from its first request on.
   await server.restart();
+  const news = await seedNews(api, privateProject);
   return {
     tokens: { admin: adminToken, ...keys },
     components,
     publicProjects: plans.filter((plan) => !plan.private).map((plan) => plan.project),
     privateProject,
     user: 'translator',
+    ...(news === undefined ? {} : { news }),
   };
+}
+
+/**
+ * Weblate 2026's announcements (a project's `announcements/`, POST with the admin key) of a
+ * public project and of the private one, and a suggestion (a unit's `suggestions/`, POST) on a
+ * public string of one form; none on a server whose projects link no `announcements_url` (5.14).
+ */
+async function seedNews(api: WeblateClient, privateProject: string): Promise<Seeded2026 | undefined> {
+  const project = (await api.call('GET', 'projects/humanize/')) as { announcements_url?: string };
+  if (project.announcements_url === undefined) return undefined;
+  const publicAnnouncement = { project: 'humanize', message: 'String freeze for humanize 4.5 on Friday.\nPlease check the plural forms first.' };
+  const privateAnnouncement = { project: privateProject, message: 'Embargoed: django-filter 24 strings stay private until its release.' };
+  for (const { project: slug, message } of [publicAnnouncement, privateAnnouncement])
+    await api.call('POST', `projects/${slug}/announcements/`, { message, severity: 'warning', expiry: null, notify: false });
+  const translation = 'humanize/humanize/de';
+  const units = await api.all<{ id: number; source: string[]; state: number }>(`translations/${translation}/units/`);
+  const unit = units.find((row) => row.source.length === 1 && row.state < 100)!;
+  const target = 'Vorschlag aus dem tmsnap-Test';
+  await api.call('POST', `units/${unit.id}/suggestions/`, { target: [target] });
+  return { publicAnnouncement, privateAnnouncement, suggestion: { unit: unit.id, translation, target } };
 }

@@ -6,8 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJson } from '../../../api/json.ts';
-import type { ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
+import type { AnnouncementRow, ChangeRow, ComponentRow, LanguageRow, NotificationRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../model.ts';
 import type { ModelRows } from '../memory-model.ts';
+import { ANNOUNCEMENTS } from './spec.ts';
 
 export const BUNDLED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'bundled');
 
@@ -72,14 +73,36 @@ export function loadBundledRows(dir: string = BUNDLED_DIR): BundledRows {
   }
   units.sort((a, b) => a.id - b.id);
 
+  const projects = record.projects as ProjectRow[];
+  const components = record.components as ComponentRow[];
   return {
     languages: record.languages as LanguageRow[],
     users: record.users as UserRow[],
-    projects: record.projects as ProjectRow[],
-    components: record.components as ComponentRow[],
+    projects,
+    components,
     translations: record.translations as TranslationRow[],
     notifications: record.notifications as NotificationRow[],
     changes: record.changes as ChangeRow[],
     units,
+    announcements: announcementRows(projects, components),
   };
+}
+
+/** The spec's announcements (spec.ts `ANNOUNCEMENTS`) as rows of this data, ids from 1. */
+function announcementRows(projects: readonly ProjectRow[], components: readonly ComponentRow[]): AnnouncementRow[] {
+  return ANNOUNCEMENTS.map((spec, index) => {
+    const project = projects.find((row) => row.slug === spec.project);
+    const component = spec.component === undefined ? undefined : components.find((row) => row.projectId === project?.id && row.slug === spec.component);
+    if (project === undefined || (spec.component !== undefined && component === undefined))
+      throw new Error(`announcement ${index + 1} is on ${spec.project}/${spec.component ?? ''}, which the bundled data lacks`);
+    return {
+      id: index + 1,
+      projectId: project.id,
+      componentId: component?.id ?? null,
+      message: spec.message,
+      severity: spec.severity,
+      expiry: spec.expiry,
+      notify: false,
+    };
+  });
 }

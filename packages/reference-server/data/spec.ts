@@ -362,3 +362,36 @@ export const COMPONENTS: readonly ComponentSpec[] = [
     },
   },
 ];
+
+/** An announcement of the invented history (2026's `announcements/`), by the slugs of what it is on. */
+export interface AnnouncementSpec {
+  project: string;
+  /** A component of the project; absent: the project's own announcement. */
+  component?: string;
+  message: string;
+  severity: 'info' | 'warning' | 'danger' | 'success';
+  expiry: string | null;
+}
+
+/**
+ * Announcements no catalog carries, read with the rows (bundled.ts) rather than written into
+ * instance.json: a current and an expired one of a public project, one of a component, one of
+ * the private project. The first holds HTML as a translator might type it: a page shows it as text.
+ */
+export const ANNOUNCEMENTS: readonly AnnouncementSpec[] = [
+  {
+    project: 'django',
+    message: 'String freeze for Django 3.2.26 is on 15 December.\nKeep HTML tags such as <strong> and <a href="…"> exactly as the source has them.',
+    severity: 'warning',
+    expiry: null,
+  },
+  { project: 'django', message: 'The 3.2.25 translations are closed: thank you all!', severity: 'success', expiry: '2025-06-30' },
+  {
+    project: 'humanize',
+    component: 'humanize',
+    message: 'New plural strings arrived with humanize 4.4: please check every form.',
+    severity: 'info',
+    expiry: '2099-12-31',
+  },
+  { project: 'wtforms', message: 'Embargoed: the WTForms 3.1 strings stay private until its release.', severity: 'danger', expiry: null },
+];

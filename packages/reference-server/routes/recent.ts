@@ -14,7 +14,7 @@ import {
   requireToken,
   visibleTranslations,
 } from '../api.ts';
-import type { CategoryRow, ProjectRow, UnitRow } from '../model.ts';
+import type { AnnouncementRow, CategoryRow, ProjectRow, UnitRow } from '../model.ts';
 import { categorySettings2026, projectPath, segment } from '../render.ts';
 
 /**
@@ -26,6 +26,27 @@ import { categorySettings2026, projectPath, segment } from '../render.ts';
 
 function requireRecent(request: ApiRequest): void {
   if (!request.behaviours.recentEndpoints) throw notFound();
+}
+
+/**
+ * The suggestions the client may see, newest first, as records: the model's own when it
+ * recorded them (a mirror of a real server), otherwise one per unit with `has_suggestion`.
+ */
+function suggestionRecords(request: ApiRequest): Record<string, unknown>[] {
+  const recorded = request.instance.model.suggestions?.();
+  if (recorded === undefined) return [...suggestedUnits(request)].map((unit) => suggestionRecord(request, unit));
+  const visible = new Set(visibleTranslations(request).map((translation) => translation.id));
+  return recorded
+    .filter((row) => visible.has(request.instance.model.unit(row.unitId)?.translationId ?? -1))
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id)
+    .map((row) => ({
+      id: row.id,
+      unit: request.links.api(`units/${row.unitId}/`),
+      target: [...row.target],
+      user: row.user === null ? null : request.links.api(`users/${segment(row.user)}/`),
+      timestamp: row.timestamp,
+      votes: row.votes,
+    }));
 }
 
 /** Units with a suggestion, newest first, each one suggestion (the datasets record only `has_suggestion`). */
@@ -41,10 +62,11 @@ function* suggestedUnits(request: ApiRequest): Generator<UnitRow> {
 }
 
 /**
- * A suggestion: the unit it is for, who made it, its text (one string per plural form) and when.
- * Its text is the unit's own target, or its source while untranslated; its author a user picked
- * by the unit's id: the datasets hold neither. The shape is unmeasured: the seeded 2026.10.1 had
- * no suggestion.
+ * A suggestion: the unit it is for, who made it, its text (one string per plural form), when,
+ * and its votes. Its text is the unit's own target, or its source while untranslated; its author
+ * a user and its votes a number picked by the unit's id: the datasets hold none of them. The
+ * fields are 2026.10.1's `SuggestionSerializer`'s (read from its source; unmeasured: the seeded
+ * 2026.10.1 had no suggestion).
  */
 function suggestionRecord(request: ApiRequest, unit: UnitRow): Record<string, unknown> {
   const users = [...request.instance.users.values()].sort((a, b) => a.id - b.id);
@@ -53,10 +75,10 @@ function suggestionRecord(request: ApiRequest, unit: UnitRow): Record<string, un
   return {
     id: unit.id,
     unit: request.links.api(`units/${unit.id}/`),
-    user: user === null ? null : request.links.api(`users/${segment(user.username)}/`),
     target: [...(translated ? unit.target : unit.source)],
+    user: user === null ? null : request.links.api(`users/${segment(user.username)}/`),
     timestamp: unit.timestamp,
-    url: request.links.api(`suggestions/${unit.id}/`),
+    votes: unit.id % 3,
   };
 }
 
@@ -90,7 +112,7 @@ const metricsFields = [
   'approved_chars_percent',
 ] as const;
 
-/** An empty list that exists (nothing of it in the model): 2026.10.1's announcements and reports on the seeded data. */
+/** An empty list that exists (nothing of it in the model): 2026.10.1's reports on the seeded data. */
 const emptyList = (request: ApiRequest) => paginateArray(request, [], () => null);
 
 /** `reports/` of every kind answer 401 to anonymous clients on 2026.10.1, public objects included. */
@@ -104,10 +126,15 @@ function reportsOf(request: ApiRequest, find: () => unknown): ReturnType<Route['
 /** As `memory/` on 2026.10.1: anonymous clients refused before throttling (their 401 on `reports/` is measured, its headers are not). */
 const reportsRefuseFirst = (behaviours: ApiRequest['behaviours']): boolean => behaviours.recentEndpoints;
 
-function announcementsOf(request: ApiRequest, find: () => unknown): ReturnType<Route['handle']> {
+/**
+ * An object's own announcements (Weblate's `get_announcements`: a project's are those on no
+ * component), expired ones included, by id. The model's are of projects and components only:
+ * a translation's and a category's lists are empty.
+ */
+function announcementsOf(request: ApiRequest, mine: (row: AnnouncementRow) => boolean): ReturnType<Route['handle']> {
   requireRecent(request);
-  find();
-  return emptyList(request);
+  const rows = (request.instance.model.announcements?.() ?? []).filter(mine);
+  return paginateArray(request, rows, (row) => ({ id: row.id, message: row.message, severity: row.severity, expiry: row.expiry, notify: row.notify }));
 }
 
 export const routes: Route[] = [
@@ -155,11 +182,7 @@ export const routes: Route[] = [
     allow: READ_ONLY,
     handle(request) {
       requireRecent(request);
-      return paginateStream(
-        request,
-        () => suggestedUnits(request),
-        (unit) => suggestionRecord(request, unit),
-      );
+      return paginateArray(request, suggestionRecords(request), (record) => record);
     },
   },
   {
@@ -167,9 +190,9 @@ export const routes: Route[] = [
     allow: DETAIL_EDIT,
     handle(request, params) {
       requireRecent(request);
-      const unit = [...suggestedUnits(request)].find((row) => String(row.id) === params.id);
-      if (!unit) throw notFound();
-      return ok(suggestionRecord(request, unit));
+      const record = suggestionRecords(request).find((row) => String(row.id) === params.id);
+      if (!record) throw notFound();
+      return ok(record);
     },
   },
   { pattern: ['reports'], allow: LIST_CREATE, tokenFirst: reportsRefuseFirst, handle: (request) => reportsOf(request, () => null) },
@@ -194,22 +217,34 @@ export const routes: Route[] = [
   {
     pattern: ['projects', ':project', 'announcements'],
     allow: LIST_CREATE,
-    handle: (request, params) => announcementsOf(request, () => findProject(request, params.project)),
+    handle: (request, params) => {
+      const project = findProject(request, params.project);
+      return announcementsOf(request, (row) => row.projectId === project.id && row.componentId === null);
+    },
   },
   {
     pattern: ['components', ':project', ':component', 'announcements'],
     allow: LIST_CREATE,
-    handle: (request, params) => announcementsOf(request, () => findComponent(request, params)),
+    handle: (request, params) => {
+      const component = findComponent(request, params);
+      return announcementsOf(request, (row) => row.componentId === component.id);
+    },
   },
   {
     pattern: ['translations', ':project', ':component', ':language', 'announcements'],
     allow: LIST_CREATE,
-    handle: (request, params) => announcementsOf(request, () => findTranslation(request, params)),
+    handle: (request, params) => {
+      findTranslation(request, params);
+      return announcementsOf(request, () => false);
+    },
   },
   {
     pattern: ['categories', ':id', 'announcements'],
     allow: LIST_CREATE,
-    handle: (request, params) => announcementsOf(request, () => findModelCategory(request, params.id)),
+    handle: (request, params) => {
+      findModelCategory(request, params.id);
+      return announcementsOf(request, () => false);
+    },
   },
   {
     pattern: ['categories', ':id'],
