@@ -43,7 +43,7 @@ describe('translate', () => {
         timestamp: '2025-01-01T00:00:00.000000Z',
       });
       const served = unit.parse((await get(`${server.url}units/10/`)).json);
-      expect([served.state, served.translated, served.target, served.timestamp]).toEqual([20, true, ['Otevřený'], '2025-01-01T00:00:00.000000Z']);
+      expect([served.state, served.translated, served.target]).toEqual([20, true, ['Otevřený']]);
       const after = await counts(server);
       expect([after.translated, after.translated_words, after.last_change, after.last_author]).toEqual([
         before.translated + 1,
@@ -70,6 +70,31 @@ describe('translate', () => {
       const changed = page(unit).parse((await get(`${server.url}units/?q=${encodeURIComponent(`changed:>=${since}`)}`)).json);
       expect(changed.results.map((row) => row.id)).toEqual([10, 16]);
     }));
+
+  it('keeps when the unit was added (`timestamp`) and moves `last_updated`, as Weblate does (issue 35)', async () => {
+    // Weblate's Unit: `timestamp` is auto_now_add, `last_updated` auto_now; a site shows the
+    // first as "Added" when the server (5.4) sends no `last_updated`.
+    const model = fixtureModel(steppingClock());
+    const added = model.unit(10)!.timestamp;
+    const server = await startTestServer({ data: model, profile: 'weblate-5.14' });
+    try {
+      for (const edit of [() => model.translate(10, ['Otevřený'], 'bob'), () => model.markForEdit(10, 'alice')]) {
+        const [made] = edit();
+        const served = unit.parse((await get(`${server.url}units/10/`)).json) as { timestamp: string; last_updated?: string };
+        expect([served.timestamp, served.last_updated]).toEqual([added, made!.timestamp]);
+        expect(made!.timestamp > added).toBe(true);
+        // Still found by an incremental crawl's `changed:` (its newest change), not by when it was added.
+        const since = (time: string) => `${server.url}units/?q=${encodeURIComponent(`changed:>=${time}`)}`;
+        expect(
+          page(unit)
+            .parse((await get(since(made!.timestamp))).json)
+            .results.map((row) => row.id),
+        ).toEqual([10]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 
   it('refuses a source unit, a read-only unit, a wrong plural count and an unknown user', () =>
     withModel(async (_server, model) => {
