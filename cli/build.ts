@@ -124,7 +124,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
   const levels = levelsText === undefined ? undefined : parseLevels(levelsText);
   if (typeof levels === 'string') throw new UsageError(levels);
   const hideAuthors = parsed['hide-authors'] ?? config.hideAuthors ?? false;
-  const credits = parsed.credits ?? false;
+  const credits = parsed.credits ?? config.credits ?? false;
   if (credits && hideAuthors) throw new UsageError('--credits names contributors and --hide-authors hides them: give one of the two');
   // Read here, so that a damaged tags file fails in one line before the build, not inside Astro.
   const tags = await releaseTags(resolve(parsed.content));

@@ -163,9 +163,9 @@ export function throttleNote(limit: RateLimit | undefined, tokens: boolean): str
 }
 
 /** `--data`: the reference server's dataset, a bad value being bad usage (also for `tmsnap demo`). */
-export async function loadDatasetFlag(value: string): Promise<Model> {
+export async function loadDatasetFlag(value: string, options: { now?: () => Date } = {}): Promise<Model> {
   try {
-    return await loadDataset(value);
+    return await loadDataset(value, options);
   } catch (error) {
     if (error instanceof DatasetError) throw new UsageError(error.message);
     throw error;

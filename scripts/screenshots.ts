@@ -4,14 +4,13 @@
  *
  *   node scripts/screenshots.ts [--out docs/images]
  *
- * Starts the reference server over the bundled catalogs on a fixed port (so that the links to
- * the server in the pictures are the same on every run), crawls it three times a day apart with
- * a reviewer's and a translator's work and a reworded source string between the crawls (so that
- * the history charts, string histories, what-changed, release and drift pages have something to
- * show), tags the last two snapshots as releases, builds the site with `--credits` into a temp
- * folder, serves it on 127.0.0.1 and photographs each kind of page in Debian's Chromium
- * (`/usr/bin/chromium`, as the browser tests drive it); the string's page and the pages added by
- * issue 26 also on a 390 px phone and with `--ui-lang ar`.
+ * Plays the nights of `tmsnap demo --nights 3` (cli/demo-nights.ts: the same edits, dates and
+ * tags) against the reference server over the bundled catalogs on a fixed port (so that the
+ * links to the server in the pictures are the same on every run), builds the site as the demo
+ * does (its title, `--credits`) into a temp folder, and also with `--ui-lang ar`, serves it on
+ * 127.0.0.1 and photographs each kind of page in Debian's Chromium (`/usr/bin/chromium`, as the
+ * browser tests drive it); the string's page and the pages added by issue 26 also on a 390 px
+ * phone and with `--ui-lang ar`.
  * Writes `<out>/<page kind>[-phone][-ar].png`, and nothing else; the temp folder is removed.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -19,26 +18,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import type { MemoryModel } from '../packages/reference-server/memory-model.ts';
+import { demoTitle } from '../cli/demo.ts';
+import { guideScenario, maxNights, playNights } from '../cli/demo-nights.ts';
 import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
 import { startReferenceServer } from '../packages/reference-server/server.ts';
-import { TEST_TOKEN, redate } from '../test/archive/crawl.ts';
+import { TEST_TOKEN } from '../test/archive/crawl.ts';
 import { buildJson } from '../test/docs/demo-build.ts';
 import { crawlComplete } from '../test/helpers/crawl.ts';
 import { bundledModel } from '../test/helpers/reference-server.ts';
-import { tmsnap } from '../test/helpers/tmsnap.ts';
 import { launchChromium, serveStatic } from '../test/site/browser.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
-/**
- * The translation the screenshots follow: how many of its strings the reviewer marks for editing,
- * and how many of those the translator saves again (the rest still need editing on the last night).
- */
-const subject = { project: 'django', component: 'admin', language: 'de', strings: 12, saved: 8 };
+/** The translation the pictures follow: the demo's nights' (cli/demo-nights.ts). */
+const subject = guideScenario.subject;
 
-/** Who does that work: users of the bundled data, by username. */
-const people = { reviewer: 'reviewer', translator: 'lena.vogel' };
+/** The releases tagged: the second night's snapshot and the last one. */
+const releases = guideScenario.releases;
 
 /**
  * The reference server's port: Django's `runserver` default, as on a Weblate developer's machine.
@@ -46,56 +42,10 @@ const people = { reviewer: 'reviewer', translator: 'lena.vogel' };
  */
 const serverPort = 8000;
 
-/** The releases tagged: the second night's snapshot and the last one. */
-const releases = ['v1.0', 'v2.0'];
-
-/** Crawl dates: the day before yesterday, yesterday and today, at 04:15 UTC like a nightly job. */
-function crawlDates(now: Date): Date[] {
-  const day = (back: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back, 4, 15));
-  return [day(2), day(1), day(0)];
-}
-
-/** The subject translation's translated units, first `count` in file order. */
-function subjectUnits(model: MemoryModel, count: number) {
-  const project = model.projects().find((row) => row.slug === subject.project);
-  const component = model.components().find((row) => row.projectId === project?.id && row.slug === subject.component);
-  const translation = model.translations().find((row) => row.componentId === component?.id && row.languageCode === subject.language);
-  if (!translation) throw new Error(`the bundled data has no translation ${subject.project}/${subject.component}/${subject.language}`);
-  return model
-    .units(translation.id, 0, model.unitCount(translation.id))
-    .filter((unit) => unit.state === 20)
-    .slice(0, count);
-}
-
-/** The source string the repository rewords before the last night, British to American English, as it was and as it is then. */
-const reworded = { before: 'Forgotten your password or username?', after: 'Forgot your password or username?' };
-
-/**
- * The repository rewords a source string of the subject's component and Weblate keeps its
- * translations as they were: the drift page's case (docs/guide.md, "Translated against an older
- * source"). Changes the rows in place, as the server would after an update from the repository.
- */
-function rewordSource(model: MemoryModel): void {
-  const unit = subjectUnits(model, Number.POSITIVE_INFINITY).find((each) => each.source[0] === reworded.before);
-  if (!unit) throw new Error(`the bundled data has no translated string "${reworded.before}" in ${subject.project}/${subject.component}/${subject.language}`);
-  for (const translation of model.translations())
-    for (const row of model.units(translation.id, 0, model.unitCount(translation.id)))
-      if (row.sourceUnitId === unit.sourceUnitId || row.id === unit.sourceUnitId) row.source = [reworded.after];
-}
-
-/**
- * Three snapshots of the bundled data: as bundled; after a reviewer marked some of the subject's
- * strings for editing; after the translator saved most of them again and a source string was
- * reworded. Real work, in Weblate's words, rather than random text: the pages show what a user
- * would see.
- */
-async function crawlThreeDays(content: string, now: Date): Promise<{ ids: string[]; unitIds: number[] }> {
-  const dates = crawlDates(now);
-  let clock = dates[0]!;
+/** The demo's three nights into `content`: the snapshots' ids and the strings the reviewer marked. */
+async function crawlThreeNights(content: string, now: Date): Promise<{ ids: string[]; unitIds: number[] }> {
+  let clock = now;
   const model = await bundledModel(() => clock);
-  for (const username of Object.values(people))
-    if (!model.users().some((row) => row.username === username)) throw new Error(`the bundled data has no user ${username}`);
-  const touched = subjectUnits(model, subject.strings);
   const server = await startReferenceServer({
     model,
     host: '127.0.0.1',
@@ -106,29 +56,20 @@ async function crawlThreeDays(content: string, now: Date): Promise<{ ids: string
     throw new Error(`port ${serverPort} of 127.0.0.1 is taken: the pictures show the server's address, so it is always this one; free it and run again`);
   });
   try {
-    const ids: string[] = [];
-    for (const [index, date] of dates.entries()) {
-      clock = new Date(date.getTime() - 3_600_000);
-      if (index === 1) for (const unit of touched) model.markForEdit(unit.id, people.reviewer);
-      if (index === 2) {
-        for (const unit of touched.slice(0, subject.saved)) model.translate(unit.id, unit.target, people.translator);
-        rewordSource(model);
-      }
-      // The last crawl is full: the reworded source has no change record an incremental crawl would follow.
-      const crawled = await crawlComplete(server, content, { token: TEST_TOKEN, full: index === 2 });
-      ids.push(await redate(content, crawled.snapshotId, date));
-    }
-    return { ids, unitIds: touched.map((unit) => unit.id) };
+    const played = await playNights({
+      model,
+      scenario: guideScenario,
+      nights: maxNights,
+      content,
+      now,
+      setClock: (date) => (clock = date),
+      crawlNight: async (full) => (await crawlComplete(server, content, { token: TEST_TOKEN, full })).snapshotId,
+      say: (line) => console.error(`screenshots: ${line}`),
+    });
+    if (played === undefined) throw new Error("a night's crawl did not complete");
+    return played;
   } finally {
     await server.close();
-  }
-}
-
-/** `tmsnap tag` as a release manager runs it: the releases on the last two snapshots. */
-async function tagReleases(content: string, ids: string[]): Promise<void> {
-  for (const [index, name] of releases.entries()) {
-    const result = await tmsnap(['tag', name, ids[ids.length - releases.length + index]!, '--content', content]);
-    if (result.code !== 0) throw new Error(`tmsnap tag ${name} failed: ${result.stderr}`);
   }
 }
 
@@ -277,12 +218,11 @@ async function main(): Promise<void> {
   try {
     const content = join(work, 'content');
     const site = join(work, 'site');
-    console.error('screenshots: crawling the bundled data three times');
-    const { ids, unitIds } = await crawlThreeDays(content, new Date());
-    await tagReleases(content, ids);
-    console.error('screenshots: building the site, in English and in Arabic');
-    await buildJson(content, site, ['--credits']);
-    await buildJson(content, `${site}-ar`, ['--credits', '--ui-lang', 'ar']);
+    console.error('screenshots: the nights of `tmsnap demo --nights 3`');
+    const { ids, unitIds } = await crawlThreeNights(content, new Date());
+    console.error('screenshots: building the site as the demo does, in English and in Arabic');
+    await buildJson(content, site, ['--credits', '--title', demoTitle]);
+    await buildJson(content, `${site}-ar`, ['--credits', '--title', demoTitle, '--ui-lang', 'ar']);
     const servers = await Promise.all([serveStatic(site), serveStatic(`${site}-ar`)]);
     const browser = await launchChromium();
     try {

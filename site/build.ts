@@ -73,6 +73,8 @@ export interface BuildOptions {
    * seconds Astro's build took (its pages, Vite and the search index) while they were written.
    */
   onBulkPages?: (report: BulkReport, astroSeconds: number) => void;
+  /** The line said when projects are left out of the site, instead of the build's own (the demo's, for someone who gave no key). */
+  withheldLine?: (projects: number) => string;
 }
 
 export interface BuildProgress {
@@ -352,7 +354,8 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   const withheld = publicationOfView(published)?.hiddenProjects.size ?? 0;
   if (withheld > 0) {
     console.error(
-      `tmsnap build: ${withheld} project(s) of this keyed crawl left out: an anonymous visitor of the server cannot see them, or the snapshot does not say they can (--publish private-projects publishes them)`,
+      options.withheldLine?.(withheld) ??
+        `tmsnap build: ${withheld} project(s) of this keyed crawl left out: an anonymous visitor of the server cannot see them, or the snapshot does not say they can (--publish private-projects publishes them)`,
     );
   }
   const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(published) };

@@ -37,6 +37,8 @@ export const siteConfigSchema = z.strictObject({
   history: z.boolean().optional(),
   /** Release levels, as `--levels` takes them (archive/levels.ts). */
   levels: z.string().optional(),
+  /** Credits pages and downloads (`--credits`). */
+  credits: z.boolean().optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

@@ -7,5 +7,6 @@ export { type Behaviours, type ReferenceServer, type ReferenceServerOptions, sta
 export { DEFAULT_PROFILE, type ProfileName, isProfileName, profileNames, profiles } from './profiles.ts';
 export { type RateLimit, raisedRateLimit, weblateRateLimit } from './rate-limit.ts';
 export type { Faults } from './faults.ts';
-export { activityNames } from './activity.ts';
-export type { Model } from './model.ts';
+export { activityNames, runActivity } from './activity.ts';
+export { type ActivityModel, isActivityModel } from './memory-model.ts';
+export type { Model, UnitRow } from './model.ts';

@@ -379,8 +379,10 @@ export class MemoryModel implements ActivityModel {
 
   #touch(unit: UnitRow, code: number, user: string, translation: TranslationRow, component: ComponentRow, target: string): ChangeRow {
     const stamp = this.#stamp();
-    unit.timestamp = stamp;
+    // `timestamp` is when the unit was added and stays (Weblate's `auto_now_add`); an edit saves
+    // the row (`last_updated`) and is the unit's newest change (`changed`, what `q=changed:` reads).
     unit.last_updated = stamp;
+    unit.changed = stamp;
     // An edit stays pending until the component commits (on a download, or after commit_pending_age).
     unit.pending = true;
     this.#pendingAuthors.set(translation.id, user);

@@ -139,10 +139,18 @@ export interface UnitRow {
   has_suggestion: boolean;
   has_comment: boolean;
   has_failing_check: boolean;
-  /** ISO 8601 UTC with microseconds and Z: when the unit last changed. */
+  /**
+   * ISO 8601 UTC with microseconds and Z: when the unit was added. Weblate's `auto_now_add`: an
+   * edit never moves it (sites show it as "Added" where the server sends no `last_updated`).
+   */
   timestamp: string;
-  /** 5.6+: when the unit's row was last saved (a label added, a check run); absent: `timestamp`. */
+  /** 5.6+: when the unit's row was last saved (an edit, a commit, a check run); absent: `timestamp`. */
   last_updated?: string;
+  /**
+   * When the unit's newest change in the log happened: what `q=changed:` matches (Weblate's
+   * `change__timestamp`); not sent. Absent: `timestamp` (a unit changed since it was added).
+   */
+  changed?: string;
 }
 
 export interface ChangeRow {
@@ -267,7 +275,7 @@ export interface Model {
   translators?(): Map<string, { translated: number; languages: Set<string> }>;
 
   /**
-   * True when every unit's `timestamp` is that of a change to it in the log (its newest), so
+   * True when every unit's `changed ?? timestamp` is that of a change to it in the log (its newest), so
    * the units changed since a time are found by reading the log from that time on instead of
    * every unit (`q=changed:`); the lazy synthetic model, where each unit has one change.
    */

@@ -186,7 +186,7 @@ export function unitSearch(q: string): UnitSearch {
         if (operator !== '<' && operator !== '<=') changedFrom = Math.max(changedFrom ?? bound, bound);
         // `last_changed:` is the row's `last_updated`, which a commit moves too (memory-model.ts
         // `commitPending`); models whose unit times are in their log never commit.
-        const time = field === 'changed' ? (unit: UnitRow) => unit.timestamp : (unit: UnitRow) => unit.last_updated ?? unit.timestamp;
+        const time = field === 'changed' ? (unit: UnitRow) => unit.changed ?? unit.timestamp : (unit: UnitRow) => unit.last_updated ?? unit.timestamp;
         tests.push((unit) => compare(parseTimestamp(time(unit)) ?? 0, operator, bound));
         break;
       }

@@ -2,9 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { readTags } from '../../archive/tags.ts';
+import { buildDemoSite, demoTitle } from '../../cli/demo.ts';
+import { type Scenario, playNights } from '../../cli/demo-nights.ts';
+import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { serveStatic } from '../../site/serve.ts';
+import { crawlComplete } from '../helpers/crawl.ts';
+import { fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
+import { tmsnap } from '../helpers/tmsnap.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const temp = await useTempFolders('tmsnap-demo-', 'all')();
@@ -59,6 +66,8 @@ describe('tmsnap demo', () => {
     const home = await (await fetch(siteUrl)).text();
     const stderr = demo.stderr();
     expect(home).toContain('Translation status');
+    // Named for what it shows, not "127.0.0.1 translation status" (issue 35).
+    expect(home).toContain(`<title>${demoTitle}</title>`);
     expect(stderr).toMatch(/requests made \d+, minimum requests \d+/);
     expect(stderr).toContain('open the site at');
     const own = join(project, 'tmsnap-demo');
@@ -72,7 +81,7 @@ describe('tmsnap demo', () => {
     expect(await readdir(join(project, 'content'))).toEqual(['post.md']);
     expect(await readdir(join(project, 'dist'))).toEqual(['app.js']);
     expect(await readFile(join(project, 'dist', 'app.js'), 'utf8')).toBe('console.log(1)');
-    expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'reference-server-port', 'site']);
+    expect((await readdir(own)).sort()).toEqual(['.tmsnap-demo', 'content', 'reference-server-port', 'site', 'site-port']);
   }, 600_000);
 });
 
@@ -119,9 +128,105 @@ describe('tmsnap demo, run again', () => {
     await mkdir(cwd, { recursive: true });
     const serverOf = (stderr: string) => /reference server \([^)]*\) at (\S+)/.exec(stderr)?.[1];
     const requestsOf = (stderr: string) => Number(/requests made (\d+)/.exec(stderr)?.[1]);
+    const siteOf = (stderr: string) => /open the site at (\S+)/.exec(stderr)?.[1];
     const first = await demoRun(cwd);
     const second = await demoRun(cwd);
     expect(serverOf(second)).toBe(serverOf(first));
     expect(requestsOf(second)).toBeLessThan(requestsOf(first));
+    // The site keeps its port too, so that a tab left open on it works again (issue 35).
+    expect(siteOf(second)).toBe(siteOf(first));
   }, 600_000);
+});
+
+describe('tmsnap demo --nights (issue 35)', () => {
+  test('refuses nights the story does not have, and data the server cannot edit, in one line each', async () => {
+    const four = await tmsnap(['demo', '--nights', '4', '--dir', join(temp, 'refused')]);
+    expect([four.code, four.stderr.split('\n')[0]]).toEqual([2, 'tmsnap demo: --nights "4": give 1 to 3 (the guide\'s story has 3 nights)']);
+    const synthetic = await tmsnap([
+      'demo',
+      '--nights',
+      '2',
+      '--data',
+      'synthetic:projects=1,components=1,languages=2,units=20',
+      '--dir',
+      join(temp, 'refused'),
+    ]);
+    expect(synthetic.code).toBe(2);
+    expect(synthetic.stderr).toContain("--nights 2 plays the guide's story on the bundled data");
+    await expect(readdir(join(temp, 'refused'))).rejects.toThrow();
+  }, 120_000);
+
+  /** The guide's story on the fixture data: what the demo plays on the bundled data, in seconds. */
+  const scenario: Scenario = {
+    subject: { project: 'hello', component: 'po', language: 'cs' },
+    marked: 2,
+    saved: 1,
+    people: { reviewer: 'bob', translator: 'alice' },
+    // The one translated string the reviewer leaves alone: its translation drifts.
+    reword: { before: '<b>Bold</b> & <script>alert(1)</script>', after: '<b>Bold</b> & <script>alert(2)</script>' },
+    releases: ['v1.0', 'v2.0'],
+  };
+
+  test('three nights: edits between them, two tags, credits, drift, string histories, and strings keep the date they were added', async () => {
+    const work = join(temp, 'nights');
+    const content = join(work, 'content');
+    let clock = new Date();
+    const model = fixtureModel(() => clock);
+    const token = 'wlu_demo_nights';
+    const server = await startTestServer({ data: model, behaviours: { tokens: [token], rateLimit: raisedRateLimit } });
+    const said: string[] = [];
+    let played;
+    try {
+      played = await playNights({
+        model,
+        scenario,
+        nights: 3,
+        content,
+        now: new Date(),
+        setClock: (date) => (clock = date),
+        crawlNight: async (full) => (await crawlComplete(server, content, { token, full })).snapshotId,
+        say: (line) => said.push(line),
+      });
+    } finally {
+      await server.close();
+    }
+    expect(played).toBeDefined();
+    const { ids, unitIds, firstUnitPath } = played!;
+    // A snapshot a night, a day apart at 04:15 UTC.
+    expect(ids).toHaveLength(3);
+    expect(ids.every((id) => id.endsWith('T041500Z'))).toBe(true);
+    expect((Date.parse(ids[2]!.replace(/^(\d{4})-(\d\d)-(\d\d)T.*/, '$1-$2-$3')) - Date.parse(ids[0]!.slice(0, 10))) / 86_400_000).toBe(2);
+    expect(said[1]).toContain('bob marked 2 strings of hello/po/cs for editing');
+    expect(said[2]).toContain('alice saved 1 of them again');
+    expect(await readTags(content)).toEqual([
+      { name: 'v1.0', snapshot: ids[1] },
+      { name: 'v2.0', snapshot: ids[2] },
+    ]);
+
+    const out = join(work, 'site');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let stderr: string;
+    try {
+      await buildDemoSite(content, out, 3);
+    } finally {
+      stderr = errors.mock.calls.map((call) => call.join(' ')).join('\n');
+      errors.mockRestore();
+    }
+    // The fixture's private project, said plainly to someone who gave no key.
+    expect(stderr).not.toContain('keyed crawl');
+    expect(stderr).toContain(
+      "one of the demo server's projects is private: the site leaves it out, as the server hides it from visitors who are not signed in",
+    );
+    const page = (path: string) => readFile(join(out, path), 'utf8');
+    expect(await page('index.html')).toContain(`<title>${demoTitle}</title>`);
+    expect(await page('credits/index.html')).toContain('Bob');
+    expect(await page('releases/v2.0/index.html')).toContain('v1.0');
+    expect(await page(`changes-between/${ids[1]}--${ids[2]}/index.html`)).toContain('Ahoj světe!');
+    expect(await page('drift/cs/index.html')).toContain('alert(2)');
+    const strings = await page(firstUnitPath!.replace(/#.*/, 'index.html'));
+    const row = new RegExp(`<tr id="unit-${unitIds[0]}">.*?</tr>`, 's').exec(strings)?.[0] ?? '';
+    expect(strings).toContain(`history-of`);
+    // "Added": the fixture's date, not a night's (the reference server keeps a unit's timestamp).
+    expect(row).toContain('2024-05-01');
+  }, 300_000);
 });

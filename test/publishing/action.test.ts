@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startTestServer } from '../helpers/reference-server.ts';
-import { type RunResult, type Step, runSteps } from './runner.ts';
+import { type RunResult, type Step, expressions, runSteps } from './runner.ts';
 
 /**
  * The publishing path users copy (issue 12): `action.yml` (the Action, `uses: tmsnap/tmsnap@v0`)
@@ -140,7 +140,7 @@ describe('action.yml', () => {
 
   it('runs only tmsnap subcommands and flags that the CLI lists in its --help', async () => {
     const found = invocations((await loadAction()).runs.steps);
-    expect([...new Set(found.map((i) => i.subcommand))].sort()).toEqual(['build', 'crawl', 'prune', 'snapshots', 'verify']);
+    expect([...new Set(found.map((i) => i.subcommand))].sort()).toEqual(['build', 'crawl', 'prune', 'snapshots', 'tag', 'verify']);
     expect(await problems(found)).toEqual([]);
   }, 120_000);
 
@@ -262,13 +262,36 @@ describe('the example workflow in docs/publishing.md', () => {
 
   it('is short, parses, runs nightly, and uses the Action and the Node 24 deploy-pages', async () => {
     const { text, workflow } = await loadExample();
-    expect(text.trim().split('\n').length).toBeLessThanOrEqual(30);
+    expect(text.trim().split('\n').length).toBeLessThanOrEqual(36);
     expect(workflow.on.schedule?.[0]?.cron.split(' ')).toHaveLength(5);
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-    expect(steps.map((step) => step.uses)).toEqual(['tmsnap/tmsnap@v0', 'actions/deploy-pages@v5']);
+    expect(steps.map((step) => step.uses?.replace(/^tmsnap\/tmsnap@.*$/, 'tmsnap/tmsnap@<ref>'))).toEqual([
+      'actions/checkout@v5',
+      'tmsnap/tmsnap@<ref>',
+      'actions/deploy-pages@v5',
+    ]);
     const deploy = Object.values(workflow.jobs).find((job) => job.steps.some((step) => step.uses?.startsWith('actions/deploy-pages@')));
     expect(deploy?.permissions).toMatchObject({ pages: 'write', 'id-token': 'write' });
     expect(deploy?.needs).toBe('crawl-and-build');
+  });
+
+  it('names a ref of the Action that resolves today: @main with version: source until the CHANGELOG has a release of the major (issue 35)', async () => {
+    const { workflow } = await loadExample();
+    const step = Object.values(workflow.jobs)
+      .flatMap((job) => job.steps)
+      .find((candidate) => candidate.uses?.startsWith('tmsnap/tmsnap@'))!;
+    const ref = step.uses!.split('@')[1]!;
+    // The release workflow dates a section when it releases it (docs/publishing.md, "Releasing tmsnap").
+    const changelog = await readFile(join(root, 'CHANGELOG.md'), 'utf8');
+    const released = new Set([...changelog.matchAll(/^## (\d+)\.\d+\.\d+ \(\d{4}-\d\d-\d\d\)$/gm)].map((match) => Number(match[1])));
+    if (ref === 'main') {
+      // main's package.json holds the next version, not yet on npm: only the Action's own files install.
+      expect(step.with?.version, 'tmsnap/tmsnap@main installs from npm what is not there without version: source').toBe('source');
+    } else {
+      const major = /^v(\d+)$/.exec(ref)?.[1];
+      expect(major, `tmsnap/tmsnap@${ref}: the repository has main and the vN tags of releases`).toBeDefined();
+      expect(released.has(Number(major)), `tmsnap/tmsnap@${ref} resolves only once a ${major}.x release is made`).toBe(true);
+    }
   });
 
   it('passes the secret only as the token input, and a crawl deadline 30 minutes under the job timeout', async () => {
@@ -307,6 +330,10 @@ async function runAction(context: {
   path: string;
   env?: Record<string, string>;
   mayFail?: boolean;
+  /** The job's workspace, where a workflow's checkout put the user's repository. */
+  cwd?: string;
+  /** Run the Install step too (with an `npm` on the path that only writes its calls down). */
+  install?: boolean;
 }): Promise<RunResult> {
   const action = await loadAction();
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, context.inputs[name] ?? input.default ?? '']));
@@ -314,7 +341,7 @@ async function runAction(context: {
     ...context,
     inputs,
     outputs: { pages: context.pagesOutputs },
-    skip: ['Install tmsnap'],
+    skip: context.install ? [] : ['Install tmsnap'],
   });
   if (result.failed && !context.mayFail) console.error(`step "${result.failed.name}" exited ${result.failed.code}:\n${result.logs[result.failed.name]}`);
   if (!context.mayFail) expect(result.failed).toBeUndefined();
@@ -334,7 +361,9 @@ describe('the Action’s shell steps, run for real', () => {
       join(shims, 'gh'),
       `#!/bin/bash\necho "gh $*" >> "$LOG"\nif [ -n "$GH_FAIL" ]; then echo "HTTP 403: Resource not accessible by integration" >&2; exit 1; fi\n`,
     );
-    for (const name of ['tmsnap', 'gh']) await chmod(join(shims, name), 0o755);
+    // npm: the Install step's calls written down (a packed tarball named), tmsnap being the shim above.
+    await writeFile(join(shims, 'npm'), `#!/bin/bash\necho "npm $*" >> "$LOG"\nif [ "$1" = pack ]; then echo tmsnap-0.0.0.tgz; fi\n`);
+    for (const name of ['tmsnap', 'gh', 'npm']) await chmod(join(shims, name), 0o755);
   });
   afterAll(async () => {
     await rm(scratch, { recursive: true, force: true });
@@ -466,6 +495,114 @@ describe('the Action’s shell steps, run for real', () => {
       expect(late.summary).toContain('grant the job permissions actions: write');
     } finally {
       await Promise.all([server.close(), slow.close()]);
+    }
+  }, 300_000);
+
+  /**
+   * The job of docs/publishing.md's workflow that uses the Action, as a user copies it: its
+   * checkout (a clone of `repository` into the workspace), then the Action with the page's
+   * `with:`, every `${{ … }}` filled from `secrets` and the run's `inputs`; only the values a
+   * user replaces with their own (`url`, `projects`) are this test's.
+   */
+  async function runCopiedWorkflow(
+    origin: string,
+    repository: string,
+    copy: { url: string; project: string; secrets: Record<string, string>; inputs: Record<string, string>; mayFail?: boolean },
+  ) {
+    const { workflow } = await loadExample();
+    const job = Object.values(workflow.jobs).find((candidate) => candidate.steps.some((step) => step.uses?.startsWith('tmsnap/tmsnap@')))!;
+    const temp = await mkdtemp(join(scratch, 'run-'));
+    // GitHub makes the workspace, empty, for every job; checkout fills it.
+    const workspace = join(temp, 'workspace');
+    await mkdir(workspace);
+    const log = join(temp, 'calls.log');
+    const github = {
+      token: 'ghs_not_a_real_token',
+      server_url: `file://${dirname(origin)}`,
+      repository: basename(origin),
+      workflow_ref: 'me/site/.github/workflows/tmsnap.yml@refs/heads/main',
+    };
+    const { fill } = expressions({ inputs: copy.inputs, secrets: copy.secrets, github, runner: { temp } });
+    let result: RunResult | undefined;
+    for (const step of job.steps) {
+      if (step.uses?.startsWith('actions/checkout@')) {
+        await run('git', ['clone', '-q', repository, '.'], { cwd: workspace });
+      } else if (step.uses?.startsWith('tmsnap/tmsnap@')) {
+        const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, fill(String(value))]));
+        expect(given.url, 'the page gives a server to replace').toMatch(/^https:\/\//);
+        result = await runAction({
+          inputs: { ...given, url: copy.url, projects: copy.project },
+          github,
+          runner: { temp },
+          pagesOutputs: { base_url: 'https://user.github.io/repo', base_path: '/repo' },
+          path: [shims, process.env.PATH].join(delimiter),
+          env: { LOG: log, GITHUB_WORKSPACE: workspace, GITHUB_ACTION_PATH: root },
+          cwd: workspace,
+          install: true,
+          mayFail: copy.mayFail ?? false,
+        });
+      } else {
+        throw new Error(`docs/publishing.md's job has a step this test cannot run: ${JSON.stringify(step)}`);
+      }
+    }
+    expect(result, 'the job runs the Action').toBeDefined();
+    return { ...result!, temp, calls: await readFile(log, 'utf8').catch(() => '') };
+  }
+
+  it("the workflow of docs/publishing.md as copied: the repository's settings file, then a release tagged from Run workflow (issue 35)", async () => {
+    const server = await startTestServer({ behaviours: { tokens: ['wlu_test_key'] } });
+    try {
+      const origin = await newOrigin();
+      // The user's repository: the settings file of docs/site.md and the stylesheet it names.
+      const repository = join(await mkdtemp(join(scratch, 'user-')), 'site');
+      await mkdir(join(repository, 'brand'), { recursive: true });
+      await writeFile(
+        join(repository, 'tmsnap.config.json'),
+        JSON.stringify({ title: 'Hello translations', css: 'brand/site.css', uiLang: 'de', credits: true, levels: 'beta=50' }),
+      );
+      await writeFile(join(repository, 'brand', 'site.css'), ':root { --link: #a0f; }\n');
+      await run('git', ['init', '-q', repository]);
+      await run('git', ['-C', repository, 'add', '.']);
+      await run('git', ['-C', repository, '-c', 'user.name=me', '-c', 'user.email=me@example.invalid', 'commit', '-qm', 'site settings']);
+      const secrets = { WEBLATE_TOKEN: 'wlu_test_key', TMSNAP_ARCHIVE_KEY: 'correct horse battery staple' };
+      const copied = { url: server.url, project: 'hello', secrets };
+
+      // The nightly run: no inputs.
+      const nightly = await runCopiedWorkflow(origin, repository, { ...copied, inputs: {} });
+      expect(nightly.calls).toContain('npm pack');
+      expect(nightly.steps.inputs?.home).toBe('branch-encrypted');
+      const site = nightly.steps.build!.path!;
+      const home = await readFile(join(site, 'index.html'), 'utf8');
+      expect(home).toMatch(/<title>[^<]*Hello translations[^<]*<\/title>/);
+      expect(home).toContain('lang="de"');
+      expect(home).toContain('assets/brand/custom.css');
+      await expect(readFile(join(site, 'credits', 'index.html'), 'utf8')).resolves.toContain('Hello translations');
+
+      // Run workflow with tag v1.0: tagged in the archive on its branch, encrypted, and on the site.
+      const release = await runCopiedWorkflow(origin, repository, { ...copied, inputs: { tag: 'v1.0' } });
+      const snapshot = release.steps.build!.snapshot!;
+      expect(release.summary).toContain(`Release: tagged ${snapshot} as v1.0.`);
+      await expect(readFile(join(release.steps.build!.path!, 'releases', 'v1.0', 'index.html'), 'utf8')).resolves.toContain('v1.0');
+      expect(await branchFiles(origin)).toEqual(['archive.tar.gpg.000']);
+      const decrypt = `git --git-dir "$ORIGIN" cat-file blob tmsnap-archive:archive.tar.gpg.000 | gpg --batch --quiet --pinentry-mode loopback --passphrase "$KEY" --decrypt | tar -xO ./tags.json`;
+      const tags = await run('bash', ['-c', decrypt], {
+        env: { ...process.env, ORIGIN: origin, KEY: secrets.TMSNAP_ARCHIVE_KEY, GNUPGHOME: nightly.temp },
+      });
+      expect(JSON.parse(tags.stdout)).toMatchObject({ tags: { 'v1.0': snapshot } });
+
+      // The same tag again: one line saying why, and the job fails, after the save (the tag step never fails itself).
+      const steps = (await loadAction()).runs.steps.filter((step) => step.name === 'Tag a release' || step.name === 'Report');
+      const again = await runSteps(steps, {
+        inputs: { tag: 'v1.0' },
+        runner: { temp: release.temp },
+        outputs: { crawl: { code: '0' }, build: { snapshot } },
+        path: [shims, process.env.PATH].join(delimiter),
+        env: { TMSNAP_CONTENT: join(release.temp, 'tmsnap-archive') },
+      });
+      expect(again.failed?.name).toBe('Report');
+      expect(again.summary).toContain(`The release tag was not set: tag v1.0 exists (snapshot ${snapshot})`);
+    } finally {
+      await server.close();
     }
   }, 300_000);
 

@@ -46,9 +46,14 @@ export interface RunResult {
   failed?: { name: string; code: number };
 }
 
-export async function runSteps(stepList: Step[], context: RunContext): Promise<RunResult> {
-  const steps: Record<string, Record<string, string>> = { ...context.outputs };
-  const logs: Record<string, string> = {};
+/**
+ * `${{ … }}` as a runner reads it, over `context` and the steps' outputs so far: `evaluate` for
+ * an `if:`, `fill` for a value (an `env:` or a `with:` of a workflow's step).
+ */
+export function expressions(
+  context: Pick<RunContext, 'inputs' | 'github' | 'secrets' | 'runner'>,
+  steps: Record<string, Record<string, string>> = {},
+): { evaluate: (expression: string) => string | boolean; fill: (text: string) => string } {
   const lookup = (path: string): string => {
     const [scope, ...rest] = path.trim().split('.');
     if (scope === 'inputs') return context.inputs[rest.join('.')] ?? '';
@@ -66,6 +71,13 @@ export async function runSteps(stepList: Step[], context: RunContext): Promise<R
     return inner.split('||').map(lookup).find(Boolean) ?? '';
   };
   const fill = (text: string) => text.replace(/\$\{\{([^}]+)\}\}/g, (_, expression: string) => String(evaluate(expression)));
+  return { evaluate, fill };
+}
+
+export async function runSteps(stepList: Step[], context: RunContext): Promise<RunResult> {
+  const steps: Record<string, Record<string, string>> = { ...context.outputs };
+  const logs: Record<string, string> = {};
+  const { evaluate, fill } = expressions(context, steps);
   const env: NodeJS.ProcessEnv = {
     PATH: context.path,
     HOME: context.runner.temp,
@@ -98,6 +110,11 @@ export async function runSteps(stepList: Step[], context: RunContext): Promise<R
       child.on('close', (exit) => {
         logs[step.name ?? step.id ?? ''] = log;
         resolve(exit ?? 1);
+      });
+      // No close follows a spawn that failed (a missing cwd): the step fails instead of hanging.
+      child.on('error', (error) => {
+        logs[step.name ?? step.id ?? ''] = `${log}${error.message}\n`;
+        resolve(127);
       });
     });
     const outputs = Object.fromEntries(

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { change, page, statistics, translation, translationInList, unit } from '../../api/index.ts';
 import { unitHash } from '../../packages/reference-server/hash.ts';
 import { ActivityError, type MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import type { Model } from '../../packages/reference-server/model.ts';
-import { type ReferenceServer, fixtureModel, startTestServer } from '../helpers/reference-server.ts';
+import { activityNames } from '../../packages/reference-server/activity.ts';
+import { type ReferenceServer, bundledModel, fixtureModel, startTestServer } from '../helpers/reference-server.ts';
 import { get } from './get.ts';
 
 /** A clock that ticks one second per reading, from 2025-01-01. */
@@ -43,7 +45,7 @@ describe('translate', () => {
         timestamp: '2025-01-01T00:00:00.000000Z',
       });
       const served = unit.parse((await get(`${server.url}units/10/`)).json);
-      expect([served.state, served.translated, served.target, served.timestamp]).toEqual([20, true, ['Otevřený'], '2025-01-01T00:00:00.000000Z']);
+      expect([served.state, served.translated, served.target]).toEqual([20, true, ['Otevřený']]);
       const after = await counts(server);
       expect([after.translated, after.translated_words, after.last_change, after.last_author]).toEqual([
         before.translated + 1,
@@ -70,6 +72,31 @@ describe('translate', () => {
       const changed = page(unit).parse((await get(`${server.url}units/?q=${encodeURIComponent(`changed:>=${since}`)}`)).json);
       expect(changed.results.map((row) => row.id)).toEqual([10, 16]);
     }));
+
+  it('keeps when the unit was added (`timestamp`) and moves `last_updated`, as Weblate does (issue 35)', async () => {
+    // Weblate's Unit: `timestamp` is auto_now_add, `last_updated` auto_now; a site shows the
+    // first as "Added" when the server (5.4) sends no `last_updated`.
+    const model = fixtureModel(steppingClock());
+    const added = model.unit(10)!.timestamp;
+    const server = await startTestServer({ data: model, profile: 'weblate-5.14' });
+    try {
+      for (const edit of [() => model.translate(10, ['Otevřený'], 'bob'), () => model.markForEdit(10, 'alice')]) {
+        const [made] = edit();
+        const served = unit.parse((await get(`${server.url}units/10/`)).json) as { timestamp: string; last_updated?: string };
+        expect([served.timestamp, served.last_updated]).toEqual([added, made!.timestamp]);
+        expect(made!.timestamp > added).toBe(true);
+        // Still found by an incremental crawl's `changed:` (its newest change), not by when it was added.
+        const since = (time: string) => `${server.url}units/?q=${encodeURIComponent(`changed:>=${time}`)}`;
+        expect(
+          page(unit)
+            .parse((await get(since(made!.timestamp))).json)
+            .results.map((row) => row.id),
+        ).toEqual([10]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 
   it('refuses a source unit, a read-only unit, a wrong plural count and an unknown user', () =>
     withModel(async (_server, model) => {
@@ -231,6 +258,33 @@ describe('POST /_activity/<action>', () => {
       const notJson = await get(`${server.origin}/_activity/translate`, { method: 'POST', body: '{' });
       expect(notJson.status).toBe(400);
     }, true));
+
+  it('answers the requests docs/guide.md shows, on the bundled data, whose users and actions it lists (issue 35)', async () => {
+    const guide = await readFile(new URL('../../docs/guide.md', import.meta.url), 'utf8');
+    const section = guide.slice(guide.indexOf("## The demo's nights"), guide.indexOf('## Your own site'));
+    const model = await bundledModel(steppingClock());
+    // Every user of the data, by username and the name the server shows, and no other.
+    const named = [...section.matchAll(/`([a-z][\w.]*)`\s+\(([^)]+)\)/g)].map((match) => [match[1], match[2]]);
+    expect(named.sort()).toEqual(
+      model
+        .users()
+        .map((user) => [user.username, user.full_name])
+        .sort(),
+    );
+    for (const name of activityNames) expect(section, name).toContain(`| \`${name}\` |`);
+    const server = await startTestServer({ data: model, behaviours: { activity: true } });
+    try {
+      const curls = [...section.matchAll(/^curl -X POST http:\/\/127\.0\.0\.1:8000(\/_activity\/[\w-]+) -d '(.*)'$/gm)];
+      expect(curls.length).toBeGreaterThanOrEqual(2);
+      for (const [, path, body] of curls) {
+        const answer = await get(`${server.origin}${path}`, { method: 'POST', body: body! });
+        expect(answer.status, `${path} ${answer.text}`).toBe(200);
+        expect((answer.json as { changes: number[] }).changes).toHaveLength(1);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 
   it('is absent unless switched on, and refuses a read-only model with 409', async () => {
     await withModel(async (server) => {

@@ -52,7 +52,7 @@ function unitsList(request: ApiRequest, translation: TranslationRow): ApiResult 
 /** The HTTP date of the newest unit or change of a translation, whole seconds as HTTP dates are. */
 function lastModified(request: ApiRequest, translation: TranslationRow, units: readonly UnitRow[]): Date {
   let newest = parseTimestamp(request.instance.lastChange([translation.id])?.timestamp ?? '') ?? 0;
-  for (const unit of units) newest = Math.max(newest, parseTimestamp(unit.timestamp) ?? 0);
+  for (const unit of units) newest = Math.max(newest, parseTimestamp(unit.last_updated ?? unit.changed ?? unit.timestamp) ?? 0);
   return new Date(Math.floor(newest / 1_000_000) * 1000);
 }
 

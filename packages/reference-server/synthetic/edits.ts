@@ -51,10 +51,10 @@ export function editTime(seed: number, index: number, count: number): string {
   return isoMicroseconds(eventTime(seed, 'edits', index, count));
 }
 
-/** A unit as the edit left it: a new target, translated, pending until a commit. */
+/** A unit as the edit left it: a new target, translated, pending until a commit; added when it was (`timestamp`). */
 export function editedUnit(unit: UnitRow, timestamp: string): UnitRow {
   const target = unit.target.map((form) => `${form === '' ? (unit.source[0] ?? '') : form} (edited)`);
-  return { ...unit, target, state: 20, previous_source: '', pending: true, timestamp };
+  return { ...unit, target, state: 20, previous_source: '', pending: true, last_updated: timestamp, changed: timestamp };
 }
 
 /** What statistics count of an edited unit. */
