@@ -60,7 +60,11 @@ export const en = {
     '{results}; {count} part of the search index could not be loaded ({file}): is the search folder complete?',
     '{results}; {count} parts of the search index could not be loaded ({file}): is the search folder complete?',
   ],
-  'search.loadingParts': 'Loading the search index ({ready} of {total} parts)… {results} so far.',
+  // While shards arrive (issue 35): how many of the languages the query reaches are searched, not files.
+  'search.languagesSearched': ['{searched} of {total} language searched… {results} so far.', '{searched} of {total} languages searched… {results} so far.'],
+  // Beside the first results, until their counts are written (docs/search.md, "Start-up").
+  'search.stillSearching': 'Still searching…',
+  'search.counting': 'Counting the results…',
   'search.loading': 'Loading the search index…',
   'search.unknownFilter': 'This link asks for {filters}, which this search does not have: choose from the lists above.',
   'search.oldIndex': 'This search index was written by another version of tmsnap (format {found}; this page reads format {expected}): build the site again.',
@@ -261,6 +265,7 @@ export const en = {
   'language.noCount': 'no count from 0 to {max} selects this form',
   'language.translationsInto': 'Translations into {language}',
   'language.noTranslations': 'No translations in this snapshot.',
+  'language.about': 'About {language}',
   'consistency.link': 'Consistency: the same source translated differently, placeholders and punctuation unlike most languages',
   'consistency.title': 'Consistency of {language}',
   'consistency.intro':

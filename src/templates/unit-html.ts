@@ -8,6 +8,7 @@ import { pageUi, type PageUi } from '../i18n/page.ts';
 import { excerpt, labelText } from '../utils/format.ts';
 import { html, type Html } from '../utils/html.ts';
 import type { SourceLocation } from '../utils/repoweb.ts';
+import { cssString } from '../utils/stacked.ts';
 
 export interface TextLanguage {
   tag: string;
@@ -200,11 +201,6 @@ function suggestionsRow(unit: StoredUnit, context: UnitContext, ui: PageUi): Htm
 /** On a phone the rows of a unit table stack and its head is hidden: the text cells say what they are from these (site.css). */
 function textLabels(ui: PageUi): string {
   return `--source:${cssString(ui.t('col.source'))};--translation:${cssString(ui.t('col.translation'))}`;
-}
-
-/** A text as a CSS string, for the labels a table hands its cells in custom properties (site.css). */
-function cssString(text: string): string {
-  return `'${text.replace(/[\\'\n]/g, (char) => (char === '\n' ? ' ' : `\\${char}`))}'`;
 }
 
 /** One translation of a string on the string's page. */

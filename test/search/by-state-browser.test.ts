@@ -160,3 +160,53 @@ describe.runIf(site.chromium).each(siteRoots(site))('strings by state %s', (_, r
     await page.close();
   });
 });
+
+/**
+ * Issue 35: on a phone a row's "·" stays on the line of the word after it, never ending a line
+ * alone, and the state carries the colour mark strings have everywhere else (class `s<state>`).
+ */
+test.runIf(site.chromium)('keeps each "·" with the state or flag after it, and marks the state with its colour, from file://', async () => {
+  const root = siteRoots(site).find(([name]) => name === 'from file://')![1]();
+  const page = await site.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${root}search/index.html?has=check`);
+  await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state === 'done');
+  for (const width of [390, 330, 280, 240]) {
+    await page.setViewportSize({ width, height: 844 });
+    const separators = await page.locator('#search-results .search-hit .meta').evaluateAll((lines) =>
+      lines.flatMap((line) =>
+        [...line.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes('·'))
+          .map((node) => {
+            const range = document.createRange();
+            const at = node.textContent!.indexOf('·');
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            const dot = range.getBoundingClientRect();
+            // The word after it starts on the dot's line (their boxes overlap), to its right.
+            const next = (node.nextSibling as Element).getClientRects()[0]!;
+            return { word: node.nextSibling!.textContent, sameLine: dot.top < next.bottom && next.top < dot.bottom && next.left >= dot.right - 1 };
+          }),
+      ),
+    );
+    expect(separators.filter((separator) => separator.word === 'failing check')).toHaveLength(3);
+    for (const separator of separators) expect(separator, `${width} px`).toMatchObject({ sameLine: true });
+  }
+  const marks = await page.locator('#search-results .search-hit .state').evaluateAll((states) =>
+    states.map((state) => {
+      const mark = getComputedStyle(state, '::before');
+      return {
+        code: (state.closest('.search-hit') as HTMLElement).dataset.state,
+        classes: state.className,
+        content: mark.content,
+        colour: mark.backgroundColor,
+      };
+    }),
+  );
+  expect(marks).toHaveLength(3);
+  for (const mark of marks) {
+    expect(mark.classes.split(' ')).toContain(`s${mark.code}`);
+    expect(mark.content).toBe('""');
+    expect(mark.colour).not.toBe('rgba(0, 0, 0, 0)');
+  }
+  await page.close();
+});

@@ -190,7 +190,7 @@ function setStatus(state: 'idle' | 'loading' | 'done' | 'error', text: string): 
  * format made loads the engine's locale data on the page's one thread (docs/search.md,
  * "Start-up"; profiled in docs/decisions/2026-11-23-search-figures-formats-1-4.md), which would
  * otherwise run while the first shards arrive and hold their parsing back. Until then the status
- * says the index is loading.
+ * says the index is loading, or, once results show, that the search goes on.
  */
 let countsReady = false;
 let pendingCounts: (() => void) | undefined;
@@ -199,7 +199,8 @@ let countsScheduled = false;
 function setCountStatus(state: 'loading' | 'done' | 'error', text: () => string, shown: boolean): void {
   // A file that failed is said at once, with its counts.
   if (countsReady || state === 'error') return setStatus(state, text());
-  setStatus('loading', t('search.loading'));
+  // Beside results, not "Loading the search index…": read as "these are all" (issue 35).
+  setStatus('loading', !shown ? t('search.loading') : state === 'done' ? t('search.counting') : t('search.stillSearching'));
   pendingCounts = () => setStatus(state, text());
   if (countsScheduled || (!shown && state === 'loading')) return;
   countsScheduled = true;
@@ -281,6 +282,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   }
   const { search } = current;
   hitLists = [];
+  const searched = new Set<number>();
   let unsearched = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
@@ -291,6 +293,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
     }
     // Ties are broken by the shard's place in the manifest, whatever order shards arrived in.
     hitLists.push(search.shard(shard, position));
+    searched.add(position);
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   current.groups.add(hitLists);
@@ -311,14 +314,29 @@ function run(typed: boolean, state: SearchState = formState()): void {
   const shown = hitLists.length > 0;
   if (broken.length > 0)
     setCountStatus('error', () => t('search.broken', { results: count(), count: broken.length, file: broken[0]!.file }, broken.length), shown);
-  else if (missing > 0)
-    setCountStatus('loading', () => t('search.loadingParts', { ready: hitLists.length, total: wanted.targets.length, results: count() }), shown);
-  else {
+  else if (missing > 0) {
+    const { done, total } = languagesSearched(wanted.positions, searched);
+    setCountStatus('loading', () => t('search.languagesSearched', { searched: done, total, results: count() }, total), shown);
+  } else {
     setCountStatus('done', count, shown);
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
   performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
+}
+
+/**
+ * The languages the query reaches, and those of them searched in full: what the status counts
+ * while shards arrive. Shards are files, which a reader does not know of; results from the
+ * first languages alone read as the only matches (issue 35).
+ */
+function languagesSearched(positions: readonly number[], searched: ReadonlySet<number>): { done: number; total: number } {
+  const pending = new Map<number, boolean>();
+  for (const position of positions) {
+    const language = manifest.targets[position]!.language;
+    pending.set(language, (pending.get(language) ?? false) || !searched.has(position));
+  }
+  return { done: [...pending.values()].filter((left) => !left).length, total: pending.size };
 }
 
 function firstShardFiles(position: number): Set<string> {

@@ -70,6 +70,9 @@ export interface RenderContext {
   sourceTexts(hit: SearchHit): readonly string[];
 }
 
+/** Between the parts of a translation's line: a break may come before the dot, not after it. */
+const separator = ' ·\u00a0';
+
 /** Each flag a unit can have, in words. */
 const flagWords = { check: 'search.flagCheck', suggestion: 'search.flagSuggestion' } as const satisfies Record<HasFilter, string>;
 
@@ -86,8 +89,11 @@ function renderHit(hit: SearchHit, context: RenderContext): HTMLLIElement {
   const meta = element('p', 'meta');
   const link = element('a', 'unit-link language', language ? `${language.name} (${language.code})` : '');
   link.href = context.root + unitHref(hit.shard.data, hit.unit);
-  meta.append(link, ' · ', element('span', `state state-${stateCode}`, ui.stateName(stateCode)));
-  for (const flag of flagsOf(hit.shard, hit.unit)) meta.append(' · ', element('span', `flag flag-${flag}`, ui.t(flagWords[flag])));
+  // The state's word with its colour mark (class `s<state>`, site.css), as wherever strings are
+  // listed; each "·" holds to the word after it (a no-break space), so a line breaks before it,
+  // never after it (issue 35).
+  meta.append(link, separator, element('span', `state state-${stateCode} s${stateCode}`, ui.stateName(stateCode)));
+  for (const flag of flagsOf(hit.shard, hit.unit)) meta.append(separator, element('span', `flag flag-${flag}`, ui.t(flagWords[flag])));
   const terms = context.scope === 'source' ? undefined : context.queryTerms;
   item.append(meta, forms(units.target[hit.unit] ?? [], 'target', language, terms, ui));
   return item;
