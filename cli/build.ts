@@ -9,6 +9,7 @@ import { type Command, CommandFailure, UsageError, contentOption, exitCodes, par
 import { guardOutput, siteMark } from './output-guard.ts';
 import { interruptible } from './signals.ts';
 import { snapshotIdsOf } from './snapshot-names.ts';
+import { version } from './version.ts';
 
 const help = `Usage: tmsnap build [options]
 
@@ -53,6 +54,11 @@ Options:
                     log (all time, the last 12 months, since each release), as pages and
                     credits.md/credits.json; names only as the server shows them to anyone
                     (default: off; not with --hide-authors)
+  --dataset         publish the archive as tables (docs/dataset.md): data/tmsnap-dataset.sqlite,
+                    for Datasette and sqlite3, linked from the home page with its size; the
+                    snapshots up to the one built, as the site shows them: no project hidden
+                    from the public, no e-mail address, and with --hide-authors no names
+                    (default: off)
   --config FILE     settings file (default: ${configFileName} in the working folder, if any);
                     the flags above override it
   --verbose         Astro's log, a line per page, instead of one progress line
@@ -87,6 +93,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     'no-history': { type: 'boolean', default: false },
     levels: { type: 'string' },
     credits: { type: 'boolean' },
+    dataset: { type: 'boolean', default: false },
     config: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -151,6 +158,7 @@ export async function parseBuildArgs(args: string[]): Promise<BuildCommandOption
     uiLang: uiLang as UiLanguage,
     history: parsed['no-history'] ? false : (config.history ?? true),
     ...optional('levels', levels),
+    ...optional('dataset', parsed.dataset ? siteDataset(resolve(parsed.content), hideAuthors) : undefined),
     verbose: parsed.verbose,
     force: parsed.force,
     json: parsed.json,
@@ -165,6 +173,22 @@ async function releaseTags(content: string): Promise<Tag[]> {
     if (error instanceof TagError) throw new CommandFailure(error.message);
     throw error;
   }
+}
+
+/**
+ * `--dataset`: `tmsnap dataset`'s writer (dataset/write.ts) into the new site, loaded only when
+ * asked for. Always the public view (no `--publish`), as the site names people or not.
+ */
+function siteDataset(content: string, hideAuthors: boolean): NonNullable<BuildOptions['dataset']> {
+  return async (file, snapshot) => {
+    const { DatasetError, writeDataset } = await import('../dataset/write.ts');
+    try {
+      return await writeDataset({ content, out: file, format: 'sqlite', snapshot, hideAuthors, tmsnapVersion: version });
+    } catch (error) {
+      if (error instanceof DatasetError) throw new CommandFailure(`--dataset: ${error.message}`);
+      throw error;
+    }
+  };
 }
 
 /**

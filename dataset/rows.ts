@@ -238,3 +238,13 @@ export function changeRow(change: StoredChange, firstSnapshot: string, users: Re
     first_snapshot: firstSnapshot,
   };
 }
+
+/** The columns naming people. */
+const nameColumns = ['user', 'author', 'last_author'] as const;
+
+/** `row` naming nobody, as a site built with `--hide-authors` shows it: its name columns null. */
+export function withoutNames(row: Row): Row {
+  const copy = { ...row };
+  for (const column of nameColumns) if (column in copy) copy[column] = null;
+  return copy;
+}

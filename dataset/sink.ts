@@ -20,6 +20,8 @@ export interface DatasetState {
   /** Of the newest snapshot: its change chunks' hashes (a chunk seen adds no change). */
   changeChunks: string[];
   tmsnap_version: string;
+  /** Written naming nobody (`build --dataset` with `--hide-authors`); absent: false. Never added to as the other kind. */
+  hide_authors?: boolean;
 }
 
 export interface DatasetSink {

@@ -20,7 +20,7 @@ import { redactEmails, redactValue } from '../site-model/privacy.ts';
 import { changeIsPublished, publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { siteRecords } from '../site-model/records.ts';
 import { openParquetSink, readParquetState } from './parquet.ts';
-import { changeRow, keyText, snapshotRow, snapshotRows, translationKey } from './rows.ts';
+import { changeRow, keyText, snapshotRow, snapshotRows, translationKey, withoutNames } from './rows.ts';
 import { datasetFormat, type Row } from './schema.ts';
 import type { DatasetSink, DatasetState } from './sink.ts';
 import { openSqliteSink, readSqliteState } from './sqlite.ts';
@@ -121,6 +121,11 @@ export interface DatasetOptions {
   snapshot?: string | undefined;
   since?: string | undefined;
   tmsnapVersion: string;
+  /**
+   * Name nobody, as a site built with `--hide-authors` (`tmsnap build --dataset`): the columns
+   * naming people (`changes.user`, `changes.author`, `translations.last_author`) are null.
+   */
+  hideAuthors?: boolean | undefined;
   /** One line per snapshot written, and notes. */
   onProgress?: (line: string) => void;
 }
@@ -147,7 +152,9 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
   const scope = first.scope.projects?.length ? [...first.scope.projects].sort().join(',') : null;
   const state = await readDatasetState(options.format, options.out);
   const exact = options.since !== undefined || options.snapshot !== undefined;
-  const toAdd = snapshotsToAdd(state, ids, { server: first.server.base_url, scope }, exact);
+  const hideAuthors = options.hideAuthors ?? false;
+  const sameNaming = (state?.hide_authors ?? false) === hideAuthors;
+  const toAdd = sameNaming ? snapshotsToAdd(state, ids, { server: first.server.base_url, scope }, exact) : undefined;
   const incremental = toAdd !== undefined;
   if (state !== undefined && !incremental) say(`the dataset at ${options.out} holds other snapshots: written anew`);
   const held = incremental ? state!.snapshots : [];
@@ -173,10 +180,12 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
     let opened = 0;
     let changes = 0;
     const session = new ReadSession();
+    const named = hideAuthors ? withoutNames : (row: Row) => row;
     for (const [at, id] of added.entries()) {
-      const snapshot = await publishedSnapshot(await openSnapshot(options.content, id, { session }), { publish: [], hideAuthors: false });
+      const snapshot = await publishedSnapshot(await openSnapshot(options.content, id, { session }), { publish: [], hideAuthors });
       const records = await siteRecords(snapshot);
       const rows = snapshotRows(id, records);
+      if (hideAuthors) rows.translations = rows.translations.map(named);
       await sink.addSnapshot(snapshotRow(snapshot.manifest), rows);
       // Strings: a translation whose unit list did not change keeps its versions open unread.
       const nextHashes: Record<string, string> = {};
@@ -209,7 +218,7 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
         for (const change of await snapshot.changesIn(chunk)) {
           if (knownChanges.has(change.id) || (publication && !changeIsPublished(change, publication))) continue;
           knownChanges.add(change.id);
-          changeRows.push(changeRow(redact(change), id, users, redactEmails));
+          changeRows.push(named(changeRow(redact(change), id, users, redactEmails)));
         }
       }
       if (changeRows.length > 0) await sink.addChanges(id, changeRows);
@@ -234,6 +243,7 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
       units: hashes,
       changeChunks: [...chunks],
       tmsnap_version: options.tmsnapVersion,
+      ...(hideAuthors ? { hide_authors: true } : {}),
     };
     await sink.finish(endedRows, liveRows, releases, nextState, held.at(-1));
     return {

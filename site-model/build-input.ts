@@ -29,6 +29,17 @@ export interface BuildInput {
    * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.
    */
   positions?: string;
+  /** The dataset of `--dataset` (docs/dataset.md), for the home page's link; absent: none. Astro's input only. */
+  dataset?: SiteDataset;
+}
+
+/** The SQLite dataset a build put in the site. */
+export interface SiteDataset {
+  /** Its site path (`sitePaths.dataset()`). */
+  path: string;
+  bytes: number;
+  /** How many snapshots it holds. */
+  snapshots: number;
 }
 
 /** The module name Astro's pages import the build input by. */

@@ -117,6 +117,8 @@ export const sitePaths = {
     `badges/${safeSegment(project)}/${safeSegment(component)}/${safeSegment(language)}.${format}`,
   /** Every figure of the site for machines (docs/status-json.md). */
   status: (): SitePath => 'data/status.json',
+  /** The archive's tables as one SQLite file, with `build --dataset` (docs/dataset.md). */
+  dataset: (): SitePath => 'data/tmsnap-dataset.sqlite',
   notFound: (): SitePath => '404.html',
   stylesheet: (): SitePath => 'assets/site.css',
   script: (): SitePath => 'assets/site.js',

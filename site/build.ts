@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/index.ts';
-import type { BuildInput } from '../site-model/build-input.ts';
+import type { BuildInput, SiteDataset } from '../site-model/build-input.ts';
 import type { Levels } from '../archive/levels.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
 import type { AstroRun } from './astro-build.ts';
@@ -20,7 +20,7 @@ import { siblingModule } from './sibling-module.ts';
 import type { BulkReport } from './bulk-pages.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { positionsChannel } from '../site-model/positions.ts';
-import { unitPageCount } from '../site-model/paths.ts';
+import { sitePaths, unitPageCount } from '../site-model/paths.ts';
 import type { PublishKind } from '../site-model/privacy.ts';
 import { publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { componentPathOf, siteRecords } from '../site-model/records.ts';
@@ -65,6 +65,12 @@ export interface BuildOptions {
   levels?: Levels;
   /** Credits pages and downloads (`--credits`); off when absent. */
   credits?: boolean;
+  /**
+   * `--dataset`: writes the archive's tables (docs/dataset.md) of the published view, up to
+   * `snapshot`, as the SQLite file `file` of the new site, linked from the home page. Handed in
+   * by cli/build.ts: site/ does not import dataset/ (eslint.config.js). Absent: no dataset.
+   */
+  dataset?: (file: string, snapshot: string) => Promise<{ snapshots: number }>;
   /** Astro's own log, a line per page; otherwise `onProgress` is called as pages are written. */
   verbose?: boolean;
   onProgress?: (progress: BuildProgress) => void;
@@ -89,6 +95,8 @@ export interface BuildSummary {
   files: number;
   bytes: number;
   seconds: number;
+  /** The dataset `--dataset` wrote: its path in the site, size and snapshots. */
+  dataset?: SiteDataset;
 }
 
 /** A build that cannot start: no archive, no snapshot, a missing file. One line, exit 1. */
@@ -382,12 +390,22 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     positions,
   };
   const writers = startBulkWriters(input, target, bulkWriters(), onFiles);
+  let dataset: SiteDataset | undefined;
+  try {
+    // While the writers work: the home page Astro renders links the file with its size.
+    dataset = options.dataset && (await writeSiteDataset(options.dataset, target, snapshot.id));
+    if (options.signal?.aborted) throw new Error('interrupted');
+  } catch (error) {
+    await writers.stop();
+    await endPositions(positions);
+    throw error;
+  }
   const astroStarted = performance.now();
   const staging = await stagingFolder();
   try {
     if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
     const run: AstroRun = {
-      input,
+      input: dataset === undefined ? input : { ...input, dataset },
       root: staging,
       out: target,
       base: options.base,
@@ -417,7 +435,15 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   options.onBulkPages?.(bulk, astroSeconds);
   await writeExtras(options, settings, target);
   const size = await folderSize(target);
-  return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000 };
+  return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000, ...(dataset ? { dataset } : {}) };
+}
+
+/** `--dataset`: the SQLite file of the published view at its place in the new site `target`. */
+async function writeSiteDataset(write: NonNullable<BuildOptions['dataset']>, target: string, snapshot: string): Promise<SiteDataset> {
+  const path = sitePaths.dataset();
+  const file = join(target, ...path.split('/'));
+  const { snapshots } = await write(file, snapshot);
+  return { path, bytes: (await stat(file)).size, snapshots };
 }
 
 /** Branding files, favicon, robots.txt and sitemap, and the user's public folder (which never overwrites the site's files). */

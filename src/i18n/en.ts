@@ -474,6 +474,14 @@ export const en = {
   // releases, source drift and credits (issue 26)
   'home.releases': 'Releases',
   'home.credits': 'Credits',
+  // the archive as a dataset (`build --dataset`, issue 37)
+  'home.dataset': 'Dataset',
+  'home.datasetFile': ['SQLite, {count} snapshot, {size}', 'SQLite, {count} snapshots, {size}'],
+  'home.datasetTitle': 'Every snapshot up to this one as tables (projects, translations, strings, changes) for Datasette, sqlite3 or DuckDB',
+  'size.bytes': ['{count} byte', '{count} bytes'],
+  'size.kB': '{size} kB',
+  'size.MB': '{size} MB',
+  'size.GB': '{size} GB',
   'releases.title': 'Releases',
   'releases.intro': 'Each release is pinned to a snapshot of the archive. Its page shows, per language, what changed since the release before.',
   'col.release': 'Release',

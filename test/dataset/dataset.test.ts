@@ -358,4 +358,22 @@ describe('tmsnap dataset', () => {
       ).toBe(true);
     }
   }, 60_000);
+
+  it('writes, for build --dataset, the snapshots up to the one built naming nobody, and never adds to it naming people', async () => {
+    const out = join(dir, 'site-dataset.sqlite');
+    const hidden = await writeDataset({ content, out, format: 'sqlite', snapshot: ids[1]!, hideAuthors: true, tmsnapVersion: '0.0.0-test' });
+    expect(hidden.added).toEqual(ids.slice(0, 2));
+    let data = await readAll('sqlite', out);
+    expect([...new Set(data.snapshots!.map((row) => row.snapshot))]).toEqual(ids.slice(0, 2));
+    expect(data.changes!.length).toBeGreaterThan(0);
+    expect(data.changes!.filter((row) => row.user !== null || row.author !== null)).toEqual([]);
+    expect(data.translations!.filter((row) => row.last_author !== null)).toEqual([]);
+    // The same snapshots and one more, naming people: written anew, not added to the nameless one.
+    const named = await writeDataset({ content, out, format: 'sqlite', snapshot: ids[2]!, tmsnapVersion: '0.0.0-test' });
+    expect(named.incremental).toBe(false);
+    data = await readAll('sqlite', out);
+    expect(data.snapshots!.map((row) => row.snapshot)).toEqual(ids);
+    const earlier = data.changes!.filter((row) => String(row.first_snapshot) <= ids[1]!);
+    expect(earlier.some((row) => row.user !== null)).toBe(true);
+  });
 });

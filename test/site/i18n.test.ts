@@ -12,6 +12,7 @@ import { catalogs, en, uiTranslator } from '../../src/i18n/index.ts';
 import { clientMessages } from '../../src/i18n/client.ts';
 import { catalogFile, readPo, templateFile } from '../../src/i18n/files.ts';
 import { formatPo, mergePo, parsePo, poHeaders, poMessages, poProblems, sourceEntries } from '../../src/i18n/po.ts';
+import { sizeText } from '../../src/i18n/size.ts';
 import { catalogProblems, uiPlurals } from '../../src/i18n/translate.ts';
 
 describe('interface catalogs', () => {
@@ -154,6 +155,21 @@ describe('interface catalogs', () => {
     );
     const de = uiTranslator('de');
     expect(de.t('fig.translatedOf', { translated: 1234, total: 5678, percent: de.percent(21.7) })).toBe('1.234 von 5.678 übersetzt (21,7\u00a0%)');
+  });
+
+  it('says a file size in decimal units, one decimal below 100, as the language writes numbers', () => {
+    const english = uiTranslator('en');
+    expect([1, 999, 1000, 1234, 99_949, 123_456, 7_600_000, 2_500_000_000].map((bytes) => sizeText(english, bytes))).toEqual([
+      '1 byte',
+      '999 bytes',
+      '1 kB',
+      '1.2 kB',
+      '99.9 kB',
+      '123 kB',
+      '7.6 MB',
+      '2.5 GB',
+    ]);
+    expect(sizeText(uiTranslator('de'), 7_600_000)).toBe('7,6 MB');
   });
 
   it('names states, also ones a newer server invented', () => {

@@ -6,12 +6,17 @@
  * change records, user records and a component's fields. test/helpers/public-sites.ts does the
  * comparing, for a real Weblate too.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
 import { findEmails } from '../../site-model/privacy.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
+import { writeDataset } from '../../dataset/write.ts';
+import { uiTranslator } from '../../src/i18n/index.ts';
+import { sizeText } from '../../src/i18n/size.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { crawlComplete } from '../helpers/crawl.ts';
 import { comparePublicSites, emailAddressesIn, siteFiles } from '../helpers/public-sites.ts';
@@ -66,7 +71,8 @@ beforeAll(async () => {
   await buildWithCli(['--content', anonymousContent, '--out', join(work, 'anonymous-site')]);
   await buildWithCli(['--content', keyedContent, '--out', join(work, 'keyed-site')]);
   await buildWithCli(['--content', keyedContent, '--out', join(work, 'opted-in-site'), '--publish', 'private-projects,repository,all-languages']);
-  await buildWithCli(['--content', keyedContent, '--out', join(work, 'hidden-authors-site'), '--hide-authors']);
+  // With the dataset (`--dataset`): the keyed crawl, its private project and addresses, and the authors hidden.
+  await buildWithCli(['--content', keyedContent, '--out', join(work, 'hidden-authors-site'), '--hide-authors', '--dataset']);
 }, 600_000);
 
 describe('a keyed crawl against an anonymous one, both built', () => {
@@ -118,5 +124,47 @@ describe('a keyed crawl against an anonymous one, both built', () => {
     const hidden = (await siteFiles(join(work, 'hidden-authors-site'))).find((file) => file.path.startsWith(path));
     expect(hidden?.text).toContain('"Last-Translator: \\n"');
     expect(await emailAddressesIn(join(work, 'hidden-authors-site'))).toEqual([]);
+  });
+
+  it('ships with --dataset the SQLite file of the published view, linked with its size: no private project, no address, no name', async () => {
+    const site = join(work, 'hidden-authors-site');
+    const file = join(site, 'data', 'tmsnap-dataset.sqlite');
+    const bytes = await readFile(file);
+    const home = await readFile(join(site, 'index.html'), 'utf8');
+    expect(home).toContain('href="data/tmsnap-dataset.sqlite"');
+    const size = sizeText(uiTranslator('en'), (await stat(file)).size);
+    expect(size).toMatch(/^\d+(\.\d)? kB$/);
+    expect(home).toContain(`SQLite, 1 snapshot, ${size}`);
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      expect(
+        db
+          .prepare('SELECT DISTINCT project FROM projects')
+          .all()
+          .map((row) => row.project),
+      ).toEqual(['hello']);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM changes WHERE user IS NOT NULL OR author IS NOT NULL').get()).toEqual({ n: 0 });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM translations WHERE last_author IS NOT NULL').get()).toEqual({ n: 0 });
+      expect((db.prepare('SELECT COUNT(*) AS n FROM changes').get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    // The bytes, whatever table or page of the file might hold them.
+    const text = bytes.toString('latin1');
+    expect(text).toContain('Hello');
+    expect(text).not.toMatch(/secret/i);
+    expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[a-z]{2,}/i);
+    const names = ['alice', 'bob', 'carol', 'admin', 'Site Admin', 'Translator'];
+    expect(names.filter((name) => text.toLowerCase().includes(name.toLowerCase()))).toEqual([]);
+    // Those names are there to find: the same dataset naming people, as without --hide-authors.
+    const named = join(work, 'named.sqlite');
+    await writeDataset({ content: keyedContent, out: named, format: 'sqlite', tmsnapVersion: 'test' });
+    const namedText = (await readFile(named)).toString('latin1').toLowerCase();
+    expect(names.filter((name) => namedText.includes(name.toLowerCase()))).not.toEqual([]);
+    // A build without the flag has neither the file nor the link.
+    await expect(stat(join(work, 'anonymous-site', 'data', 'tmsnap-dataset.sqlite'))).rejects.toThrow();
+    const plainHome = await readFile(join(work, 'anonymous-site', 'index.html'), 'utf8');
+    expect(plainHome).not.toContain('tmsnap-dataset');
+    expect(plainHome).not.toContain('SQLite');
   });
 });
