@@ -134,6 +134,14 @@ export class Instance {
     return this.#translators.get(username) ?? { translated: 0, languages: new Set() };
   }
 
+  /**
+   * A user's `suggested` (statistics, 2026's `profile`): the suggestions of theirs the model
+   * records. Weblate counts every suggestion made, accepted ones too; a mirror records the pending.
+   */
+  suggested(username: string): number {
+    return (this.model.suggestions?.() ?? []).filter((row) => row.user === username).length;
+  }
+
   hasChangeIndex(): boolean {
     return this.#changeIndex !== undefined;
   }

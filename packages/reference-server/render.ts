@@ -446,7 +446,7 @@ export type UserView = 'summary' | 'full' | 'admin';
 /** Every user is in Weblate's built-in "Users" group (id 3 in `routes/extras.ts`). */
 export const USERS_GROUP_ID = 3;
 
-export function userRecord(links: Links, user: UserRow, view: UserView = 'full'): Record<string, unknown> {
+export function userRecord(links: Links, user: UserRow, view: UserView = 'full', suggested = 0): Record<string, unknown> {
   const summary = { id: user.id, full_name: user.full_name, username: user.username };
   if (view === 'summary') return summary;
   const path = `users/${segment(user.username)}/`;
@@ -467,17 +467,17 @@ export function userRecord(links: Links, user: UserRow, view: UserView = 'full')
     statistics_url: links.api(`${path}statistics/`),
     ...(links.fields514 ? { date_expires: null, contributions_url: links.api(`${path}contributions/`) } : {}),
     // 2026 moved a user's languages into `profile` (its preferences, the model's users keep Weblate's defaults).
-    ...(links.fields514 ? (links.recentFields ? { profile: userProfile2026() } : { languages: [] }) : {}),
+    ...(links.fields514 ? (links.recentFields ? { profile: userProfile2026(suggested) } : { languages: [] }) : {}),
   };
 }
 
 /** A user's `profile` as 2026.10.1 shows a user who changed no preference (measured). */
-function userProfile2026(): Record<string, unknown> {
+function userProfile2026(suggested: number): Record<string, unknown> {
   return {
     language: '',
     languages: [],
     secondary_languages: [],
-    suggested: 0,
+    suggested,
     translated: 0,
     uploaded: 0,
     commented: 0,

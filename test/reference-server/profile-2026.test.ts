@@ -171,6 +171,26 @@ const announced: Row[] = [
 describeLaterProfile('weblate-2026.11-announced', 'weblate-2026.11-announced answers as announced', announced);
 
 describe('weblate-2026 beyond the table', () => {
+  it("counts a user's recorded suggestions as their suggested, in statistics and profile (measured on 2026.10.1)", async () => {
+    const base = fixtureRows();
+    const unit = base.units[0]!;
+    const suggestion = { unitId: unit.id, target: ['Hallo'], user: 'alice', timestamp: '2026-11-01T10:00:00Z', votes: 0 };
+    const model = new MemoryModel({
+      ...base,
+      suggestions: [
+        { id: 1, ...suggestion },
+        { id: 2, ...suggestion, user: 'bob' },
+        { id: 3, ...suggestion },
+      ],
+    });
+    await withTestServer({ data: model, profile: 'weblate-2026', behaviours: { tokens: [TOKEN], rateLimit: raisedRateLimit } }, async (server) => {
+      const headers = { Authorization: `Token ${TOKEN}` };
+      expect((await get(`${server.url}users/alice/statistics/`, { headers })).json).toMatchObject({ suggested: 2 });
+      expect((await get(`${server.url}users/alice/`, { headers })).json).toMatchObject({ profile: { suggested: 2 } });
+      expect((await get(`${server.url}users/admin/statistics/`, { headers })).json).toMatchObject({ suggested: 0 });
+    });
+  });
+
   it('is 5.14 with the 2026.10.1 behaviours; the announced profile adds cursors, paged languages and bot protection', () => {
     expect(changedFrom54('weblate-2026')).toEqual(
       [

@@ -23,7 +23,7 @@ export const routes: Route[] = [
     // 5.14 lists no users to anonymous clients (an empty page).
     list: (request) => (request.behaviours.hiddenUsers && !request.authenticated ? [] : [...request.instance.users.values()].sort((a, b) => a.id - b.id)),
     find: findUser,
-    render: (request, user) => userRecord(request.links, user, userView(request)),
+    render: (request, user) => userRecord(request.links, user, userView(request), request.instance.suggested(user.username)),
   }),
   {
     pattern: ['users', ':user', 'notifications'],
@@ -52,8 +52,9 @@ export const routes: Route[] = [
     pattern: ['users', ':user', 'statistics'],
     allow: READ_ONLY,
     handle(request, params) {
-      const { translated, languages } = request.instance.translator(findUser(request, params.user).username);
-      return ok({ translated, suggested: 0, uploaded: 0, commented: 0, languages: languages.size });
+      const { username } = findUser(request, params.user);
+      const { translated, languages } = request.instance.translator(username);
+      return ok({ translated, suggested: request.instance.suggested(username), uploaded: 0, commented: 0, languages: languages.size });
     },
   },
 ];
