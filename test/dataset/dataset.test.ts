@@ -372,7 +372,8 @@ describe('tmsnap dataset', () => {
     const named = await writeDataset({ content, out, format: 'sqlite', snapshot: ids[2]!, tmsnapVersion: '0.0.0-test' });
     expect(named.incremental).toBe(false);
     data = await readAll('sqlite', out);
-    expect(data.snapshots!.map((row) => row.snapshot)).toEqual(ids);
+    // Up to the third snapshot: the tests before this one add later snapshots to the archive.
+    expect(data.snapshots!.map((row) => row.snapshot)).toEqual(ids.slice(0, 3));
     const earlier = data.changes!.filter((row) => String(row.first_snapshot) <= ids[1]!);
     expect(earlier.some((row) => row.user !== null)).toBe(true);
   });
