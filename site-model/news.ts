@@ -34,7 +34,7 @@ export function currentAnnouncements(record: unknown, at: string): Announcement[
 export interface PendingSuggestion {
   /** One element per plural form. */
   target: string[];
-  /** Its author's link (`api/users/<username>/`, as the server wrote it), or null. */
+  /** Its author as a stored user path (`api/users/<username>/`, as history's links are), or null. */
   user: string | null;
   timestamp: string;
   votes: number;
@@ -44,6 +44,14 @@ export interface PendingSuggestion {
 export function unitIdOf(link: string): number | undefined {
   const id = /\/units\/(\d+)\/?$/.exec(link)?.[1];
   return id === undefined ? undefined : Number(id);
+}
+
+/**
+ * The stored path of the user a link names: the list keeps the server's absolute links
+ * (`https://host/api/users/jane/`); history and credits name people by `api/users/<username>/`.
+ */
+export function userPathOf(link: string): string {
+  return /(?:^|\/)(api\/users\/[^/?#]+\/)$/.exec(link)?.[1] ?? link;
 }
 
 /**
@@ -60,7 +68,7 @@ export function suggestionsByUnit(record: unknown): Map<number, PendingSuggestio
     if (id === undefined) continue;
     const { target, user, timestamp, votes } = parsed.data;
     const list = byUnit.get(id) ?? [];
-    list.push({ target, user, timestamp, votes });
+    list.push({ target, user: user === null ? null : userPathOf(user), timestamp, votes });
     byUnit.set(id, list);
   }
   for (const list of byUnit.values()) list.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));

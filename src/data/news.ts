@@ -5,7 +5,7 @@
  */
 import type { Announcement } from '../../api/announcement.ts';
 import { currentAnnouncements, suggestionsByUnit, type PendingSuggestion } from '../../site-model/news.ts';
-import { authorLabel } from './authors.ts';
+import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
 import { siteTree } from './tree.ts';
 
@@ -25,12 +25,16 @@ export interface ShownSuggestion extends Omit<PendingSuggestion, 'user'> {
 /** Every pending suggestion the snapshot holds, by unit id, read once per build. */
 export const unitSuggestions: () => Promise<Map<number, ShownSuggestion[]>> = perBuild(async () => {
   const { snapshot, hideAuthors } = await siteTree();
+  const users = await siteUsers();
   const shown = new Map<number, ShownSuggestion[]>();
   for (const [id, list] of suggestionsByUnit(await snapshot.record('api/suggestions/')))
     shown.set(
       id,
       // No user: its author's account is gone ("unknown"), not a change the system made.
-      list.map(({ user, ...rest }) => ({ ...rest, author: user === null ? authorLabel(undefined, hideAuthors, false) : authorLabel(user, hideAuthors, true) })),
+      list.map(({ user, ...rest }) => ({
+        ...rest,
+        author: user === null ? authorLabel(undefined, hideAuthors, false) : authorLabel(user, hideAuthors, true, users),
+      })),
     );
   return shown;
 });

@@ -244,13 +244,16 @@ describe('announcements and pending suggestions (Weblate 2026) on the site', () 
     expect(component).not.toContain('String freeze');
   });
 
-  it("lists a string's pending suggestions under it: text, votes, when, and its author by username", async () => {
+  it("lists a string's pending suggestions under it: text, votes, when, and its author named as history names people", async () => {
     const rows = fixtureRows();
     const czech = rows.translations.find((translation) => translation.componentId === 1 && translation.languageCode === 'cs')!;
     const unit = rows.units.find((row) => row.translationId === czech.id && row.has_suggestion)!;
     const users = [...rows.users].sort((a, b) => a.id - b.id);
     // The reference server's suggestion: the unit's text, a user and votes picked by its id (routes/recent.ts).
-    const author = users[unit.id % users.length]!.username;
+    const user = users[unit.id % users.length]!;
+    // By full name, else username, as history and credits name people (docs/site.md, "Names of people").
+    const name = user.full_name || user.username;
+    const author = name.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
     const html = await page(`projects/hello/po/cs/units/1/index.html`);
     const block = new RegExp(`<tr id="unit-${unit.id}">[\\s\\S]*?</tr><tr class="history-of">([\\s\\S]*?)</table></td></tr>`).exec(html)?.[1] ?? '';
     expect(block).toContain('Pending suggestions');
@@ -259,7 +262,7 @@ describe('announcements and pending suggestions (Weblate 2026) on the site', () 
     expect(block).toContain('Ahoj světe!');
     expect(block).toMatch(/<time datetime="2024-05-01T12:/);
     expect(await texts('projects/hello/po/cs/units/1/index.html', 'table.suggestions tbody tr')).toEqual([
-      expect.stringMatching(new RegExp(`Ahoj světe!\\n[\\s\\S]*${author}$`)),
+      expect.stringMatching(new RegExp(`Ahoj světe!\\n[\\s\\S]*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)),
     ]);
   });
 
