@@ -618,8 +618,9 @@ describe('the Action’s shell steps, run for real', () => {
       expect(result.summary).toContain(message);
       expect(result.logs['Report']).toContain(`::error::${message}`);
       expect(JSON.stringify(result.logs)).not.toContain('tmsnap crawl` first');
-      // The partial snapshot was saved for the next run to continue.
-      expect((await branchFiles(origin)).some((path) => path.startsWith('snapshots/'))).toBe(true);
+      // The crawl stopped before the server's first answer: it stored nothing, so prune removed its
+      // unfinished snapshot and no snapshot is saved for the next run (issue 35, docs/crawl.md).
+      expect((await branchFiles(origin)).some((path) => path.startsWith('snapshots/'))).toBe(false);
     } finally {
       await slow.close();
     }
