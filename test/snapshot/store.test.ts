@@ -182,10 +182,11 @@ describe('tmsnap export', () => {
     // ndjson is the default format (issue 28): without --format the export goes on to the snapshot.
     expect(await run(['--content', content])).toMatchObject({ code: 1, stderr: expect.stringContaining('no complete snapshot') });
     expect(await run(['--content', content, '--format', 'csv'])).toMatchObject({ code: 2, stderr: expect.stringContaining('the only format is ndjson') });
-    // A snapshot that is not there (or cannot be) is a failure, exit 1 (cli/command.ts, exitCodes).
+    // A snapshot that is not there (or cannot be) is a failure, exit 1 (cli/command.ts, exitCodes);
+    // a name that is no snapshot id is looked up as a release tag, never as a path.
     expect(await run(['--content', content, '--format', 'ndjson', '--snapshot', '../../etc'])).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('is not a snapshot id'),
+      stderr: expect.stringContaining('no finished snapshot or tag "../../etc"'),
     });
     expect(await run(['--content', content, '--format', 'ndjson'])).toMatchObject({ code: 1, stderr: expect.stringContaining('no complete snapshot') });
   });
