@@ -39,14 +39,15 @@ describe('durations', () => {
     expect(result.stderr).not.toContain('positional');
   });
 
+  // verify takes snapshot names now (issue 35): snapshots takes only options.
   it('a stray word elsewhere is told as such', async () => {
-    const result = await tmsnap(['verify', '--content', archive, 'extra']);
+    const result = await tmsnap(['snapshots', '--content', archive, 'extra']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(
-      `tmsnap verify: unexpected "extra" after --content ${archive}: a value is one word; write it without spaces, or quote it`,
+      `tmsnap snapshots: unexpected "extra" after --content ${archive}: a value is one word; write it without spaces, or quote it`,
     );
-    const alone = await tmsnap(['verify', 'extra']);
-    expect(alone.stderr.split('\n')[0]).toBe('tmsnap verify: unexpected argument "extra": this command takes only options (--name value)');
+    const alone = await tmsnap(['snapshots', 'extra']);
+    expect(alone.stderr.split('\n')[0]).toBe('tmsnap snapshots: unexpected argument "extra": this command takes only options (--name value)');
   });
 });
 
