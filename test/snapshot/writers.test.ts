@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdArchiveLock } from '../helpers/lock-holder.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 import { base, finishOptions, newWriter, writeSample } from './helpers.ts';
 import { sampleInstance } from '../helpers/records.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
+import { startTestServer } from '../helpers/reference-server.ts';
+import type { ReferenceServer } from '@tmsnap/reference-server';
 
 /**
  * The commands that write an archive take its lock: with another writer holding it, each
@@ -25,9 +27,16 @@ async function oneSnapshotArchive(): Promise<string> {
   return content;
 }
 
+// A crawl asks the API root before it creates anything, the lock included (docs/crawl.md,
+// "Before anything is written"): a server that answers, so that the lock is what stops it.
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
 const writers: Record<string, (content: string, scratch: string) => Promise<string[]>> = {
-  // The lock comes before any request: no server is needed to be refused.
-  crawl: async (content) => ['crawl', '--url', 'http://127.0.0.1:9/api/', '--content', content],
+  crawl: async (content) => ['crawl', '--url', server.url, '--content', content],
   prune: async (content) => ['prune', '--content', content, '--keep-daily', '1'],
   migrate: async (content) => ['migrate', '--content', content],
   unpack: async (content, scratch) => {
