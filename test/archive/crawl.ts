@@ -1,7 +1,5 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseJson } from '../../api/index.ts';
-import { canonicalJson, snapshotIdAt } from '../../snapshot/index.ts';
+import { redateSnapshot } from '../../cli/demo-nights.ts';
 import { MemoryModel } from '../../packages/reference-server/memory-model.ts';
 import { fixtureRows } from '../fixtures/reference-rows.ts';
 import { raisedRateLimit } from '../../packages/reference-server/rate-limit.ts';
@@ -22,15 +20,8 @@ export async function crawlInto(server: ReferenceServer, contentDir: string): Pr
   return (await crawlComplete(server, contentDir, { token: TEST_TOKEN })).snapshotId;
 }
 
-/** Moves a finished snapshot to another date: its folder name and manifest say so, as if crawled then. */
-export async function redate(content: string, id: string, date: Date): Promise<string> {
-  const newId = snapshotIdAt(date);
-  const manifestFile = join(content, 'snapshots', id, 'manifest.json');
-  const manifest = parseJson(await readFile(manifestFile, 'utf8')) as Record<string, unknown>;
-  await writeFile(manifestFile, canonicalJson({ ...manifest, id: newId, started: date.toISOString(), finished: date.toISOString() }));
-  await rename(join(content, 'snapshots', id), join(content, 'snapshots', newId));
-  return newId;
-}
+/** Moves a finished snapshot to another date: the demo's nights do it too (cli/demo-nights.ts). */
+export const redate = redateSnapshot;
 
 /**
  * A content folder with one snapshot per date, translator activity (and, once, structural

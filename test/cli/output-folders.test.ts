@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { tmsnap } from '../helpers/tmsnap.ts';
 import { useTempFolders } from '../helpers/temp.ts';
+import { fingerprint } from '../helpers/fingerprint.ts';
 
 /**
  * Issue 24, "Output folders": `build --out .` once deleted the archive beside it, `build
@@ -23,24 +23,6 @@ let archive: string;
 let home: string;
 let archivePrint: string;
 let pack: string;
-
-/** Every file under `folder` with a hash of its bytes: equal prints, equal trees. */
-async function fingerprint(folder: string): Promise<string> {
-  const lines: string[] = [];
-  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    lines.push(
-      `${path.slice(folder.length)} ${
-        entry.isFile()
-          ? createHash('sha256')
-              .update(await readFile(path))
-              .digest('hex')
-          : 'dir'
-      }`,
-    );
-  }
-  return lines.sort().join('\n');
-}
 
 /** The tree of `folder` as names only, to tell that nothing was created or removed. */
 async function names(folder: string): Promise<string[]> {

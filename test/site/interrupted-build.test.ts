@@ -6,7 +6,6 @@
  * wrote stays. Builds run as a user's shell runs them, killed at points read off their progress.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -17,6 +16,7 @@ import { asidePrefix, carriedEntries, clearLeftovers, planSwap, siteMarkFile, si
 import { crawlComplete } from '../helpers/crawl.ts';
 import { startTestServer } from '../helpers/reference-server.ts';
 import { useTempFolders } from '../helpers/temp.ts';
+import { fingerprint } from '../helpers/fingerprint.ts';
 
 const bin = fileURLToPath(new URL('../../bin/tmsnap.js', import.meta.url));
 const folder = useTempFolders('tmsnap-interrupted-', 'all');
@@ -25,24 +25,6 @@ const scratchFolder = useTempFolders('tmsnap-site-folder-');
 let scratch: string;
 let archive: string;
 let out: string;
-
-/** Every file under `dir` with a hash of its bytes: equal prints, equal trees. */
-async function fingerprint(dir: string): Promise<string> {
-  const lines: string[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    lines.push(
-      `${path.slice(dir.length)} ${
-        entry.isFile()
-          ? createHash('sha256')
-              .update(await readFile(path))
-              .digest('hex')
-          : 'dir'
-      }`,
-    );
-  }
-  return lines.sort().join('\n');
-}
 
 interface Run {
   code: number | null;
