@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadDataset } from '../packages/reference-server/datasets.ts';
 import { instanceOf } from '../packages/reference-server/instance.ts';
-import type { ChangeRow } from '../packages/reference-server/model.ts';
+import type { ChangeRow, UnitRow } from '../packages/reference-server/model.ts';
 import {
   changeRecord,
   componentPath,
@@ -29,13 +29,15 @@ import {
   unitRecord,
   userRecord,
 } from '../packages/reference-server/render.ts';
-import { changesPerChunk, openSnapshotWriter } from '../snapshot/index.ts';
+import { changesPerChunk, openSnapshotWriter, type Snapshot } from '../snapshot/index.ts';
 import { figureOf, loadText, startBench } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
 
 /** The origin every record names: never contacted, only stored. */
 export const directOrigin = 'http://synthetic.invalid';
 const CHANGE_BATCH = 10_000;
+/** A record's path in the journal: its URL below the API root. */
+const apiPath = (url: string) => url.slice(`${directOrigin}/api/`.length);
 
 export interface DirectProgress {
   stage: 'structure' | 'units' | 'changes' | 'finishing';
@@ -59,12 +61,41 @@ async function changesResumePoint(partialDir: string): Promise<number> {
   return Math.max(1, Math.max(...chunks.map(Number)) * changesPerChunk);
 }
 
-export async function writeDirectSnapshot(contentDir: string, data: string, onProgress: (progress: DirectProgress) => void = () => {}): Promise<DirectResult> {
+/**
+ * A later night on top of `previous` (bench/dataset.ts `--scenario`): the units of `edits` (unit id →
+ * its newest edit) carry that edit, translations none of `touched` names keep their unit lists by
+ * reference, every change chunk of `previous` is carried and `changes` are added after them.
+ */
+export interface DirectNight {
+  previous: Snapshot;
+  edits: ReadonlyMap<number, UnitEdit>;
+  touched: ReadonlySet<number>;
+  changes: readonly ChangeRow[];
+}
+
+/** A unit's edit: its target reworded on a night, its state kept (so statistics stay true). */
+export interface UnitEdit {
+  night: number;
+  timestamp: string;
+}
+
+export async function writeDirectSnapshot(
+  contentDir: string,
+  data: string,
+  onProgress: (progress: DirectProgress) => void = () => {},
+  night?: DirectNight,
+): Promise<DirectResult> {
   const model = await loadDataset(data);
   const instance = instanceOf(model);
   // 5.4's shapes: no `format` in links, its extra fields (as a crawl of the default profile stores).
   const links = linksFor(directOrigin, '', null, true);
-  const writer = await openSnapshotWriter(contentDir, { baseUrl: `${directOrigin}/api/`, scope: {}, tmsnapVersion: 'bench-direct', resume: true });
+  const writer = await openSnapshotWriter(contentDir, {
+    baseUrl: `${directOrigin}/api/`,
+    scope: {},
+    tmsnapVersion: 'bench-direct',
+    resume: night === undefined,
+    ...(night ? { previous: night.previous } : {}),
+  });
   const resumed = writer.journal.size > 0;
   const put = async (url: string, record: () => unknown) => {
     if (!writer.has(url)) await writer.putRecord(url, record());
@@ -105,11 +136,17 @@ export async function writeDirectSnapshot(contentDir: string, data: string, onPr
         true,
       ),
     );
-    if (!writer.has(`${url}units/`)) {
+    const carried = night !== undefined && !night.touched.has(translation.id) && (await writer.carry(night.previous, apiPath(`${url}units/`)));
+    if (!carried && !writer.has(`${url}units/`)) {
       const place = { project, component, languageCode: translation.languageCode };
+      const edited = (unit: UnitRow): UnitRow => {
+        const edit = night?.edits.get(unit.id);
+        if (edit === undefined) return unit;
+        return { ...unit, target: unit.target.map((form) => `${form} (night ${edit.night})`), last_updated: edit.timestamp, changed: edit.timestamp };
+      };
       await writer.putUnits(
         url,
-        model.units(translation.id, 0, count).map((unit) => unitRecord(links, unit, place)),
+        model.units(translation.id, 0, count).map((unit) => unitRecord(links, edited(unit), place)),
       );
     }
     units += count;
@@ -126,15 +163,23 @@ export async function writeDirectSnapshot(contentDir: string, data: string, onPr
       translationCode: translation?.languageCode ?? null,
     });
   };
-  // Synthetic change ids run 1…total in log order: id n is at offset n - 1.
-  for (let offset = (await changesResumePoint(writer.dir)) - 1; offset < total; offset += CHANGE_BATCH) {
-    await writer.putChanges(model.changes(offset, CHANGE_BATCH).map(renderChange));
-    onProgress({ stage: 'changes', done: Math.min(total, offset + CHANGE_BATCH), total });
+  if (night) {
+    for (const chunk of night.previous.index.changes) {
+      if (!(await writer.carryChanges(night.previous, chunk))) throw new Error(`cannot carry change chunk ${chunk.first}–${chunk.last}`);
+    }
+    for (let offset = 0; offset < night.changes.length; offset += CHANGE_BATCH)
+      await writer.putChanges(night.changes.slice(offset, offset + CHANGE_BATCH).map(renderChange));
+  } else {
+    // Synthetic change ids run 1…total in log order: id n is at offset n - 1.
+    for (let offset = (await changesResumePoint(writer.dir)) - 1; offset < total; offset += CHANGE_BATCH) {
+      await writer.putChanges(model.changes(offset, CHANGE_BATCH).map(renderChange));
+      onProgress({ stage: 'changes', done: Math.min(total, offset + CHANGE_BATCH), total });
+    }
   }
 
   onProgress({ stage: 'finishing', done: 0, total: 1 });
   const finished = await writer.finish({ requests: { made: 0, minimum: 0 }, problems: [], complete: true });
-  return { id: finished.id, units, changes: total, resumed };
+  return { id: finished.id, units, changes: total + (night?.changes.length ?? 0), resumed };
 }
 
 /** Bytes of every file under `dir`. */

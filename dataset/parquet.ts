@@ -9,6 +9,7 @@ import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { dirname, join, relative } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { parquetWriteFile, type BasicType } from 'hyparquet-writer';
+import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { datasetFormat, formatKey, parquetMarker, tables, type Column, type Row, type TableName, type Value } from './schema.ts';
 import type { DatasetSink, DatasetState } from './sink.ts';
 import { versionOfRow, type LiveVersion } from './versions.ts';
@@ -46,6 +47,10 @@ export function writeTable(file: string, table: TableName, rows: readonly Row[],
     })),
     kvMetadata: [{ key: formatKey, value: String(datasetFormat) }],
     createdBy,
+    // Zstandard, which DuckDB, Spark and Polars read: 1M strings over 30 nights
+    // (docs/decisions/2026-11-29-dataset-scale.md).
+    codec: 'ZSTD',
+    compressors: { ZSTD: (bytes) => zstdCompressSync(bytes) },
   });
 }
 
@@ -65,7 +70,11 @@ export async function readParquetState(folder: string): Promise<DatasetState | u
 }
 
 async function readRows(file: string, columns?: string[]): Promise<Record<string, unknown>[]> {
-  return parquetReadObjects({ file: await asyncBufferFromFile(file), ...(columns ? { columns } : {}) });
+  return parquetReadObjects({
+    file: await asyncBufferFromFile(file),
+    compressors: { ZSTD: (bytes) => new Uint8Array(zstdDecompressSync(bytes)) },
+    ...(columns ? { columns } : {}),
+  });
 }
 
 /** A writer into the folder `out`, adding to the dataset there when `incremental`. */

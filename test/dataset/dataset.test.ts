@@ -88,6 +88,11 @@ describe('tmsnap dataset', () => {
     const fromParquet = await readAll('parquet', parquet);
     for (const table of tableNames) expect(fromParquet[table], table).toEqual(fromSqlite[table]);
     const data = fromSqlite;
+    // Every column of every file Zstandard-compressed, as DuckDB reads it (docs/dataset.md).
+    const files = await ParquetDataset.open(parquet);
+    const codecs = await files.query(`SELECT DISTINCT compression FROM parquet_metadata('${join(parquet, '**', '*.parquet')}')`);
+    files.close();
+    expect(codecs).toEqual([{ compression: 'ZSTD' }]);
 
     expect(data.snapshots!.map((row) => row.snapshot)).toEqual(ids);
     expect(data.releases).toEqual([{ tag: 'v1.0', snapshot: ids[1] }]);
