@@ -8,6 +8,7 @@ import { creditedActions, creditedUser, publicName, type Redact } from '../archi
 import type { Manifest, StoredChange, StoredUnit, StoredUser } from '../snapshot/index.ts';
 import type { SiteRecords } from '../site-model/records.ts';
 import { componentPathOf } from '../site-model/records.ts';
+import { addTotals, emptyTotals, type Totals } from '../site-model/totals.ts';
 import { pluralSeparator, type Row } from './schema.ts';
 
 function decoded(segment: string): string {
@@ -36,27 +37,6 @@ export function translationKey(path: string): TranslationKey {
 }
 
 export const keyText = (key: TranslationKey): string => `${key.project}\u0000${key.component}\u0000${key.language}`;
-
-interface Totals {
-  total: number;
-  translated: number;
-  fuzzy: number;
-  total_words: number;
-  translated_words: number;
-  fuzzy_words: number;
-  translated_percent?: number;
-}
-
-const emptyTotals = (): Totals => ({ total: 0, translated: 0, fuzzy: 0, total_words: 0, translated_words: 0, fuzzy_words: 0 });
-
-function add(into: Totals, record: Totals): void {
-  into.total += record.total;
-  into.translated += record.translated;
-  into.fuzzy += record.fuzzy;
-  into.total_words += record.total_words;
-  into.translated_words += record.translated_words;
-  into.fuzzy_words += record.fuzzy_words;
-}
 
 /** The figure columns (schema.ts `figures`); a sum's share as the site rounds it, a record's as the server wrote it. */
 function figureColumns(totals: Totals, review: boolean): Row {
@@ -104,11 +84,11 @@ const reviewOn = (record: { translation_review?: boolean | undefined; source_rev
 
 /** One snapshot's rows of the per-snapshot tables, from the records the site reads (the published view's). */
 export function snapshotRows(snapshotId: string, records: Pick<SiteRecords, 'projects' | 'components' | 'translations' | 'languages'>): SnapshotRows {
-  const projects = new Map(records.projects.map(({ path, record }) => [path, { record, totals: emptyTotals(), count: 0, review: reviewOn(record) }]));
+  const projects = new Map(records.projects.map(({ path, record }) => [path, { record, totals: emptyTotals(false), count: 0, review: reviewOn(record) }]));
   const components = new Map<string, { path: string; record: (typeof records.components)[number]['record']; totals: Totals; count: number; review: boolean }>();
   for (const { path, record } of records.components) {
     const project = projects.get(record.project);
-    if (project) components.set(path, { path, record, totals: emptyTotals(), count: 0, review: project.review });
+    if (project) components.set(path, { path, record, totals: emptyTotals(false), count: 0, review: project.review });
   }
   const languages = new Map<string, { totals: Totals; count: number }>();
   const translations: Row[] = [];
@@ -118,12 +98,12 @@ export function snapshotRows(snapshotId: string, records: Pick<SiteRecords, 'pro
     if (!component) continue;
     const project = projects.get(component.record.project)!;
     for (const into of [component, project]) {
-      add(into.totals, record);
+      addTotals(into.totals, record);
       into.count += 1;
     }
     let language = languages.get(record.language_code);
-    if (!language) languages.set(record.language_code, (language = { totals: emptyTotals(), count: 0 }));
-    add(language.totals, record);
+    if (!language) languages.set(record.language_code, (language = { totals: emptyTotals(false), count: 0 }));
+    addTotals(language.totals, record);
     language.count += 1;
     const [projectSlug = '', componentSlug = ''] = pathSlugs(componentPath);
     translations.push({
@@ -174,7 +154,7 @@ export function snapshotRows(snapshotId: string, records: Pick<SiteRecords, 'pro
         name: record?.name ?? code,
         direction: record?.direction === 'rtl' ? 'rtl' : 'ltr',
         translations: count,
-        // Languages always count as reviewed where summed (src/data/totals.ts).
+        // Languages always count as reviewed where summed (site-model/totals.ts).
         ...figureColumns(totals, true),
       };
     }),

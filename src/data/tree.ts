@@ -8,7 +8,7 @@ import { lastSegment, safeSegment, unitPageCount, type TranslationKey } from '..
 import { publishedSnapshot } from '../../site-model/published-snapshot.ts';
 import { componentPathOf, siteRecords, type SiteRecords } from '../../site-model/records.ts';
 import { perBuild, type BuildInput } from './build-input.ts';
-import { addTotals, emptyTotals, type Totals } from './totals.ts';
+import { addTotals, emptyTotals, type Totals } from '../../site-model/totals.ts';
 
 export type { Snapshot };
 

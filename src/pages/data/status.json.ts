@@ -3,7 +3,7 @@ import { sitePaths } from '../../../site-model/paths.ts';
 import { releasePaths } from '../../../site-model/release-paths.ts';
 import { statusVersion, type StatusDocument, type StatusRelease, type StatusStatistics } from '../../../site-model/status-schema.ts';
 import { releases } from '../../data/releases.ts';
-import { addTotals, emptyTotals, type Totals } from '../../data/totals.ts';
+import { addTotals, emptyTotals, type Totals } from '../../../site-model/totals.ts';
 import { siteTree } from '../../data/tree.ts';
 import { translatedPercent } from '../../utils/progress.ts';
 import { statusLevels } from '../../data/levels.ts';
