@@ -1,7 +1,8 @@
 import { stringifyJson } from '../api/index.ts';
 import { describeScope } from '../archive/listing.ts';
 import { chooseSearchSnapshot } from '../archive/series.ts';
-import { listSnapshots, openSnapshot } from '../snapshot/index.ts';
+import { listSnapshots, openSnapshot, type Snapshot } from '../snapshot/index.ts';
+import { publishedSnapshot, sharedProjects } from '../site-model/published-snapshot.ts';
 import { searchScopes, type SearchScope } from '../search/query.ts';
 import { FilterError, listsStrings, searchSnapshot, type SnapshotResult } from '../search-index/snapshot-search.ts';
 import { type Command, CommandFailure, UsageError, archiveOptions, exitCodes, parseCommandLine, requireArchive } from './command.ts';
@@ -26,6 +27,8 @@ Options:
                       dashes aside) (repeatable; what the "needs editing" figure counts is
                       needs-editing, needs-rewriting and needs-checking together)
   --has WHAT          only units that have it: check (a failing check) or suggestion (repeatable)
+  --private-projects  search the projects the site leaves out too (those only the server's key
+                      sees); a --project asked for by name is searched either way
   --in WHERE          both (default), source or target
   --limit N           print at most N results (default 20; 0 prints all)
   --snapshot ID       the snapshot to search, or a release tag (default: the newest
@@ -50,6 +53,7 @@ interface SearchArgs {
   snapshot: string | undefined;
   content: string;
   json: boolean;
+  privateProjects: boolean;
 }
 
 export function parseSearchArgs(args: string[]): SearchArgs {
@@ -64,6 +68,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
       in: { type: 'string', default: 'both' },
       limit: { type: 'string', default: '20' },
       snapshot: { type: 'string' },
+      'private-projects': { type: 'boolean', default: false },
       ...archiveOptions(),
     },
     true,
@@ -86,6 +91,7 @@ export function parseSearchArgs(args: string[]): SearchArgs {
     snapshot: values.snapshot,
     content: values.content,
     json: values.json,
+    privateProjects: values['private-projects'],
   };
 }
 
@@ -94,6 +100,32 @@ function askedProjects(options: Pick<SearchArgs, 'projects' | 'components'>): st
   const fromComponents = options.components.filter((component) => component.includes('/')).map((component) => component.slice(0, component.indexOf('/')));
   return [...new Set([...options.projects, ...fromComponents])];
 }
+
+/**
+ * What a search reads: the site's view of the snapshot (only what an anonymous visitor of the
+ * server sees, site-model/published-snapshot.ts), as `tmsnap diff` counts; the whole snapshot with
+ * --private-projects or when a private project is asked for by name, said in `note`.
+ */
+async function searchedView(snapshot: Snapshot, asked: readonly string[], all: boolean): Promise<{ view: Snapshot; note?: string; left?: string }> {
+  const view = await publishedSnapshot(snapshot, { publish: [], hideAuthors: false });
+  const { hidden } = await sharedProjects([view]);
+  if (hidden.length === 0) return { view };
+  const named = hidden.filter((slug) => asked.includes(slug));
+  if (all || named.length > 0) {
+    const searched = all ? hidden : named;
+    const them = searched.length === 1 ? 'it' : 'them';
+    return {
+      view: snapshot,
+      note: `searching ${plural(searched, 'private project')} ${searched.join(', ')}, which the site leaves out (only the server's key sees ${them})`,
+    };
+  }
+  return {
+    view,
+    left: `${plural(hidden, 'private project')} left out, as on the site: --private-projects searches ${hidden.length === 1 ? 'it' : 'them'} too`,
+  };
+}
+
+const plural = (items: readonly unknown[], word: string) => (items.length === 1 ? word : `${items.length} ${word}s`);
 
 /** Server text may hold terminal control sequences: show them, never let the terminal run them. */
 function printable(text: string): string {
@@ -137,10 +169,12 @@ export const command: Command = {
     const snapshot = await openSnapshot(options.content, named ?? chosen?.id).catch((error: unknown) => {
       throw new CommandFailure((error as Error).message);
     });
+    const searched = await searchedView(snapshot, askedProjects(options), options.privateProjects);
+    if (searched.note !== undefined) console.error(`tmsnap search: ${searched.note}`);
     const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r\x1b[K${message}`) : undefined;
     let results: SnapshotResult[];
     try {
-      results = await searchSnapshot(snapshot, {
+      results = await searchSnapshot(searched.view, {
         text: options.text,
         scope: options.scope,
         filters: { languages: options.languages, projects: options.projects, components: options.components, states: options.states, has: options.has },
@@ -159,6 +193,8 @@ export const command: Command = {
         stringifyJson({ query: options.text, snapshot: snapshot.id, scope: describeScope(snapshot.manifest.scope), total: results.length, results: shown }, 2),
       );
     else console.log(formatTable(shown, results.length));
+    // As the site, silently; said only where it may be why nothing was found.
+    if (results.length === 0 && searched.left !== undefined) console.error(`tmsnap search: ${searched.left}`);
     return exitCodes.ok;
   },
 };

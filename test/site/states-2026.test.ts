@@ -195,6 +195,20 @@ describe('states 11 and 12 in search', () => {
     expect(await search('--lang', 'cs', '--state', 'needs-editing', '--state', 'needs-rewriting', '--state', 'needs-checking')).toHaveLength(3);
   });
 
+  it("tmsnap search reads what the site shows: the private project's strings only with --private-projects or by name", async () => {
+    const left = await tmsnap(['search', 'Tajný', '--content', content, '--json']);
+    expect(left.code).toBe(0);
+    expect((JSON.parse(left.stdout) as { total: number }).total).toBe(0);
+    expect(left.stderr.trim()).toBe('tmsnap search: private project left out, as on the site: --private-projects searches it too');
+    for (const args of [['--private-projects'], ['--project', 'secret']]) {
+      const found = await tmsnap(['search', 'Tajný', '--content', content, '--json', ...args]);
+      expect(found.code, found.stderr).toBe(0);
+      const { results } = JSON.parse(found.stdout) as { results: { project: string; target: string[] }[] };
+      expect(results.map((hit) => `${hit.project}: ${hit.target[0]}`)).toEqual([expect.stringMatching(/^secret: Tajný plán/)]);
+      expect(found.stderr.trim()).toBe("tmsnap search: searching private project secret, which the site leaves out (only the server's key sees it)");
+    }
+  });
+
   it('the search page offers them by label and lists them by name in the URL', async () => {
     const tab = await browser.newPage();
     const errors: string[] = [];
