@@ -58,6 +58,8 @@ interface Night {
   cpu: number;
   /** Seconds until the first history-phase task: the site complete and current. */
   current: number | undefined;
+  /** The crawler's CPU seconds until then: a loaded machine stretches the wall time, less the CPU. */
+  currentCpu: number | undefined;
   load: string;
   index: string | undefined;
 }
@@ -73,6 +75,7 @@ try {
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     let current: number | undefined;
+    let currentCpu: number | undefined;
     const result = await crawl({
       apiRoot: parseApiRoot(url),
       contentDir: content,
@@ -85,13 +88,16 @@ try {
       tmsnapVersion: 'bench',
       userAgent: 'tmsnap-bench',
       onProgress: (progress) => {
-        if (current === undefined && isHistory(progress.phase)) current = (performance.now() - started) / 1000;
+        if (current !== undefined || !isHistory(progress.phase)) return;
+        current = (performance.now() - started) / 1000;
+        const used = process.cpuUsage(cpuStart);
+        currentCpu = (used.user + used.system) / 1e6;
       },
     });
     const seconds = (performance.now() - started) / 1000;
     const cpuUsed = process.cpuUsage(cpuStart);
     const manifest = JSON.parse(await readFile(join(result.dir, 'manifest.json'), 'utf8').catch(() => '{}')) as { index?: string };
-    nights.push({ name: code.name, result, seconds, cpu: (cpuUsed.user + cpuUsed.system) / 1e6, current, load, index: manifest.index });
+    nights.push({ name: code.name, result, seconds, cpu: (cpuUsed.user + cpuUsed.system) / 1e6, current, currentCpu, load, index: manifest.index });
     await rm(content, { recursive: true, force: true });
   }
   for (const night of nights) {
@@ -99,7 +105,7 @@ try {
       .map(([kind, n]) => `${kind} ${n?.made}`)
       .join(', ');
     console.log(
-      `  ${night.name.padEnd(7)} ${night.result.made} requests (${byKind}), ${night.result.outcome}; ${night.seconds.toFixed(1)} s wall, CPU ${night.cpu.toFixed(1)} s, the site current after ${night.current?.toFixed(1) ?? '?'} s (${night.result.currentMade} requests); load ${night.load} before; index ${night.index}`,
+      `  ${night.name.padEnd(7)} ${night.result.made} requests (${byKind}), ${night.result.outcome}; ${night.seconds.toFixed(1)} s wall, CPU ${night.cpu.toFixed(1)} s, the site current after ${night.current?.toFixed(1) ?? '?'} s (CPU ${night.currentCpu?.toFixed(1) ?? '?'} s, ${night.result.currentMade} requests); load ${night.load} before; index ${night.index}`,
     );
   }
   const [first, second] = nights;
@@ -122,6 +128,8 @@ try {
       figureOf('crawler CPU, after', 's', of('after')?.cpu ?? Number.NaN),
       figureOf('until the first history request, before', 's', of('before')?.current ?? Number.NaN),
       figureOf('until the first history request, after', 's', of('after')?.current ?? Number.NaN),
+      figureOf('CPU until the first history request, before', 's', of('before')?.currentCpu ?? Number.NaN),
+      figureOf('CPU until the first history request, after', 's', of('after')?.currentCpu ?? Number.NaN),
       figureOf('requests, before', 'requests', of('before')?.result.made ?? Number.NaN),
       figureOf('requests, after', 'requests', of('after')?.result.made ?? Number.NaN),
     ],
