@@ -35,6 +35,7 @@ import {
   type SnapshotWriter,
   canonicalJson,
 } from '../snapshot/index.ts';
+import type { ChangeChunk } from '../snapshot/schemas.ts';
 
 /** What the crawl lends `take`. */
 export interface CrawlContext {
@@ -62,6 +63,14 @@ const carryMarker = 'tmsnap_carry';
 const unitsPage = page(z.unknown());
 
 const changesPage = page(z.looseObject({ id: z.number().int(), action: z.number().int(), url: z.string() }).loose());
+
+/** The links of a stored change that `#carryChanges` looks at. */
+interface ChangeLinks {
+  component?: unknown;
+  unit?: unknown;
+  user?: unknown;
+  author?: unknown;
+}
 
 interface Touched {
   translations: Set<string>;
@@ -108,8 +117,13 @@ export async function previousSnapshot(contentDir: string, baseUrl: string, scop
   return undefined;
 }
 
+/** A unit's stored link in its usual, relative form: its snapshot path as it stands. */
+const storedUnitPath = /^api\/units\/\d+\/$/;
+
 export class IncrementalCrawl {
   #prepared: Promise<Touched> | undefined;
+  /** Translations (snapshot paths) whose units this run merged from the changed list: none removed. */
+  readonly #merged = new Set<string>();
   #changesCarried: Promise<void> | undefined;
   #lookup: Promise<RecordLookup> | undefined;
 
@@ -261,20 +275,30 @@ export class IncrementalCrawl {
     const gone = new Set((await this.previous.components()).map(({ path }) => path).filter((path) => writer.stored(path) === undefined));
     const removedUnits = new Set<string>();
     for (const translation of touched.translations) {
+      // Merged by this run: every previous unit kept (a run resumed after the merge compares, below).
+      if (this.#merged.has(translation)) continue;
       const current = new Set(
         context.spool.read(this.previous.linkBase.baseUrl + translation).map((unit) => withoutFormatApi(String((unit as { url?: unknown }).url))),
       );
       for (const unit of await this.previous.units(translation)) if (!current.has(this.previous.linkBase.baseUrl + unit.url)) removedUnits.add(unit.url);
     }
     const lookup = await this.#embedded();
+    // Chunks carried by reference, journalled a thousand at a time (one append each was ~240 a
+    // second at 10M: docs/decisions/2026-11-29-night-after-edits.md).
+    let carried: ChangeChunk[] = [];
+    const carry = async () => {
+      if (carried.length > 0) await writer.carryChanges(this.previous, carried);
+      carried = [];
+    };
     for (const chunk of this.previous.index.changes) {
-      const changes = await this.previous.changesIn(chunk);
-      const affected = changes.some(
-        (stored) => (stored.component !== null && gone.has(stored.component)) || (stored.unit !== null && removedUnits.has(stored.unit)),
+      // Read for the links it names only: plain JSON, each change's fields as stored (StoredChange's links).
+      const linksOf = JSON.parse((await this.previous.readBytes(chunk.hash, 'json', { check: 'crc' })).toString('utf8')) as ChangeLinks[];
+      const affected = linksOf.some(
+        (stored) => (typeof stored.component === 'string' && gone.has(stored.component)) || (typeof stored.unit === 'string' && removedUnits.has(stored.unit)),
       );
       // A chunk nothing removed touches is taken by reference (SnapshotWriter.carryChanges); the people it names are followed all the same.
-      if (!affected && (await writer.carryChanges(this.previous, chunk))) {
-        const people = new Set(changes.flatMap(({ user, author }) => [user, author]).filter((link) => typeof link === 'string'));
+      if (!affected && writer.canCarryChanges(this.previous, chunk)) {
+        const people = new Set(linksOf.flatMap(({ user, author }) => [user, author]).filter((link) => typeof link === 'string'));
         this.#follow(
           findLinks(
             [...people].map((link) => decodeLink(link, this.previous.linkBase)),
@@ -282,8 +306,11 @@ export class IncrementalCrawl {
           ),
           context,
         );
+        carried.push(chunk);
+        if (carried.length >= 1000) await carry();
         continue;
       }
+      const changes = await this.previous.changesIn(chunk);
       const batch = changes
         .filter((stored) => stored.component === null || !gone.has(stored.component))
         .map((stored) =>
@@ -292,6 +319,7 @@ export class IncrementalCrawl {
       this.#followPeople(batch, context);
       if (batch.length > 0) await writer.putChanges(batch);
     }
+    await carry();
   }
 
   /**
@@ -473,16 +501,27 @@ export class IncrementalCrawl {
       const resolved = typeof url === 'string' ? resolveLink(withoutFormatApi(url), context.apiRoot) : undefined;
       return resolved === undefined ? undefined : locate(resolved, context.apiRoot).stored;
     };
+    // Previous units are merged as stored: their snapshot path is their stored link, as a rule
+    // relative (snapshot/links.ts), so the link is decoded only when it is not.
+    const { linkBase } = this.previous;
+    const urlOf = (unit: unknown) => {
+      const url = (unit as { url?: unknown } | null)?.url;
+      return typeof url === 'string' ? decodeLink(url, linkBase) : undefined;
+    };
+    const previousPathOf = (unit: unknown) => {
+      const url = (unit as { url?: unknown } | null)?.url;
+      return typeof url === 'string' && storedUnitPath.test(url) ? url : pathOf({ url: urlOf(unit) });
+    };
     // Unread or unreadable: translations with a commit and a unit pending before fall back.
     const written = committed ? await this.#searchUnits(task, `last_changed:>=${touched.since}`, mergeable.length, context) : undefined;
-    const lookup = await this.#embedded();
     for (const translationUrl of mergeable) {
       const stored = locate(translationUrl, context.apiRoot).stored;
-      const previous = (await this.previous.units(stored)).map((unit) => expandRecord('unit', unit, lookup, this.previous.linkBase));
+      const chunks = await this.previous.unitChunks(stored);
       const merged = mergeUnits({
-        previous,
+        previous: chunks === undefined ? await this.previous.units(stored) : chunks.flatMap((chunk) => chunk.units),
         changed: [...(changed.get(translationUrl) ?? []), ...(written?.get(translationUrl) ?? [])],
         pathOf,
+        previousPathOf,
         log: touched.units.get(stored) ?? noUnitChanges(),
         total: context.translations.totals.get(translationUrl),
         commitsListed: written !== undefined,
@@ -491,11 +530,24 @@ export class IncrementalCrawl {
         fallback(translationUrl);
         continue;
       }
+      const idAndUrl = (unit: unknown, url: unknown) => ({ id: (unit as { id?: unknown }).id, url });
       context.spool.clear(translationUrl);
       context.spool.append(
-        new Map([[translationUrl, merged.units.map((unit) => ({ id: (unit as { id?: unknown }).id, url: (unit as { url?: unknown }).url }))]]),
+        new Map([
+          [
+            translationUrl,
+            [...merged.kept.map((unit) => idAndUrl(unit, urlOf(unit))), ...merged.fresh.map((unit) => idAndUrl(unit, (unit as { url?: unknown }).url))],
+          ],
+        ]),
       );
-      await context.writer.putUnits(translationUrl, merged.units);
+      // Kept units as stored, only the changed ones validated and normalized (issue 36); where
+      // the writer cannot take the previous snapshot's objects as its own, all of them expanded.
+      if (!(await context.writer.putMergedUnits(this.previous, translationUrl, chunks ?? [], merged.kept, merged.fresh))) {
+        const lookup = await this.#embedded();
+        await context.writer.putUnits(translationUrl, [...merged.kept.map((unit) => expandRecord('unit', unit, lookup, linkBase)), ...merged.fresh]);
+      }
+      // A merge keeps every previous unit: none of this translation's was removed (#carryChanges).
+      this.#merged.add(stored);
     }
   }
 

@@ -125,6 +125,13 @@ export async function readIndex(store: ObjectStore, manifest: Manifest, inline?:
  * Reads the chunks of one list, a few at a time: in parallel enough to keep the disk busy,
  * never so many that a list of thousands of chunks runs out of file handles.
  */
+/** A unit as parsed, made a `StoredUnit`: small hashes come back as JS numbers; the schema's type (int64) is bigint. */
+function asStoredUnit(unit: unknown): void {
+  const fields = unit as Record<string, unknown>;
+  if (typeof fields.id_hash === 'number') fields.id_hash = BigInt(fields.id_hash);
+  if (typeof fields.content_hash === 'number') fields.content_hash = BigInt(fields.content_hash);
+}
+
 async function readAll<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
@@ -235,16 +242,22 @@ export class Snapshot {
       if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
       return stored;
     }
+    const units: unknown[] = [];
+    for (const chunk of await this.#unitChunks(unitsPath, hash)) for (const unit of chunk.units) units.push(unit);
+    return units;
+  }
+
+  /** Format 2's chunks of a unit list, each with its hash, read in parallel. */
+  async #unitChunks(unitsPath: string, hash: string): Promise<{ hash: string; units: unknown[] }[]> {
     const list = unitList.safeParse(await this.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
     const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash));
-    const units: unknown[] = [];
-    for (const [at, chunk] of chunks.entries()) {
-      if (!Array.isArray(chunk) || chunk.length !== list.data.chunks[at]!.count)
-        throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${list.data.chunks[at]!.hash} does not hold the units its list says`);
-      for (const unit of chunk) units.push(unit);
-    }
-    return units;
+    return chunks.map((chunk, at) => {
+      const { count, hash: chunkHash } = list.data.chunks[at]!;
+      if (!Array.isArray(chunk) || chunk.length !== count)
+        throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${chunkHash} does not hold the units its list says`);
+      return { hash: chunkHash, units: chunk as unknown[] };
+    });
   }
 
   async #typed<T extends z.ZodType>(path: string, schema: T): Promise<z.infer<T>> {
@@ -318,12 +331,25 @@ export class Snapshot {
     const hash = this.index.records[unitsPath];
     if (hash === undefined) return [];
     const stored = await this.#unitList(unitsPath, hash);
-    for (const unit of stored as Record<string, unknown>[]) {
-      // Small hashes come back as JS numbers; the schema's type (int64) is bigint.
-      if (typeof unit.id_hash === 'number') unit.id_hash = BigInt(unit.id_hash);
-      if (typeof unit.content_hash === 'number') unit.content_hash = BigInt(unit.content_hash);
-    }
+    for (const unit of stored) asStoredUnit(unit);
     return stored as StoredUnit[];
+  }
+
+  /**
+   * The units of one translation in the chunks they are stored in, each chunk with its object's
+   * hash (`units` cut as the writer cut them); undefined for format 1's one object. A writer
+   * merging a few changed units into the list keeps the chunks they do not touch as they are
+   * (SnapshotWriter `putMergedUnits`).
+   */
+  async unitChunks(translationPathOrUrl: string): Promise<{ hash: string; units: StoredUnit[] }[] | undefined> {
+    const path = this.toPath(translationPathOrUrl);
+    const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
+    const hash = this.index.records[unitsPath];
+    if (hash === undefined) return [];
+    if (this.manifest.format === 1) return undefined;
+    const chunks = await this.#unitChunks(unitsPath, hash);
+    for (const chunk of chunks) for (const unit of chunk.units) asStoredUnit(unit);
+    return chunks as { hash: string; units: StoredUnit[] }[];
   }
 
   /** Every change, ascending id, read one chunk at a time. */

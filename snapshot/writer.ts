@@ -343,17 +343,24 @@ export class SnapshotWriter {
   }
 
   /**
-   * Takes one chunk of `previous`'s changes by reference, as `carry` takes a record. Changes put
-   * into the same chunk are merged with it at `finish`, the carried ones winning, as when they
-   * are put last (the crawl carries changes in its last phase).
+   * Takes chunks of `previous`'s changes by reference, as `carry` takes a record, in one journal
+   * append (one a chunk was 40,000 appends a 10M night: docs/decisions/2026-11-29-night-after-edits.md);
+   * all of them, or none when one cannot be (`canCarryChanges`). Changes put into the same chunk
+   * are merged with it at `finish`, the carried ones winning, as when they are put last (the
+   * crawl carries changes in its last phase).
    */
-  async carryChanges(previous: Snapshot, chunk: ChangeChunk): Promise<boolean> {
+  async carryChanges(previous: Snapshot, chunks: ChangeChunk | readonly ChangeChunk[]): Promise<boolean> {
     this.#assertOpen();
-    const number = Math.floor(chunk.first / changesPerChunk);
-    if (Math.floor(chunk.last / changesPerChunk) !== number || !this.#sharesObjects(previous)) return false;
-    this.#carriedChanges.set(number, chunk);
-    await this.#journal({ carried: chunk });
+    const all = Array.isArray(chunks) ? (chunks as readonly ChangeChunk[]) : [chunks as ChangeChunk];
+    if (!all.every((chunk) => this.canCarryChanges(previous, chunk))) return false;
+    for (const chunk of all) this.#carriedChanges.set(Math.floor(chunk.first / changesPerChunk), chunk);
+    if (all.length > 0) await this.#journalLines(all.map((chunk) => ({ carried: chunk })));
     return true;
+  }
+
+  /** Whether `carryChanges` can take a chunk: `previous`'s objects are this writer's, and the chunk's ids are those of one of its chunks. */
+  canCarryChanges(previous: Snapshot, chunk: ChangeChunk): boolean {
+    return Math.floor(chunk.last / changesPerChunk) === Math.floor(chunk.first / changesPerChunk) && this.#sharesObjects(previous);
   }
 
   /** Whether `previous`'s objects are this writer's as they stand: same archive, server, link style and format. */
@@ -393,7 +400,11 @@ export class SnapshotWriter {
   }
 
   async #journal(line: z.infer<typeof journalLine>): Promise<void> {
-    await storeWrite(this.dir, () => appendFile(join(this.dir, journalFile), `${JSON.stringify(line)}\n`));
+    await this.#journalLines([line]);
+  }
+
+  async #journalLines(lines: readonly z.infer<typeof journalLine>[]): Promise<void> {
+    await storeWrite(this.dir, () => appendFile(join(this.dir, journalFile), lines.map((line) => `${JSON.stringify(line)}\n`).join('')));
   }
 
   async #index(path: string, entry: JournalEntry): Promise<void> {
@@ -553,11 +564,74 @@ export class SnapshotWriter {
       countDrift(api.unitFields, [unit], drift);
       normalized.push(normalizeRecord('unit', unit, this.#linkBase));
     }
+    await this.#storeUnits(path, normalized, drift);
+  }
+
+  /**
+   * Stores a translation's units merged at the stored level (a night after edits,
+   * docs/crawl.md "Incremental crawls"): `kept`, units as `previous` stores them (validated and
+   * normalized when they were put; items of `chunks`, the same objects), and `fresh`, API
+   * records validated and normalized here: the objects `putUnits` would store for `kept`
+   * expanded plus `fresh`. A chunk holding the same kept units as one of `chunks` is that
+   * object again, neither serialized nor hashed. Answers false, storing nothing, where
+   * `previous`'s objects are not this writer's (`carry`'s rule): then the caller expands and
+   * puts. At 10M, expanding, validating and normalizing every unit of every touched translation
+   * again was most of a night's 47 min before its first history request
+   * (docs/decisions/2026-11-29-night-after-edits.md).
+   */
+  async putMergedUnits(
+    previous: Snapshot,
+    translationUrl: string,
+    chunks: readonly { hash: string; units: readonly unknown[] }[],
+    kept: readonly unknown[],
+    fresh: readonly unknown[],
+  ): Promise<boolean> {
+    this.#assertOpen();
+    if (!this.#sharesObjects(previous)) return false;
+    const translationPath = apiPath(translationUrl, this.baseUrl);
+    if (kindOfPath(translationPath) !== 'translation') throw new Error(`${translationUrl} is not a translation URL`);
+    const path = `${translationPath}units/`;
+    // Their drift counts as when they were put, so the manifest's drift is a full crawl's (api/fields.ts: names and types, which normalizing keeps).
+    const drift = countDrift(api.unitFields, kept);
+    const normalized: unknown[] = [...kept];
+    for (const [index, unit] of fresh.entries()) {
+      const checked = api.unit.safeParse(unit);
+      if (!checked.success) {
+        await this.#keepInvalid('unit', unit, checked.error, translationUrl + 'units/', index);
+        continue;
+      }
+      await this.#learnLinkStyle('unit', unit);
+      countDrift(api.unitFields, [unit], drift);
+      normalized.push(normalizeRecord('unit', unit, this.#linkBase));
+    }
+    await this.#storeUnits(path, normalized, drift, chunks);
+    return true;
+  }
+
+  /**
+   * Stores normalized units as one list sorted by position, in chunks; a chunk whose units are
+   * those of one of `held` (the same objects, in order) is that stored object again.
+   */
+  async #storeUnits(path: string, normalized: unknown[], drift: DriftCounts, held: readonly { hash: string; units: readonly unknown[] }[] = []): Promise<void> {
     normalized.sort(compareUnits);
+    const heldByFirst = new Map<unknown, { hash: string; units: readonly unknown[] }>();
+    for (const chunk of held) if (chunk.units.length > 0) heldByFirst.set(chunk.units[0], chunk);
+    const sameAs = (chunk: readonly unknown[]) => {
+      const before = heldByFirst.get(chunk[0]);
+      return before !== undefined && before.units.length === chunk.length && chunk.every((unit, at) => before.units[at] === unit) ? before.hash : undefined;
+    };
     // Chunks first, then the list naming them: an object that exists is whole, and so is what it names.
     const previous = await this.#previous();
     const cut = chunkUnits(normalized as { id?: unknown }[]);
-    const stored = await putChunks(this.#store, cut.map(canonicalJson), 'json', () => previous.chunks(path));
+    const stored = await putChunks(
+      this.#store,
+      cut.map((chunk) => {
+        const hash = sameAs(chunk);
+        return hash === undefined ? canonicalJson(chunk) : { held: hash };
+      }),
+      'json',
+      () => previous.chunks(path),
+    );
     this.addedBytes += stored.added;
     const chunks: UnitList['chunks'] = cut.map((chunk, at) => ({ count: chunk.length, hash: stored.hashes[at]! }));
     const list: UnitList = { count: normalized.length, chunks };
@@ -802,23 +876,34 @@ export interface RecordBases {
  * Stores the chunks of one list or file, each as a delta against the previous version's chunk
  * in the same place when there is one (snapshot/bases.ts `alignChunks`), or rather against the
  * whole chunk that version's chain starts from (`chunkBase`), and answers their hashes in order.
+ * A `HeldChunk` is named by its hash and not stored again.
  */
 export async function putChunks(
   store: ObjectStore,
-  chunks: readonly (Uint8Array | string)[],
+  chunks: readonly (Uint8Array | string | HeldChunk)[],
   kind: 'json' | 'raw',
   previous: () => Promise<string[]>,
 ): Promise<{ hashes: string[]; added: number }> {
-  const hashes = chunks.map((chunk) => sha256(chunk));
+  const hashes = chunks.map((chunk) => (isHeld(chunk) ? chunk.held : sha256(chunk)));
   const old = await previous();
   const bases = old.length === 0 ? [] : alignChunks(old, hashes);
   let added = 0;
   for (const [at, chunk] of chunks.entries()) {
+    if (isHeld(chunk)) continue;
     // An unchanged chunk is stored already: no base to look for.
     const base = bases[at] === hashes[at] ? undefined : await chunkBase(store, bases[at], kind);
     added += (await store.putBytes(chunk, kind, { base, hash: hashes[at]! })).added;
   }
   return { hashes, added };
+}
+
+/** A chunk the store holds already, by its hash: an object of the previous snapshot, in the same store. */
+export interface HeldChunk {
+  held: string;
+}
+
+function isHeld(chunk: Uint8Array | string | HeldChunk): chunk is HeldChunk {
+  return typeof chunk === 'object' && !(chunk instanceof Uint8Array);
 }
 
 function parseLine(line: string): unknown {

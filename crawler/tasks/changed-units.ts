@@ -80,6 +80,8 @@ export interface MergeInput {
   changed: readonly unknown[];
   /** The snapshot path (`api/units/1/`) of a unit record, undefined when it has none under the API root. */
   pathOf: (unit: unknown) => string | undefined;
+  /** The same of a previous unit, where those are as stored (links relative): `pathOf` unless told. */
+  previousPathOf?: ((unit: unknown) => string | undefined) | undefined;
   log: UnitChanges;
   /** Tonight's `total` of the translation's statistics. */
   total: number | undefined;
@@ -91,32 +93,45 @@ export interface MergeInput {
 }
 
 /**
- * The translation's units now, or why the merge cannot be proven right (then its own `units/`
- * is fetched): previous units replaced by their changed records, new ones added; it must hold
+ * The translation's units now (`units`; `kept` of the previous ones and `fresh` of the changed
+ * ones make them up), or why the merge cannot be proven right (then its own `units/` is
+ * fetched): previous units replaced by their changed records, new ones added; it must hold
  * every unit the log names, no `pending` a commit may have cleared unseen (unless `changed`
  * holds what commits wrote), and as many units as the translation's `total`.
  */
-export function mergeUnits({ previous, changed, pathOf, log, total, commitsListed }: MergeInput): { units: unknown[] } | { fallback: string } {
+export function mergeUnits({
+  previous,
+  changed,
+  pathOf,
+  previousPathOf = pathOf,
+  log,
+  total,
+  commitsListed,
+}: MergeInput): { units: unknown[]; kept: unknown[]; fresh: unknown[] } | { fallback: string } {
   if (log.unexplained) return { fallback: 'a change the changed list does not show' };
   const byPath = new Map<string, unknown>();
+  const previousPaths: string[] = [];
   for (const unit of previous) {
-    const path = pathOf(unit);
+    const path = previousPathOf(unit);
     if (path === undefined) return { fallback: 'a previous unit without a URL' };
     byPath.set(path, unit);
+    previousPaths.push(path);
   }
-  const changedPaths = new Set<string>();
+  const fresh = new Map<string, unknown>();
   for (const unit of changed) {
     const path = pathOf(unit);
     if (path === undefined) return { fallback: 'a changed unit without a URL' };
-    changedPaths.add(path);
+    fresh.set(path, unit);
     byPath.set(path, unit);
   }
-  for (const path of log.listed) if (!changedPaths.has(path)) return { fallback: `${path} changed but is not in the list` };
+  for (const path of log.listed) if (!fresh.has(path)) return { fallback: `${path} changed but is not in the list` };
   if (log.committed && commitsListed !== true) {
-    for (const unit of previous) {
-      if ((unit as { pending?: unknown }).pending === true && !changedPaths.has(pathOf(unit) ?? '')) return { fallback: 'a commit may have cleared pending' };
+    for (const [at, unit] of previous.entries()) {
+      if ((unit as { pending?: unknown }).pending === true && !fresh.has(previousPaths[at]!)) return { fallback: 'a commit may have cleared pending' };
     }
   }
   if (total === undefined || byPath.size !== total) return { fallback: `${byPath.size} units merged, the translation's total says ${total}` };
-  return { units: [...byPath.values()] };
+  // The previous units kept as they are, and the changed ones (each once) that replace or join them.
+  const kept = previous.filter((_, at) => !fresh.has(previousPaths[at]!));
+  return { units: [...byPath.values()], kept, fresh: [...fresh.values()] };
 }

@@ -41,6 +41,25 @@ describe('mergeUnits', () => {
       total: 4,
     });
     expect('units' in merged && merged.units).toEqual([unit(1), unit(2, { target: ['new'] }), unit(3), unit(4)]);
+    // What the writer stores as it was, and what it validates and normalizes (putMergedUnits).
+    expect('kept' in merged && merged.kept).toEqual([unit(1), unit(3)]);
+    expect('fresh' in merged && merged.fresh).toEqual([unit(2, { target: ['new'] }), unit(4)]);
+  });
+
+  it('reads previous units as stored through their own paths, a unit changed twice once', () => {
+    const stored = [1, 2, 3].map((id) => ({ id, url: `api/units/${id}/`, pending: false }));
+    const merged = mergeUnits({
+      previous: stored,
+      changed: [unit(2, { target: ['first'] }), unit(2, { target: ['second'] })],
+      pathOf,
+      previousPathOf: (record) => String((record as { url: string }).url),
+      log: log([action.translationChanged, 2]),
+      total: 3,
+    });
+    expect('kept' in merged && merged.kept).toEqual([stored[0], stored[2]]);
+    expect('fresh' in merged && merged.fresh).toEqual([unit(2, { target: ['second'] })]);
+    // Without their own paths, the stored links name no unit under the API root: no merge.
+    expect(mergeUnits({ previous: stored, changed: [], pathOf: () => undefined, log: log(), total: 3 })).toHaveProperty('fallback');
   });
 
   it('falls back when the count is not the total, a listed unit is missing, the log is unexplained, or a commit may have cleared pending', () => {

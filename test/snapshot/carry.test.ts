@@ -118,4 +118,88 @@ describe('SnapshotWriter.carry', () => {
     ]);
     expect(later.manifest.counts.change).toBe(4);
   });
+
+  it('takes many change chunks in one call, all or none, and they survive a resume', async () => {
+    const first = await writeFirst(content);
+    const elsewhere = await writeFirst(other);
+    const writer = await writeLists(content, '2026-11-23T04:15:00Z');
+    // Another archive's chunks are not this store's: none is taken.
+    expect(await writer.carryChanges(elsewhere, elsewhere.index.changes)).toBe(false);
+    expect(writer.canCarryChanges(elsewhere, elsewhere.index.changes[0]!)).toBe(false);
+    expect(await writer.carryChanges(first, first.index.changes)).toBe(true);
+    const resumed = await openSnapshotWriter(content, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: '0.1.0', resume: true });
+    const later = await openSnapshot(content, (await resumed.finish(finishOptions)).id);
+    expect(later.index.changes).toEqual(first.index.changes);
+    expect(later.manifest.counts.change).toBe(first.manifest.counts.change);
+  });
+});
+
+describe('SnapshotWriter.putMergedUnits', () => {
+  let content: string;
+  let other: string;
+  beforeEach(async () => {
+    content = await mkdtemp(join(tmpdir(), 'tmsnap-merged-'));
+    other = await mkdtemp(join(tmpdir(), 'tmsnap-merged-other-'));
+  });
+  afterEach(async () => {
+    await rm(content, { recursive: true, force: true });
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it('stores units kept as stored and changed API records as putUnits stores them all, and refuses another archive', async () => {
+    await writeFirst(content);
+    // A field tmsnap does not know, on each side: both count as drift.
+    const keptUnit = { ...sample.units[0]!, kept_field_2026: 'x' };
+    const edited = { ...sample.units[1]!, target: ['Edited since'], extra_field_2026: 1 };
+    const writer = await writeLists(content, '2026-11-22T04:15:00Z');
+    await writer.putUnits(sample.translation.url, [keptUnit, sample.units[1]]);
+    const first = await openSnapshot(content, (await writer.finish(finishOptions)).id);
+    const chunks = (await first.unitChunks(translation))!;
+    const kept = chunks.flatMap((chunk) => chunk.units).filter((unit) => unit.id === keptUnit.id);
+    expect(kept).toHaveLength(1);
+
+    const merged = await writeLists(content, '2026-11-23T04:15:00Z');
+    expect(await merged.putMergedUnits(first, sample.translation.url, chunks, kept, [edited])).toBe(true);
+    const byMerge = await openSnapshot(content, (await merged.finish(finishOptions)).id);
+
+    const stored = await writeLists(content, '2026-11-24T04:15:00Z');
+    await stored.putUnits(sample.translation.url, [keptUnit, edited]);
+    const again = await openSnapshot(content, (await stored.finish(finishOptions)).id);
+
+    expect(byMerge.paths().get(unitsPath)).toBe(again.paths().get(unitsPath));
+    expect(byMerge.paths().get(unitsPath)).not.toBe(first.paths().get(unitsPath));
+    expect(await byMerge.units(translation)).toEqual(await again.units(translation));
+    // By position: the edited unit (id 10) first.
+    expect((await byMerge.units(translation)).map((unit) => unit.target)).toEqual([['Edited since'], keptUnit.target]);
+    expect(byMerge.manifest.counts).toEqual(again.manifest.counts);
+    // The kept unit's drift counts as when it was put, the changed one's as it came.
+    expect(byMerge.manifest.drift).toEqual(again.manifest.drift);
+    expect(byMerge.manifest.drift?.map((entry) => entry.field)).toEqual(expect.arrayContaining(['extra_field_2026', 'kept_field_2026']));
+
+    const elsewhere = await writeFirst(other);
+    const refusing = await writeLists(content, '2026-11-25T04:15:00Z');
+    const otherChunks = (await elsewhere.unitChunks(translation))!;
+    expect(await refusing.putMergedUnits(elsewhere, sample.translation.url, otherChunks, otherChunks[0]!.units, [])).toBe(false);
+    expect(refusing.stored(unitsPath)).toBeUndefined();
+  });
+
+  it('keeps each chunk no changed unit is in as the object it was', async () => {
+    const first = await writeFirst(content);
+    const many = Array.from({ length: 200 }, (_, i) => ({ ...sample.units[0]!, id: 100 + i, position: i + 1, url: `${base}api/units/${100 + i}/` }));
+    const writer = await writeLists(content, '2026-11-23T04:15:00Z');
+    await writer.putUnits(sample.translation.url, many);
+    const previous = await openSnapshot(content, (await writer.finish(finishOptions)).id);
+    const chunks = (await previous.unitChunks(translation))!;
+    expect(chunks.length).toBeGreaterThan(2);
+    // The last unit changes: every chunk but the last is kept whole.
+    const last = many.at(-1)!;
+    const kept = chunks.flatMap((chunk) => chunk.units).filter((unit) => unit.id !== last.id);
+    const merged = await writeLists(content, '2026-11-24T04:15:00Z');
+    expect(await merged.putMergedUnits(previous, sample.translation.url, chunks, kept, [{ ...last, target: ['Changed'] }])).toBe(true);
+    const after = await openSnapshot(content, (await merged.finish(finishOptions)).id);
+    const afterChunks = (await after.unitChunks(translation))!;
+    expect(afterChunks.map((chunk) => chunk.hash).slice(0, -1)).toEqual(chunks.map((chunk) => chunk.hash).slice(0, -1));
+    expect(afterChunks.at(-1)!.hash).not.toBe(chunks.at(-1)!.hash);
+    expect((await after.units(translation)).map((unit) => unit.target[0])).toEqual(many.map((unit, i) => (i === 199 ? 'Changed' : unit.target[0])));
+  });
 });
