@@ -8,6 +8,7 @@
  *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE [--out DIR]
  *   npm run bench:search -- --content DIR --index-from DIR   (an index built by an earlier --out run)
  *   … --compare DIR [--compare-label TEXT]   (another site's search, e.g. main's, measured in the same run)
+ *   … --skip-keys-complete   (no keystroke to complete results: each is a whole query again)
  *
  * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
  * Pagefind over the same HTML, then Chromium over loopback with a cold cache for each run:
@@ -68,6 +69,7 @@ const { values: args } = parseArgs({
     'compare-label': { type: 'string', default: 'before' },
     'complete-timeout': { type: 'string', default: '300' },
     'skip-unit-bytes': { type: 'boolean', default: false },
+    'skip-keys-complete': { type: 'boolean', default: false },
     identity: { type: 'boolean', default: false },
   },
 });
@@ -264,7 +266,8 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   for (const character of query) await page.locator('#search-q').pressSequentially(character);
   const keys = await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration));
   const keysDone: number[] = [];
-  if (complete) {
+  // `--skip-keys-complete`: each keystroke to complete results is a whole query again, minutes at 1M on a loaded machine.
+  if (complete && !args['skip-keys-complete']) {
     for (let length = 1; length <= query.length; length++) {
       const took = await page.evaluate(
         // No named functions in here: a transform that keeps names (tsx, esbuild) would wrap them in a helper the page does not have.
@@ -525,7 +528,9 @@ window.pagefindReady = true;
       [
         `${scope.label}: keystroke to complete`,
         keysDone.length === 0
-          ? `not measured (complete results not within ${args['complete-timeout']} s)`
+          ? args['skip-keys-complete']
+            ? 'not measured (--skip-keys-complete)'
+            : `not measured (complete results not within ${args['complete-timeout']} s)`
           : `median ${median(keysDone).toFixed(1)} ms, max ${Math.max(...keysDone).toFixed(1)} ms (${keysDone.length})`,
         '',
       ],
