@@ -34,6 +34,14 @@ const parallelLoads = 3;
  * typing stays smooth while a query runs over many open shards.
  */
 const sliceMs = 12;
+/**
+ * Groups a keystroke draws at once while the search goes on, about a screenful; the rest of the
+ * page follows a frame later. A group holds up to a row per language: 50 of them took most of
+ * a keystroke at 1M (docs/decisions/2026-11-29-search-all-languages.md).
+ */
+const screenfulGroups = 10;
+/** Counts drawings, so the rest of a page is not drawn over a newer one. */
+let drawings = 0;
 /** Least time between two drawings of the results while shards are still searched. */
 const renderEveryMs = 300;
 
@@ -314,7 +322,8 @@ function run(typed: boolean, state: SearchState = formState()): void {
     const drawing = performance.now();
     groups = current.groups.ranked();
     shownQuery = { terms: tokenize(state.q), scope: state.in };
-    showHits(true);
+    // A keystroke while shards are still searched draws a screenful first (docs/search.md, "Routing").
+    showHits(true, typed && missing > 0);
     current.rendered = groups.length > 0;
     current.renderedAt = performance.now();
     current.renderMs = current.renderedAt - drawing;
@@ -380,7 +389,8 @@ function openTarget(position: number): OpenTargetShard {
   return shard;
 }
 
-function showHits(reset: boolean): void {
+function showHits(reset: boolean, screenfulFirst = false): void {
+  const drawing = ++drawings;
   if (reset) {
     results.replaceChildren();
     shown = 0;
@@ -393,10 +403,15 @@ function showHits(reset: boolean): void {
     scope: shownQuery.scope,
     sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
   };
-  const next = groups.slice(shown, shown + pageSize);
-  results.append(...next.map((group) => renderGroup(group, context)));
-  shown += next.length;
-  more.hidden = shown >= groups.length;
+  const end = Math.min(groups.length, shown + pageSize);
+  const draw = (until: number) => {
+    results.append(...groups.slice(shown, until).map((group) => renderGroup(group, context)));
+    shown = until;
+  };
+  draw(screenfulFirst ? Math.min(end, shown + screenfulGroups) : end);
+  // The rest of the page a frame later, unless the results were drawn again by then.
+  if (shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
+  more.hidden = end >= groups.length;
 }
 
 async function start(): Promise<void> {
