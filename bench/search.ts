@@ -258,7 +258,13 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   const doneBytes = await server.takeSent();
   // While shards still load, the status names parts as well as results: no count then.
   const results = complete
-    ? await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10))
+    ? // "1,158 strings, 57,900 translations": the translations found, the status's last number.
+      await page.evaluate(() =>
+        Number.parseInt(
+          ((document.getElementById('search-status')?.textContent ?? '').match(/\d[\d,.\u00a0\u202f]*/g) ?? []).at(-1)?.replace(/\D/g, '') ?? '',
+          10,
+        ),
+      )
     : Number.NaN;
   await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
   const query = await page.inputValue('#search-q');
