@@ -447,7 +447,9 @@ window.pagefindReady = true;
   let theirResults = 0;
   try {
     for (let attempt = 0; attempt < runs; attempt++) {
-      for (const scope of ours) scope.runs.push(await measureOurs(browser, scope.server, `search/index.html?q=${encodeURIComponent(query)}${scope.params}`));
+      // Turn about: with --compare, odd runs measure the other site first, as the first of a pair started later at high load.
+      const turn = compared && attempt % 2 === 1 ? ours.flatMap((_, at) => (at % 2 === 0 ? [ours[at + 1]!, ours[at]!] : [])) : ours;
+      for (const scope of turn) scope.runs.push(await measureOurs(browser, scope.server, `search/index.html?q=${encodeURIComponent(query)}${scope.params}`));
       if (!withPagefind) continue;
 
       const theirContext = await browser.newContext();
