@@ -7,6 +7,8 @@
  *   npm run bench:search -- --scenario 1m|10m …   (the snapshot bench/build.ts wrote, bench/scenarios.ts)
  *   npm run bench:search -- --content DIR --index-only --page-from BUILT_SITE [--out DIR]
  *   npm run bench:search -- --content DIR --index-from DIR   (an index built by an earlier --out run)
+ *   … --compare DIR [--compare-label TEXT]   (another site's search, e.g. main's, measured in the same run)
+ *   … --skip-keys-complete   (no keystroke to complete results: each is a whole query again)
  *
  * Steps: `tmsnap build` (the site with its search index; the build reports the index's share),
  * Pagefind over the same HTML, then Chromium over loopback with a cold cache for each run:
@@ -18,7 +20,11 @@
  * borrows the search page and stylesheet of a site built earlier from any snapshot; the page
  * does not depend on the data, the index it loads does. `--out DIR` keeps what it built there,
  * and `--index-from DIR` measures it again without building (the page's script is bundled
- * afresh, so a change to the page is measured on the same index).
+ * afresh, so a change to the page is measured on the same index). A folder from a full `--out`
+ * run holds Pagefind's index and page too: `--index-from` measures Pagefind again beside ours.
+ * `--compare DIR` serves another site folder (its `search/` with its own `app.js`, and
+ * `assets/`: say, the index and page main builds) and measures it in the same browser, turn
+ * about with ours, so a before and an after share the machine's load.
  *
  * Each keystroke is measured twice: to the first results on screen (the page searches in
  * slices, showing the best hits found when a slice's time is up) and, typed again with a pause
@@ -27,7 +33,7 @@
  * the first results, while shards still arrive.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,8 +65,11 @@ const { values: args } = parseArgs({
     'page-from': { type: 'string' },
     out: { type: 'string' },
     'index-from': { type: 'string' },
+    compare: { type: 'string' },
+    'compare-label': { type: 'string', default: 'before' },
     'complete-timeout': { type: 'string', default: '300' },
     'skip-unit-bytes': { type: 'boolean', default: false },
+    'skip-keys-complete': { type: 'boolean', default: false },
     identity: { type: 'boolean', default: false },
   },
 });
@@ -68,6 +77,8 @@ const runs = Number(args.runs);
 const completeTimeout = Number(args['complete-timeout']) * 1000;
 /** Only the search index: no site build, no Pagefind. */
 const indexOnly = args['index-only'] || args['index-from'] !== undefined;
+/** Pagefind is measured after a full build, or in a folder a full `--out` run left. */
+const withPagefind = !indexOnly || (args['index-from'] !== undefined && existsSync(join(resolve(args['index-from']), 'pagefind-bench.html')));
 const contentDir = args.scenario === undefined ? resolve(args.content) : scenarioResults(args.scenario).content;
 
 const run = promisify(execFile);
@@ -247,7 +258,13 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   const doneBytes = await server.takeSent();
   // While shards still load, the status names parts as well as results: no count then.
   const results = complete
-    ? await page.evaluate(() => Number.parseInt((document.getElementById('search-status')?.textContent ?? '').replace(/[^\d]/g, ''), 10))
+    ? // "1,158 strings, 57,900 translations": the translations found, the status's last number.
+      await page.evaluate(() =>
+        Number.parseInt(
+          ((document.getElementById('search-status')?.textContent ?? '').match(/\d[\d,.\u00a0\u202f]*/g) ?? []).at(-1)?.replace(/\D/g, '') ?? '',
+          10,
+        ),
+      )
     : Number.NaN;
   await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
   const query = await page.inputValue('#search-q');
@@ -255,7 +272,8 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   for (const character of query) await page.locator('#search-q').pressSequentially(character);
   const keys = await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration));
   const keysDone: number[] = [];
-  if (complete) {
+  // `--skip-keys-complete`: each keystroke to complete results is a whole query again, minutes at 1M on a loaded machine.
+  if (complete && !args['skip-keys-complete']) {
     for (let length = 1; length <= query.length; length++) {
       const took = await page.evaluate(
         // No named functions in here: a transform that keeps names (tsx, esbuild) would wrap them in a helper the page does not have.
@@ -326,6 +344,8 @@ try {
   if (args['index-from']) {
     await bundleApp(join(dist, 'search/app.js'));
     indexMs = Number.NaN;
+    // Pagefind's index from the full run that built this folder (its build time is that run's).
+    if (withPagefind) pagefind = await treeBytes(join(dist, 'pagefind'));
   } else if (args['index-only']) {
     if (!args['page-from']) throw new Error('--index-only needs --page-from DIR, a site built earlier (its search page and stylesheet are reused)');
     for (const path of ['search/index.html', 'assets']) await cp(join(resolve(args['page-from']), path), join(dist, path), { recursive: true });
@@ -409,20 +429,28 @@ window.pagefindReady = true;
     await server.warm(['search', 'assets']);
     console.log(`served gzip (Content-Encoding), the search index and assets compressed before the runs in ${seconds(performance.now() - warming)}`);
   } else console.log('served as on disk (--identity): bytes counted as gzip, sent uncompressed');
+  const compared = args.compare === undefined ? undefined : await serve(resolve(args.compare), args.identity);
+  if (compared && !args.identity) await compared.warm(['search', 'assets']);
   const browser = await launch();
   const scopes = [
     { label: `${language} only`, params: `&lang=${encodeURIComponent(language)}` },
     { label: 'all languages', params: '' },
   ];
-  const ours = scopes.map((scope) => ({ ...scope, runs: [] as OurRun[] }));
+  // With --compare, each scope is measured on the other site right after ours.
+  const ours = scopes.flatMap((scope) => [
+    { ...scope, server, runs: [] as OurRun[] },
+    ...(compared ? [{ ...scope, label: `${args['compare-label']}: ${scope.label}`, server: compared, runs: [] as OurRun[] }] : []),
+  ]);
   const theirFirst: number[] = [];
   const theirBytes: number[] = [];
   const theirKeys: number[] = [];
   let theirResults = 0;
   try {
     for (let attempt = 0; attempt < runs; attempt++) {
-      for (const scope of ours) scope.runs.push(await measureOurs(browser, server, `search/index.html?q=${encodeURIComponent(query)}${scope.params}`));
-      if (indexOnly) continue;
+      // Turn about: with --compare, odd runs measure the other site first, as the first of a pair started later at high load.
+      const turn = compared && attempt % 2 === 1 ? ours.flatMap((_, at) => (at % 2 === 0 ? [ours[at + 1]!, ours[at]!] : [])) : ours;
+      for (const scope of turn) scope.runs.push(await measureOurs(browser, scope.server, `search/index.html?q=${encodeURIComponent(query)}${scope.params}`));
+      if (!withPagefind) continue;
 
       const theirContext = await browser.newContext();
       const theirPage = await theirContext.newPage();
@@ -445,16 +473,21 @@ window.pagefindReady = true;
   } finally {
     await browser.close();
     await server.close();
+    await compared?.close();
   }
 
   const siteShare = (ms: number) =>
     Number.isNaN(buildMs) ? '' : ` (+${((ms / (buildMs - indexMs)) * 100).toFixed(1)}% on the ${seconds(buildMs - indexMs)} site build)`;
   const skipped = 'not run (--index-only)';
-  const theirs = (value: () => string) => (indexOnly ? skipped : value());
+  const theirs = (value: () => string) => (withPagefind ? value() : skipped);
   const stat = (values: number[], format: (value: number) => string) => `median ${format(median(values))}`;
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: [string, string, string][] = [
-    ['index build', `${seconds(indexMs)}${siteShare(indexMs)}`, theirs(() => `${seconds(pagefindMs)}${siteShare(pagefindMs)}`)],
+    [
+      'index build',
+      `${seconds(indexMs)}${siteShare(indexMs)}`,
+      theirs(() => (Number.isNaN(pagefindMs) ? 'built by an earlier run' : `${seconds(pagefindMs)}${siteShare(pagefindMs)}`)),
+    ],
     [
       'index on disk',
       `${megabytes(onDisk.bytes)} in ${onDisk.files} files (${((onDisk.bytes / unitBytes) * 100).toFixed(1)}% of unit data)`,
@@ -473,6 +506,9 @@ window.pagefindReady = true;
       theirs(() => `median ${median(theirKeys).toFixed(1)} ms, max ${Math.max(...theirKeys).toFixed(1)} ms (${theirKeys.length})`),
     ],
   ];
+  // Ours against Pagefind's cold query (to its count and its first ten results) and its keystrokes, as a ratio.
+  const versus = (ours: number, theirs: number[]) =>
+    withPagefind && theirs.length > 0 ? `${(ours / median(theirs)).toFixed(2)} × pagefind's ${median(theirs).toFixed(0)} ms` : '';
   for (const scope of ours) {
     const pick = (key: 'first' | 'firstBytes' | 'done' | 'doneBytes' | 'started' | 'indexed' | 'shardsAsked' | 'shardsArrived') =>
       scope.runs.map((entry) => entry[key]);
@@ -483,7 +519,7 @@ window.pagefindReady = true;
       [
         `${scope.label}: first results`,
         `${stat(pick('first'), ms)} of ${runs} (${pick('first').map(ms).join(', ')}), ${stat(pick('firstBytes'), megabytes)} fetched (gzip)`,
-        '',
+        versus(median(pick('first')), theirFirst),
       ],
       // Where the start went: at this machine's loads the spread of first results is mostly here.
       [
@@ -491,22 +527,29 @@ window.pagefindReady = true;
         `${stat(pick('started'), ms)}, ${stat(pick('indexed'), ms)}; first shards asked for ${stat(pick('shardsAsked'), ms)}, in ${stat(pick('shardsArrived'), ms)}`,
         '',
       ],
-      [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, ''],
-      [`${scope.label}: per keystroke`, `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`, ''],
+      [`${scope.label}: complete`, `${stat(pick('done'), ms)}, ${stat(pick('doneBytes'), megabytes)} fetched (gzip)`, versus(median(pick('done')), theirFirst)],
+      [
+        `${scope.label}: per keystroke`,
+        `median ${median(keys).toFixed(1)} ms, max ${Math.max(...keys).toFixed(1)} ms (${keys.length})`,
+        versus(median(keys), theirKeys),
+      ],
       [
         `${scope.label}: keystroke to complete`,
         keysDone.length === 0
-          ? `not measured (complete results not within ${args['complete-timeout']} s)`
+          ? args['skip-keys-complete']
+            ? 'not measured (--skip-keys-complete)'
+            : `not measured (complete results not within ${args['complete-timeout']} s)`
           : `median ${median(keysDone).toFixed(1)} ms, max ${Math.max(...keysDone).toFixed(1)} ms (${keysDone.length})`,
         '',
       ],
     );
   }
   const width = Math.max(...rows.map(([, value]) => value.length));
+  const labelWidth = Math.max(...rows.map(([label]) => label.length)) + 2;
   console.log(
-    `\n${''.padEnd(36)}${'tmsnap (MiniSearch shards)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
+    `\n${''.padEnd(labelWidth)}${'tmsnap (MiniSearch shards)'.padEnd(width + 2)}pagefind ${(await run(join(repo, 'node_modules/.bin/pagefind'), ['--version'])).stdout.trim()}`,
   );
-  for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(36)}${ourValue.padEnd(width + 2)}${theirValue}`);
+  for (const [label, ourValue, theirValue] of rows) console.log(`${label.padEnd(labelWidth)}${ourValue.padEnd(width + 2)}${theirValue}`);
   console.log(`load average at the end: ${loadText(bench.load())} (at the start: ${loadText(bench.loadAtStart)})`);
   if (!indexOnly) console.log(`site build total ${seconds(buildMs)} (Astro + search index)`);
 
@@ -522,6 +565,7 @@ window.pagefindReady = true;
     indexMs,
     pagefindMs,
     ours: { ...onDisk, routeBytes: routes.length, scopes: ours.map(({ label, runs }) => ({ label, runs })) },
+    compare: args.compare ?? null,
     pagefind: { ...pagefind, first: theirFirst, bytes: theirBytes, keys: theirKeys, results: theirResults },
   };
   await writeFile(join(results, `search-${snapshot.id}.json`), `${JSON.stringify(record, null, 2)}\n`);

@@ -42,6 +42,8 @@ const unspacedCharacter = new RegExp(`${unspacedClass}\\p{M}*`, 'gu');
 /** Splits a word into alternating spaced and unspaced parts (the unspaced ones captured). */
 const unspacedRuns = new RegExp(`((?:${unspacedClass}\\p{M}*)+)`, 'u');
 const wordRun = /[\p{L}\p{N}\p{M}]+/gu;
+/** `wordRun` within lowercased ASCII: no other ASCII character is a letter, digit or mark. */
+const asciiWordRun = /[a-z0-9]+/g;
 
 /**
  * Case-folded, accent-folded text: `Café` and `CAFE` both give `cafe`, full-width `Ｓａｖｅ`
@@ -65,8 +67,36 @@ export function fold(text: string): string {
  * by prefix and any longer one by its pairs.
  */
 export function tokenize(text: string): string[] {
+  // Two fast paths give the general rule's terms (test/search/text.test.ts): ASCII text folds
+  // to lowercase and its words are runs of [a-z0-9]; other text is folded and cut a
+  // whitespace-separated chunk at a time, each chunk's terms kept. No fold step reaches across
+  // whitespace (no decomposition, composition or case context spans it), and words repeat:
+  // folding every text whole was most of a shard's index build at 1M
+  // (docs/decisions/2026-11-29-search-all-languages.md).
+  if (ascii.test(text)) return text.toLowerCase().match(asciiWordRun) ?? [];
   const terms: string[] = [];
-  for (const [word] of fold(text).matchAll(wordRun)) {
+  for (const chunk of text.split(whitespace)) {
+    if (chunk === '') continue;
+    let known = chunkTerms.get(chunk);
+    if (known === undefined) {
+      if (chunkTerms.size >= chunkTermsLimit) chunkTerms.clear();
+      chunkTerms.set(chunk, (known = foldedTerms(fold(chunk))));
+    }
+    for (const term of known) terms.push(term);
+  }
+  return terms;
+}
+
+const whitespace = /\s+/u;
+/** Terms of the chunks tokenized lately, as many as `chunkTermsLimit` (a language's vocabulary). */
+const chunkTerms = new Map<string, readonly string[]>();
+const chunkTermsLimit = 100_000;
+
+/** The terms of folded text. */
+function foldedTerms(folded: string): string[] {
+  if (!unspacedScript.test(folded)) return folded.match(wordRun) ?? [];
+  const terms: string[] = [];
+  for (const [word] of folded.matchAll(wordRun)) {
     const parts = word.split(unspacedRuns);
     parts.forEach((part, index) => {
       if (!part) return;

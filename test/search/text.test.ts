@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { phraseForm, phraseTier, tiers } from '../../search/matching.ts';
-import { fold, tokenize } from '../../search/text.ts';
+import { fold, tokenize, unspacedScript } from '../../search/text.ts';
+import { text as randomText } from './random-texts.ts';
 
 describe('fold', () => {
   test('folds case and Latin accents, keeps the letters', () => {
@@ -68,5 +70,59 @@ describe('phrase tiers', () => {
 
   test('any character boundary counts inside unspaced scripts', () => {
     expect(phraseTier(phraseForm('ファイルを保存する'), phraseForm('保存'))).toBe(tiers.phrase);
+  });
+});
+
+/** The general rule `tokenize` follows, without its fast paths: fold, cut into words, pairs in unspaced runs. */
+function tokenizeByRule(text: string): string[] {
+  const terms: string[] = [];
+  for (const [word] of fold(text).matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    let run = '';
+    const flush = () => {
+      const characters = run.match(new RegExp(`${unspacedScript.source}\\p{M}*`, 'gu')) ?? [];
+      for (let at = 0; at + 1 < characters.length; at++) terms.push(characters[at]! + characters[at + 1]!);
+      if (characters.length > 0) terms.push(characters.at(-1)!);
+      run = '';
+    };
+    let spaced = '';
+    for (const character of word.match(/\P{M}\p{M}*/gu) ?? []) {
+      if (unspacedScript.test(character)) {
+        if (spaced) terms.push(spaced);
+        spaced = '';
+        run += character;
+      } else {
+        flush();
+        spaced += character;
+      }
+    }
+    flush();
+    if (spaced) terms.push(spaced);
+  }
+  return terms;
+}
+
+describe('tokenize fast paths (ASCII, no unspaced script)', () => {
+  test('give the terms the general rule gives, on random texts in seven scripts and ASCII punctuation', () => {
+    const ascii = fc.string({ unit: fc.constantFrom(...'aZ09 .,;-_\'"%s!?~\t\n') });
+    // Whitespace and characters whose compatibility forms hold spaces, letters or marks: the cut into chunks must not change a term.
+    const odd = fc.string({ unit: fc.constantFrom(...'\u00a0\u3000\u2003\u00a8\u00b4\u0301\u0308\u2460\u338f\ufb01\u03a3\u0130 Aé') });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          randomText,
+          ascii,
+          fc.tuple(ascii, randomText).map(([a, b]) => a + b),
+          fc.tuple(randomText, odd, randomText).map((parts) => parts.join('')),
+        ),
+        (text) => {
+          expect(tokenize(text)).toEqual(tokenizeByRule(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('ASCII: letters and digits only, lowercased', () => {
+    expect(tokenize("Save_as… file2 %s, DON'T")).toEqual(['save', 'as', 'file2', 's', 'don', 't']);
   });
 });

@@ -34,6 +34,16 @@ const parallelLoads = 3;
  * typing stays smooth while a query runs over many open shards.
  */
 const sliceMs = 12;
+/**
+ * Groups a keystroke draws at once while the search goes on, about a screenful; the rest of the
+ * page follows a frame later. A group holds up to a row per language: 50 of them took most of
+ * a keystroke at 1M (docs/decisions/2026-11-29-search-all-languages.md).
+ */
+const screenfulGroups = 10;
+/** Counts drawings, so the rest of a page is not drawn over a newer one. */
+let drawings = 0;
+/** Least time between two drawings of the results while shards are still searched. */
+const renderEveryMs = 300;
 
 const form = document.getElementById('search-form') as HTMLFormElement;
 const status = document.getElementById('search-status') as HTMLElement;
@@ -77,7 +87,9 @@ let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], sco
  * The current query's search, kept while only shards arrive: each shard is searched once, not
  * again on every arrival. A new query or filter starts another.
  */
-let current: { key: string; search: ShardSearch; groups: HitGroups } | undefined;
+let current: { key: string; search: ShardSearch; groups: HitGroups; rendered: boolean; renderedAt: number; renderMs: number } | undefined;
+/** A later slice is set to draw results a slice left undrawn. */
+let renderPending = false;
 let shown = 0;
 let scheduled = false;
 
@@ -278,7 +290,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
       list: listing,
       routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
-    current = { key, search: new ShardSearch(request, sources), groups: new HitGroups() };
+    current = { key, search: new ShardSearch(request, sources), groups: new HitGroups(), rendered: false, renderedAt: 0, renderMs: 0 };
   }
   const { search } = current;
   hitLists = [];
@@ -297,18 +309,39 @@ function run(typed: boolean, state: SearchState = formState()): void {
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   current.groups.add(hitLists);
-  groups = current.groups.ranked();
-  shownQuery = { terms: tokenize(state.q), scope: state.in };
-  showHits(true);
+  const missing = wanted.targets.length - ready.length + unsearched;
+  // While shards stream in, the results are drawn again at most every `renderEveryMs`: drawing
+  // 50 groups of up to a row per language on every slice was the page's largest cost at 1M
+  // (docs/decisions/2026-11-29-search-all-languages.md). A keystroke, the first results and
+  // complete ones are drawn at once.
+  // On a busy machine a slice outlasts that, so the drawing's own cost spaces it too: drawing
+  // takes at most about a tenth of the page's time while results stream in, whatever the load.
+  const sinceRender = performance.now() - current.renderedAt;
+  const renderGap = Math.max(renderEveryMs, 10 * current.renderMs);
+  if (typed || missing === 0 || !current.rendered || sinceRender >= renderGap) {
+    const drawing = performance.now();
+    groups = current.groups.ranked();
+    shownQuery = { terms: tokenize(state.q), scope: state.in };
+    // A keystroke while shards are still searched draws a screenful first (docs/search.md, "Routing").
+    showHits(true, typed && missing > 0);
+    current.rendered = groups.length > 0;
+    current.renderedAt = performance.now();
+    current.renderMs = current.renderedAt - drawing;
+  } else if (!renderPending) {
+    renderPending = true;
+    setTimeout(() => {
+      renderPending = false;
+      schedule(false);
+    }, renderGap - sinceRender);
+  }
   if (unsearched > 0) schedule(false);
   const first = order.length > 0 ? firstShardFiles(order[0]!.position) : undefined;
   // A first shard that failed to load holds nothing back: the others may still answer.
   firstFiles = hitLists.length === 0 && first && ![...first].some((file) => failed.has(file)) ? first : undefined;
   pump();
-  const missing = wanted.targets.length - ready.length + unsearched;
   const broken = wanted.targets.filter((target) => failed.has(target.file) || failed.has(manifest.buckets[target.bucket]!.sources!.file));
   // Source strings and their translations found: a group's source is no hit of its own.
-  const strings = groups.length;
+  const strings = current.groups.size;
   const count = () =>
     t('search.counts', { strings: t('search.strings', { count: strings }, strings), translations: t('search.translations', { count: hitCount }, hitCount) });
   const shown = hitLists.length > 0;
@@ -356,7 +389,8 @@ function openTarget(position: number): OpenTargetShard {
   return shard;
 }
 
-function showHits(reset: boolean): void {
+function showHits(reset: boolean, screenfulFirst = false): void {
+  const drawing = ++drawings;
   if (reset) {
     results.replaceChildren();
     shown = 0;
@@ -369,10 +403,15 @@ function showHits(reset: boolean): void {
     scope: shownQuery.scope,
     sourceTexts: (hit: SearchHit) => sources.get(hit.shard.data.bucket)?.data.texts[hit.shard.data.units.source[hit.unit]!] ?? [],
   };
-  const next = groups.slice(shown, shown + pageSize);
-  results.append(...next.map((group) => renderGroup(group, context)));
-  shown += next.length;
-  more.hidden = shown >= groups.length;
+  const end = Math.min(groups.length, shown + pageSize);
+  const draw = (until: number) => {
+    results.append(...groups.slice(shown, until).map((group) => renderGroup(group, context)));
+    shown = until;
+  };
+  draw(screenfulFirst ? Math.min(end, shown + screenfulGroups) : end);
+  // The rest of the page a frame later, unless the results were drawn again by then.
+  if (shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
+  more.hidden = end >= groups.length;
 }
 
 async function start(): Promise<void> {
