@@ -301,10 +301,6 @@ function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | un
   });
 }
 
-async function endPositions(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-}
-
 /** A build stopped by its `signal` (Ctrl-C): `message` says in one line what the output folder holds. */
 export class BuildInterrupted extends Error {
   override name = 'BuildInterrupted';
@@ -379,9 +375,8 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
-  // The writers hand each translation's unit positions to the changes pages through files of
-  // their own folder (site-model/positions.ts): Astro's thread never reads a unit for a link.
-  const positions = await mkdtemp(join(tmpdir(), 'tmsnap-positions-'));
+  // The changes pages take their units' positions from Astro's own read of every unit, for the
+  // consistency pages (src/data/changes.ts): no positions are handed over by the writers (issue 36).
   const input: BuildInput = {
     content: resolve(options.content),
     snapshot: snapshot.id,
@@ -391,7 +386,6 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     settings,
     ...(options.levels === undefined ? {} : { levels: options.levels }),
     ...(options.credits === true ? { credits: true } : {}),
-    positions,
   };
   const writers = startBulkWriters(input, target, bulkWriters(), onFiles);
   let dataset: SiteDataset | undefined;
@@ -401,7 +395,6 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     if (options.signal?.aborted) throw new Error('interrupted');
   } catch (error) {
     await writers.stop();
-    await endPositions(positions);
     throw error;
   }
   const astroStarted = performance.now();
@@ -420,7 +413,6 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     astroUsage = await astroProcess(run, () => onFiles(1), options.signal);
   } catch (error) {
     await writers.stop();
-    await endPositions(positions);
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -428,10 +420,7 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   const astroSeconds = (performance.now() - astroStarted) / 1000;
   const stopWriters = () => void writers.stop();
   options.signal?.addEventListener('abort', stopWriters);
-  const bulk = await writers.report.finally(() => {
-    options.signal?.removeEventListener('abort', stopWriters);
-    return endPositions(positions);
-  });
+  const bulk = await writers.report.finally(() => options.signal?.removeEventListener('abort', stopWriters));
   if (options.verbose) {
     console.error(
       `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,
