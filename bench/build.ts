@@ -19,6 +19,7 @@ import { getHeapStatistics } from 'node:v8';
 import { loadDataset } from '../packages/reference-server/datasets.ts';
 import { raisedRateLimit } from '../packages/reference-server/rate-limit.ts';
 import { startReferenceServer } from '../packages/reference-server/server.ts';
+import type { AstroUsage } from '../site/astro-process.ts';
 import type { BulkReport } from '../site/bulk-pages.ts';
 import { bulkWriters } from '../site/bulk-workers.ts';
 import { listSnapshots } from '../snapshot/index.ts';
@@ -173,7 +174,7 @@ async function benchScenario(bench: Bench, name: string, rebuild: boolean): Prom
     (childPid) => (pid = childPid),
   ).finally(() => clearInterval(sampler));
   const seconds = (performance.now() - started) / 1000;
-  const { maxRssKb, cpuSeconds, bulk, astroSeconds, mainHeapPeak } = JSON.parse(childResult) as ChildResult;
+  const { maxRssKb, cpuSeconds, bulk, astroSeconds, mainHeapPeak, astroUsage } = JSON.parse(childResult) as ChildResult;
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const { html, files, bytes } = await countFiles(results.dist);
   const bulkPages = bulk.unitPages + bulk.stringPages + bulk.translationPages;
@@ -184,9 +185,12 @@ async function benchScenario(bench: Bench, name: string, rebuild: boolean): Prom
     `scenario ${name} (${about}; --data ${data}${direct.has(name) || forceDirect ? ', written directly' : ', crawled'})`,
     `  input: ${counts.unit ?? 0} units, ${counts.translation ?? 0} translations, ${counts.component ?? 0} components, ${counts.change ?? 0} changes`,
     `  output: ${html} HTML pages, ${files} files, ${(bytes / 1e6).toFixed(0)} MB`,
-    `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, peak RSS ${(maxRssKb / 1024).toFixed(0)} MB`,
-    `  CPU: ${cpuSeconds.toFixed(1)} s, every thread (${(cpuSeconds / bench.machine.cores).toFixed(1)} s of wall time on ${bench.machine.cores} idle cores at best); ` +
-      `main thread (Astro, Vite, the search index) ${(threads.get(pid ?? 0) ?? 0).toFixed(1)} s, the busiest others (bulk writers) ${[...threads]
+    `  build: ${seconds.toFixed(1)} s total, ${(html / seconds).toFixed(0)} pages/s, ${((counts.unit ?? 0) / seconds).toFixed(0)} units/s, ` +
+      `peak RSS ${(maxRssKb / 1024).toFixed(0)} MB (the build's process, bulk writers included), Astro's process ${(astroUsage.maxRssKb / 1024).toFixed(0)} MB`,
+    `  CPU: ${(cpuSeconds + astroUsage.cpuSeconds).toFixed(1)} s, both processes, every thread (${((cpuSeconds + astroUsage.cpuSeconds) / bench.machine.cores).toFixed(1)} s of wall time on ${bench.machine.cores} idle cores at best); ` +
+      `Astro's process (Astro, Vite, the search index) ${astroUsage.cpuSeconds.toFixed(1)} s; the build's process ${cpuSeconds.toFixed(1)} s: its main thread ${(threads.get(pid ?? 0) ?? 0).toFixed(1)} s, the busiest others (bulk writers) ${[
+        ...threads,
+      ]
         .filter(([thread]) => thread !== pid)
         .map(([, value]) => value)
         .sort((a, b) => b - a)
@@ -210,7 +214,8 @@ async function benchScenario(bench: Bench, name: string, rebuild: boolean): Prom
       figureOf('build', 'pages/s', html / seconds),
       figureOf('build', 'units/s', (counts.unit ?? 0) / seconds),
       figureOf('peak RSS', 'MB', maxRssKb / 1024),
-      figureOf('CPU, every thread', 's', cpuSeconds),
+      figureOf('CPU, both processes, every thread', 's', cpuSeconds + astroUsage.cpuSeconds),
+      figureOf("peak RSS, Astro's process", 'MB', astroUsage.maxRssKb / 1024),
       figureOf('Astro with Vite and the search index', 's', astroSeconds),
       figureOf('bulk writers', 's', bulk.seconds),
       figureOf('HTML pages', 'pages', html),
@@ -228,12 +233,15 @@ interface ChildResult {
   astroSeconds: number;
   /** The main thread's largest V8 heap, in bytes. */
   mainHeapPeak: number;
+  /** Astro's process (site/astro-process.ts): its CPU and peak RSS, which `maxRssKb` and `cpuSeconds` leave out. */
+  astroUsage: AstroUsage;
 }
 
 async function child(content: string, out: string): Promise<void> {
   const { buildSite } = await import('../site/build.ts');
   let bulk: BulkReport | undefined;
   let astroSeconds = 0;
+  let astroUsage: AstroUsage = { cpuSeconds: 0, maxRssKb: 0 };
   let reported = 0;
   let mainHeapPeak = 0;
   const heapSampler = setInterval(() => (mainHeapPeak = Math.max(mainHeapPeak, getHeapStatistics().total_heap_size)), 500).unref();
@@ -247,9 +255,10 @@ async function child(content: string, out: string): Promise<void> {
       reported = progress.done;
       console.error(`pages ${reported}`);
     },
-    onBulkPages: (report, astro) => {
+    onBulkPages: (report, astro, usage) => {
       bulk = report;
       astroSeconds = astro;
+      astroUsage = usage;
     },
   });
   clearInterval(heapSampler);
@@ -262,6 +271,7 @@ async function child(content: string, out: string): Promise<void> {
     bulk: { ...bulk, writers: bulkWriters() },
     astroSeconds,
     mainHeapPeak,
+    astroUsage,
   };
   console.log(JSON.stringify(result));
 }

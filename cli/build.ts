@@ -207,25 +207,39 @@ export function baseDisagreement(siteUrl: string, base: string): string | undefi
  * feeds, badges, raw files) is not what the summary counts as pages, and the total is an
  * estimate from the snapshot (issue 28). Never 100% nor ETA 0 s: the last files, the sitemap and
  * the swap into the output folder are still to come, and the summary line says when it is done
- * (issue 35).
+ * (issue 35). `since` is the first report: the rate is taken from there on, without the
+ * seconds before any file was written (opening the snapshot, starting Astro), which made the
+ * first line's ETA 10–40 × too long (issue 36).
  */
-export function progressLine({ done, total }: BuildProgress, elapsedSeconds: number): string {
+export function progressLine(
+  { done, total }: BuildProgress,
+  elapsedSeconds: number,
+  since: { done: number; seconds: number } = { done: 0, seconds: 0 },
+): string {
   const share = Math.min(99, Math.floor((done / Math.max(total, 1)) * 100));
   if (done >= total) return `tmsnap build: ${share}% written, finishing`;
-  const eta = done > 0 ? (elapsedSeconds / done) * (total - done) : undefined;
+  const eta = done > since.done ? ((elapsedSeconds - since.seconds) / (done - since.done)) * (total - done) : undefined;
   const time = eta === undefined ? '?' : eta >= 90 ? `${Math.round(eta / 60)} min` : `${Math.max(1, Math.round(eta))} s`;
   return `tmsnap build: ${share}% written, ETA ${time}`;
 }
 
-/** The progress line, rewritten in place on a terminal, every 10% otherwise. */
+/**
+ * The progress line, rewritten in place on a terminal, every 10% otherwise; once 2% of the
+ * files have been written since the first report, so that there is a rate to tell an ETA from.
+ */
 function progressPrinter(): { update: (progress: BuildProgress) => void; end: () => void } {
   const started = performance.now();
   const tty = process.stderr.isTTY === true;
   let lastTenth = -1;
   let shown = false;
+  let first: { done: number; seconds: number } | undefined;
   return {
     update(progress) {
-      const line = progressLine(progress, (performance.now() - started) / 1000);
+      const seconds = (performance.now() - started) / 1000;
+      if (first === undefined) first = { done: progress.done, seconds };
+      // A rate over one batch of files swings 2-3x; 2% of the estimate steadies it (issue 36).
+      if (progress.done - first.done < Math.max(1, progress.total / 50)) return;
+      const line = progressLine(progress, seconds, first);
       if (tty) {
         process.stderr.write(`\r${line}\u001b[K`);
         shown = true;

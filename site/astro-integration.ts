@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { buildInputModule, type BuildInput } from '../site-model/build-input.ts';
 import { bundleApp } from './search-app.ts';
 
 /** The data modules' door for the input (src/data/build-input.ts), under the build's `srcDir`. */
 const providerOf = (srcDir: URL) => fileURLToPath(new URL('data/build-input.ts', srcDir));
+/** What Astro's thread starts computing as the input arrives (src/data/warm-up.ts). */
+const warmUpOf = (srcDir: URL) => fileURLToPath(new URL('data/warm-up.ts', srcDir));
 
 const pageProgressModule = 'virtual:tmsnap/page-progress';
 
@@ -26,10 +28,14 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
   // A channel of this build's own: builds at once in one process keep their counts apart.
   const channelName = `tmsnap-pages:${randomUUID()}`;
   const modules = new Map<string, (srcDir: URL) => string>([
-    // The module hands the input to src/data/ as it loads: the pages import it before their own code runs.
+    // The module hands the input to src/data/ as it loads (the pages import it before their own code
+    // runs) and starts what later pages need (src/data/warm-up.ts).
     [
       buildInputModule,
-      (srcDir) => `import { provideBuildInput } from ${JSON.stringify(providerOf(srcDir))};\nexport default provideBuildInput(${JSON.stringify(input)});\n`,
+      (srcDir) =>
+        `import { provideBuildInput } from ${JSON.stringify(providerOf(srcDir))};\n` +
+        `import { warmUp } from ${JSON.stringify(warmUpOf(srcDir))};\n` +
+        `const input = provideBuildInput(${JSON.stringify(input)});\nwarmUp();\nexport default input;\n`,
     ],
     [
       pageProgressModule,
@@ -39,6 +45,8 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
     ],
   ]);
   let listener: BroadcastChannel | undefined;
+  let outDir: URL | undefined;
+  let searchIndex: Promise<void> | undefined;
   return {
     name: 'tmsnap-site',
     hooks: {
@@ -71,35 +79,52 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
           addMiddleware({ entrypoint: pageProgressModule, order: 'post' });
         }
       },
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+      },
+      // Started with the build rather than after its pages: the search index reads every unit on
+      // Astro's thread, which is otherwise idle while the changes pages wait for the bulk writers'
+      // unit positions (docs/site.md, "Where a build's time goes"). Its files are its own, under `search/`.
+      'astro:build:start': ({ logger }) => {
+        searchIndex = writeSearchIndex(input, fileURLToPath(outDir!), logger);
+        // Awaited on `astro:build:done`; a failure before then must not go unhandled.
+        searchIndex.catch(() => {});
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { searchRecords, siteUnitHref }] = await Promise.all([
-          import('../snapshot/index.ts'),
-          import('../site-model/published-snapshot.ts'),
-          import('../search-index/build.ts'),
-          import('../site-model/search-input.ts'),
-        ]);
-        const started = performance.now();
-        logger.info('building the search index');
         try {
-          // The search index holds only what the pages may publish (site-model/published-snapshot.ts).
-          const snapshot = await publishedSnapshot(await openSnapshot(input.content, input.snapshot), input);
-          const out = fileURLToPath(dir);
-          const report = await buildSearchIndex(snapshot, out, {
-            records: await searchRecords(snapshot),
-            unitHref: siteUnitHref,
-            onProgress: (message) => logger.info(message),
-          });
-          report.bytes += await bundleApp(join(out, 'search', 'app.js'));
-          logger.info(
-            `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +
-              `${(report.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
-          );
-        } catch (error) {
-          throw new Error('Failed to build the search index.', { cause: error });
+          await (searchIndex ?? writeSearchIndex(input, fileURLToPath(dir), logger));
         } finally {
           listener?.close();
         }
       },
     },
   };
+}
+
+/** The search index of `input`'s snapshot, with its app, into `out`'s `search/` folder. */
+async function writeSearchIndex(input: BuildInput, out: string, logger: AstroIntegrationLogger): Promise<void> {
+  const [{ openSnapshot }, { publishedSnapshot }, { buildSearchIndex }, { searchRecords, siteUnitHref }] = await Promise.all([
+    import('../snapshot/index.ts'),
+    import('../site-model/published-snapshot.ts'),
+    import('../search-index/build.ts'),
+    import('../site-model/search-input.ts'),
+  ]);
+  const started = performance.now();
+  logger.info('building the search index');
+  try {
+    // The search index holds only what the pages may publish (site-model/published-snapshot.ts).
+    const snapshot = await publishedSnapshot(await openSnapshot(input.content, input.snapshot), input);
+    const report = await buildSearchIndex(snapshot, out, {
+      records: await searchRecords(snapshot),
+      unitHref: siteUnitHref,
+      onProgress: (message) => logger.info(message),
+    });
+    report.bytes += await bundleApp(join(out, 'search', 'app.js'));
+    logger.info(
+      `search index of ${report.units} units (${report.sources} distinct sources) in ${report.shards} shards, ` +
+        `${(report.bytes / 1e6).toFixed(1)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (error) {
+    throw new Error('Failed to build the search index.', { cause: error });
+  }
 }

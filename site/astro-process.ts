@@ -5,10 +5,16 @@
 import { type AstroRun, runAstroBuild } from './astro-build.ts';
 import { positionsChannel } from '../site-model/positions.ts';
 
+/** This process's own CPU seconds (every thread) and peak RSS, which its parent's figures leave out (bench/build.ts). */
+export interface AstroUsage {
+  cpuSeconds: number;
+  maxRssKb: number;
+}
+
 /** What this process and site/build.ts tell each other. */
 export type AstroProcessMessage =
   | { kind: 'page' }
-  | { kind: 'done' }
+  | { kind: 'done'; usage: AstroUsage }
   | { kind: 'positions'; message: unknown }
   | { kind: 'failed'; message: string; stack: string | undefined; cause: string | undefined };
 
@@ -25,7 +31,8 @@ process.once('message', (run: AstroRun) => {
   });
   void runAstroBuild(run, run.verbose ? undefined : () => process.send!({ kind: 'page' } satisfies AstroProcessMessage)).then(
     async () => {
-      await send({ kind: 'done' });
+      const usage = process.resourceUsage();
+      await send({ kind: 'done', usage: { cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, maxRssKb: usage.maxRSS } });
       process.exit(0);
     },
     async (error: unknown) => {

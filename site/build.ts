@@ -15,12 +15,14 @@ import type { BuildInput, SiteDataset } from '../site-model/build-input.ts';
 import type { Levels } from '../archive/levels.ts';
 import type { PageSettings, UiLanguage } from '../site-model/page-settings.ts';
 import type { AstroRun } from './astro-build.ts';
-import type { AstroProcessMessage } from './astro-process.ts';
+import type { AstroProcessMessage, AstroUsage } from './astro-process.ts';
 import { siblingModule } from './sibling-module.ts';
 import type { BulkReport } from './bulk-pages.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
 import { positionsChannel } from '../site-model/positions.ts';
-import { sitePaths, unitPageCount } from '../site-model/paths.ts';
+import { sitePaths, stringsPerNeedPage, unitPageCount } from '../site-model/paths.ts';
+import { changesPerPage, publishedChanges } from '../src/data/changes.ts';
+import { needCounts } from '../src/data/help-needed.ts';
 import type { PublishKind } from '../site-model/privacy.ts';
 import { publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { componentPathOf, siteRecords } from '../site-model/records.ts';
@@ -76,9 +78,10 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
   /**
    * The figures of the pages written outside Astro (site/bulk-pages.ts), for the benches, and the
-   * seconds Astro's build took (its pages, Vite and the search index) while they were written.
+   * seconds Astro's build took (its pages, Vite and the search index) while they were written, and
+   * the CPU and peak RSS of Astro's process, which this process's own figures leave out.
    */
-  onBulkPages?: (report: BulkReport, astroSeconds: number) => void;
+  onBulkPages?: (report: BulkReport, astroSeconds: number, astroUsage: AstroUsage) => void;
   /** The line said when projects are left out of the site, instead of the build's own (the demo's, for someone who gave no key). */
   withheldLine?: (projects: number) => string;
 }
@@ -206,31 +209,32 @@ function brandPaths(options: BuildOptions): Pick<PageSettings, 'logo' | 'favicon
 }
 
 /**
- * Pages the build will write, from the snapshot's figures: the denominator of the progress line.
+ * Files the build will report as written, from the snapshot's figures: the denominator of the
+ * progress line, which counts every page, feed, badge and raw file the writers and Astro write
+ * (issue 36: an estimate of the pages only was half the count, and the line ended early).
  * A component of two translations or more has a string page per source string, about its
- * largest translation's total.
+ * largest translation's total; the changes pages stop at `publishedChanges`.
  */
-async function expectedPages(snapshot: Snapshot): Promise<number> {
+async function expectedFiles(snapshot: Snapshot): Promise<number> {
   const records = await siteRecords(snapshot);
   const changes = snapshot.index.changes.reduce((sum, chunk) => sum + chunk.count, 0);
-  const unitPages = records.translations.reduce((sum, t) => sum + unitPageCount(t.record.total), 0);
+  const stored = snapshot.paths();
+  let perTranslation = 0;
   const byComponent = new Map<string, { translations: number; largest: number }>();
   for (const { path, record } of records.translations) {
     const component = record.component ?? componentPathOf(path);
     const seen = byComponent.get(component) ?? { translations: 0, largest: 0 };
     byComponent.set(component, { translations: seen.translations + 1, largest: Math.max(seen.largest, record.total) });
+    // Its unit pages, its page, two badges, its raw file, and a page per 500 strings of each need (waiting for review aside).
+    const needs = Object.values(needCounts(record, undefined, false)).filter((count) => count > 0);
+    perTranslation +=
+      unitPageCount(record.total) + 3 + (stored.has(`${path}file/`) ? 1 : 0) + needs.reduce((sum, count) => sum + Math.ceil(count / stringsPerNeedPage), 0);
   }
   const stringPages = [...byComponent.values()].reduce((sum, { translations, largest }) => sum + (translations > 1 ? largest : 0), 0);
-  return (
-    6 +
-    records.projects.length +
-    records.components.length +
-    records.translations.length +
-    unitPages +
-    stringPages +
-    records.languages.length +
-    Math.ceil(changes / 100)
-  );
+  // Astro's: the site's own pages, a page and two badges per component, a page, changes page, feed
+  // and two badges per project, a page, changes page, consistency page and feed per language.
+  const astro = 10 + Math.min(Math.ceil(changes / changesPerPage), publishedChanges / changesPerPage);
+  return astro + perTranslation + stringPages + records.components.length * 3 + records.projects.length * 5 + records.languages.length * 4;
 }
 
 export { siteMarkFile };
@@ -262,7 +266,7 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
  * Runs Astro's build in a process of its own, started in the staging folder (site/astro-build.ts
  * says why), and relays the unit positions' channel between it and the bulk writers.
  */
-function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | undefined): Promise<void> {
+function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | undefined): Promise<AstroUsage> {
   return new Promise((done, fail) => {
     const child = fork(fileURLToPath(siblingModule('astro-process', import.meta.url)), [], {
       cwd: run.root,
@@ -285,7 +289,7 @@ function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | un
     child.on('exit', (code, signal) => {
       relay?.close();
       abort?.removeEventListener('abort', stop);
-      if (outcome?.kind === 'done' && code === 0) return done();
+      if (outcome?.kind === 'done' && code === 0) return done(outcome.usage);
       if (outcome?.kind === 'failed') {
         const error = new Error(outcome.message, outcome.cause === undefined ? undefined : { cause: new Error(outcome.cause) });
         if (outcome.stack !== undefined) error.stack = outcome.stack;
@@ -295,10 +299,6 @@ function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | un
     });
     child.send(run);
   });
-}
-
-async function endPositions(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
 }
 
 /** A build stopped by its `signal` (Ctrl-C): `message` says in one line what the output folder holds. */
@@ -366,7 +366,7 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
         `tmsnap build: ${withheld} project(s) of this keyed crawl left out: an anonymous visitor of the server cannot see them, or the snapshot does not say they can (--publish private-projects publishes them)`,
     );
   }
-  const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedPages(published) };
+  const progress: BuildProgress = { done: 0, total: options.verbose ? 0 : await expectedFiles(published) };
   const onFiles = (files: number) => {
     progress.done += files;
     progress.total = Math.max(progress.total, progress.done);
@@ -375,9 +375,8 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   // The pages that grow with the units (unit, string and translation pages, badges, raw files) are
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
-  // The writers hand each translation's unit positions to the changes pages through files of
-  // their own folder (site-model/positions.ts): Astro's thread never reads a unit for a link.
-  const positions = await mkdtemp(join(tmpdir(), 'tmsnap-positions-'));
+  // The changes pages take their units' positions from Astro's own read of every unit, for the
+  // consistency pages (src/data/changes.ts): no positions are handed over by the writers (issue 36).
   const input: BuildInput = {
     content: resolve(options.content),
     snapshot: snapshot.id,
@@ -387,7 +386,6 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     settings,
     ...(options.levels === undefined ? {} : { levels: options.levels }),
     ...(options.credits === true ? { credits: true } : {}),
-    positions,
   };
   const writers = startBulkWriters(input, target, bulkWriters(), onFiles);
   let dataset: SiteDataset | undefined;
@@ -397,10 +395,10 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
     if (options.signal?.aborted) throw new Error('interrupted');
   } catch (error) {
     await writers.stop();
-    await endPositions(positions);
     throw error;
   }
   const astroStarted = performance.now();
+  let astroUsage: AstroUsage = { cpuSeconds: 0, maxRssKb: 0 };
   const staging = await stagingFolder();
   try {
     if (options.verbose) console.error(`tmsnap build: snapshot ${snapshot.id} of ${snapshot.manifest.server.base_url} → ${options.out}`);
@@ -412,10 +410,9 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
       verbose: options.verbose ?? false,
     };
-    await astroProcess(run, () => onFiles(1), options.signal);
+    astroUsage = await astroProcess(run, () => onFiles(1), options.signal);
   } catch (error) {
     await writers.stop();
-    await endPositions(positions);
     throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -423,16 +420,13 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   const astroSeconds = (performance.now() - astroStarted) / 1000;
   const stopWriters = () => void writers.stop();
   options.signal?.addEventListener('abort', stopWriters);
-  const bulk = await writers.report.finally(() => {
-    options.signal?.removeEventListener('abort', stopWriters);
-    return endPositions(positions);
-  });
+  const bulk = await writers.report.finally(() => options.signal?.removeEventListener('abort', stopWriters));
   if (options.verbose) {
     console.error(
       `tmsnap build: ${bulk.unitPages} unit pages, ${bulk.stringPages} string pages, ${bulk.translationPages} translation pages and ${bulk.otherFiles} badges and raw files in ${bulk.seconds.toFixed(1)} s (Astro's build ${astroSeconds.toFixed(1)} s)`,
     );
   }
-  options.onBulkPages?.(bulk, astroSeconds);
+  options.onBulkPages?.(bulk, astroSeconds, astroUsage);
   await writeExtras(options, settings, target);
   const size = await folderSize(target);
   return { snapshot: snapshot.id, ...size, seconds: Math.round(performance.now() - started) / 1000, ...(dataset ? { dataset } : {}) };

@@ -1,12 +1,13 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { action } from '../../api/change.ts';
-import { parseUnitsJson, storedChange, unitList, type StoredChange } from '../../snapshot/index.ts';
-import { positionOf, PositionsReader, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
+import { parseUnitsJson, storedChange, unitList, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
+import { positionOf, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
 import { redactValue } from '../../site-model/privacy.ts';
 import { changeIsPublished, publicationOfView } from '../../site-model/published-snapshot.ts';
 import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
+import { languageConsistency } from './consistency.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
 export const changesPerPage = 100;
@@ -160,7 +161,7 @@ async function changeEntry(change: StoredChange): Promise<ChangeEntry> {
   const translation = await translationOf(change);
   const unitId = change.unit ? unitIdOf(change.unit) : undefined;
   const index = translation && unitId !== undefined ? positionOf(await positionsOf(translation), unitId) : undefined;
-  const unit = translation && index !== undefined ? await unitAt(translation, index) : undefined;
+  const unit = translation && index !== undefined && unitId !== undefined ? await unitAt(translation, index, unitId) : undefined;
   // Weblate records an approval without its text: the approved text is the unit's, while the unit stays approved.
   const approved = change.action === action.translationApproved && change.target === '' && unit?.state === approvedState;
   const forms = approved ? unit.target : change.target.split(pluralSeparator);
@@ -194,7 +195,9 @@ interface UnitText {
 const unitChunkCache = perBuild(() => new Map<string, Promise<unknown[]>>());
 
 /** The texts of the unit at position `index` of `translation`, or undefined when the snapshot does not hold it. */
-async function unitAt(translation: TranslationEntry, index: number): Promise<UnitText | undefined> {
+async function unitAt(translation: TranslationEntry, index: number, unitId: number): Promise<UnitText | undefined> {
+  const kept = unitsSeen().texts.get(translation.path)?.get(unitId);
+  if (kept) return kept;
   const { snapshot } = await siteTree();
   const units = await unitChunk(snapshot, translation.path, index);
   const unit = units?.units[index - units.first] as Partial<UnitText> | undefined;
@@ -214,9 +217,12 @@ async function unitChunk(snapshot: Snapshot, translationPath: string, index: num
       const cache = unitChunkCache();
       let units = cache.get(chunk.hash);
       if (!units) {
+        // The store's bytes, not the published view's units: their addresses removed here (site-model/privacy.ts).
+        const publication = publicationOfView(snapshot);
         units = snapshot.readBytes(chunk.hash, 'json').then((bytes) => {
           const parsed = parseUnitsJson(bytes);
-          return Array.isArray(parsed) ? parsed : [];
+          const list = Array.isArray(parsed) ? parsed : [];
+          return publication && !publication.emails ? redactValue(list) : list;
         });
         if (cache.size >= 4) cache.delete(cache.keys().next().value ?? '');
         cache.set(chunk.hash, units);
@@ -232,31 +238,9 @@ async function translationOf(change: StoredChange): Promise<TranslationEntry | u
   return change.translation === null ? undefined : (await changeLog()).translationByPath.get(change.translation);
 }
 
-/** The translations whose unit positions `changes` need for their links. */
-async function linkedTranslations(changes: readonly StoredChange[]): Promise<string[]> {
-  const paths: string[] = [];
-  for (const change of changes) {
-    const translation = change.unit ? await translationOf(change) : undefined;
-    if (translation) paths.push(translation.path);
-  }
-  return paths;
-}
-
-/** Once per build: the first page's request for every published page's translations. */
-const publishedWanted = perBuild((): { asked?: Promise<void> } => ({}));
-
 /** Changes `from … from+count-1` counted from the newest (0 = the newest change). */
 export async function newestChanges(from: number, count: number): Promise<ChangeEntry[]> {
-  // The first page asks the writers for every published page's translations at once: the
-  // pages come one after the other, and each then finds most of its positions written.
-  const reader = buildPositions();
-  if (reader) {
-    const once = publishedWanted();
-    once.asked ??= newestStored(0, publishedChanges).then(async (published) => reader.want(await linkedTranslations(published)));
-    await once.asked;
-  }
   const stored = await newestStored(from, count);
-  reader?.want(await linkedTranslations(stored));
   const entries: ChangeEntry[] = [];
   for (const change of stored) entries.push(await changeEntry(change));
   return entries;
@@ -271,22 +255,56 @@ function unitIdOf(link: string): number | undefined {
 }
 
 /**
- * In a build, the bulk writers' unit positions (site-model/positions.ts): they read every unit
- * anyway, so this thread reads none for a link. Undefined when the build runs no writer.
+ * What Astro's thread keeps of each translation's units as the consistency pages read them all,
+ * once a build (src/data/consistency.ts calls `unitsRead`): their positions, and the texts of
+ * the units the changes pages and feeds show. Those pages then read no unit of their own (a
+ * chunk of units per change, 7 × the archive's units on the bundled demo) and wait for no bulk
+ * writer (docs/site.md, "Changes pages' unit links"; issue 36). Texts are the published ones:
+ * the consistency pages read the published view (site-model/published-snapshot.ts).
  */
-const buildPositions: () => PositionsReader | undefined = perBuild((input) =>
-  input.positions === undefined ? undefined : new PositionsReader(input.positions),
-);
+const unitsSeen = perBuild(() => ({ positions: new Map<string, UnitPositions>(), texts: new Map<string, Map<number, UnitText>>() }));
+
+/** Per translation path, the ids of the units the published changes and the subjects' changes name. */
+const wantedUnits = perBuild(async (): Promise<Map<string, Set<number>>> => {
+  const wanted = new Map<string, Set<number>>();
+  const add = (change: StoredChange) => {
+    const id = change.unit ? unitIdOf(change.unit) : undefined;
+    if (change.translation === null || id === undefined) return;
+    const ids = wanted.get(change.translation) ?? new Set<number>();
+    wanted.set(change.translation, ids.add(id));
+  };
+  for (const change of await newestStored(0, publishedChanges)) add(change);
+  for (const { change } of await subjectKept()) add(change);
+  return wanted;
+});
+
+/** A translation's units in position order, as the consistency pages read them: what the changes pages need of them is kept. */
+export async function unitsRead(translationPath: string, units: readonly StoredUnit[]): Promise<void> {
+  const seen = unitsSeen();
+  if (seen.positions.has(translationPath)) return;
+  seen.positions.set(translationPath, unitPositions(units));
+  const wanted = (await wantedUnits()).get(translationPath);
+  if (wanted === undefined) return;
+  const texts = new Map<number, UnitText>();
+  for (const unit of units) {
+    const { source, target, state } = unit as Partial<UnitText>;
+    if (!wanted.has(unit.id) || !Array.isArray(source) || !Array.isArray(target)) continue;
+    texts.set(unit.id, { source, target, state: typeof state === 'number' ? state : -1 });
+  }
+  seen.texts.set(translationPath, texts);
+}
 
 /**
- * Outside a build, where no writer runs: each translation's units read here, once, kept as
- * positions (a few bytes per unit).
+ * Where no consistency page read them (a translation of no component, the pages rendered
+ * outside a build): each translation's units read here, once, kept as positions (a few bytes per unit).
  */
 const readPositions = perBuild(() => new Map<string, Promise<UnitPositions>>());
 
-function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
-  const reader = buildPositions();
-  if (reader) return reader.positions(translation.path);
+async function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
+  // Every translation's units, read once for the consistency pages, give the positions.
+  await languageConsistency('');
+  const seen = unitsSeen().positions.get(translation.path);
+  if (seen) return seen;
   const read = readPositions();
   let positions = read.get(translation.path);
   if (!positions) {
@@ -309,45 +327,50 @@ export interface ChangeBuckets {
   byLanguage: Map<string, ChangeEntry[]>;
 }
 
+/** The changes each project's and language's bucket keeps, newest first, from the log alone. */
+const subjectKept = perBuild(async (): Promise<Array<{ change: StoredChange; project?: string; language?: string }>> => {
+  const { projects, languages } = await siteTree();
+  const total = await changeCount();
+  const { translationByPath, componentByPath } = await changeLog();
+  const keptCount = new Map<string, number>(); // by `p:<slug>` or `l:<code>`
+  let open = 0;
+  const kept: Array<{ change: StoredChange; project?: string; language?: string }> = [];
+  const take = (key: string) => {
+    const count = keptCount.get(key) ?? 0;
+    if (count >= subjectChanges) return false;
+    keptCount.set(key, count + 1);
+    if (count + 1 === subjectChanges) open -= 1;
+    return true;
+  };
+  const projectSlugs = new Set(projects.map((p) => p.slug));
+  const languageCodes = new Set(languages.map((l) => l.code));
+  open = projectSlugs.size + languageCodes.size;
+  for (let from = 0; from < total && open > 0; from += changesPerPage) {
+    for (const change of await newestStored(from, changesPerPage)) {
+      const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
+      const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
+      const inProject = project !== undefined && projectSlugs.has(project) && take(`p:${project}`);
+      const inLanguage = language !== undefined && languageCodes.has(language) && take(`l:${language}`);
+      if (inProject || inLanguage) kept.push({ change, ...(inProject ? { project } : {}), ...(inLanguage ? { language } : {}) });
+    }
+  }
+  return kept;
+});
+
 /**
  * The latest `subjectChanges` changes of every project and every language, in one pass from the
  * newest end of the log that stops once every bucket is full: the per-project and
- * per-language changes pages and feeds.
+ * per-language changes pages and feeds. Which changes each bucket keeps is known from the log
+ * alone (`subjectKept`); the entries, whose permalinks need their translations' unit positions, are made after.
  */
 export const latestChangesBySubject: () => Promise<ChangeBuckets> = perBuild(async () => {
   const { projects, languages } = await siteTree();
   const byProject = new Map(projects.map((p) => [p.slug, [] as ChangeEntry[]]));
   const byLanguage = new Map(languages.map((l) => [l.code, [] as ChangeEntry[]]));
-  const total = await changeCount();
-  let open = byProject.size + byLanguage.size;
-  const { translationByPath, componentByPath } = await changeLog();
-  // Which changes each bucket keeps is known from the log alone: the entries, whose permalinks
-  // need their translations' unit positions, are made after, the positions asked for at once.
-  const kept: Array<{ change: StoredChange; lists: ChangeEntry[][] }> = [];
-  const keptCount = new Map<ChangeEntry[], number>();
-  const counted = (list: ChangeEntry[]) => keptCount.get(list) ?? 0;
-  for (let from = 0; from < total && open > 0; from += changesPerPage) {
-    for (const change of await newestStored(from, changesPerPage)) {
-      const project = change.component === null ? undefined : componentByPath.get(change.component)?.project.slug;
-      const language = change.translation === null ? undefined : translationByPath.get(change.translation)?.language.code;
-      const lists: ChangeEntry[][] = [];
-      for (const [bucket, key] of [
-        [byProject, project],
-        [byLanguage, language],
-      ] as const) {
-        const list = key === undefined ? undefined : bucket.get(key);
-        if (!list || counted(list) >= subjectChanges) continue;
-        lists.push(list);
-        keptCount.set(list, counted(list) + 1);
-        if (counted(list) === subjectChanges) open -= 1;
-      }
-      if (lists.length > 0) kept.push({ change, lists });
-    }
-  }
-  buildPositions()?.want(await linkedTranslations(kept.map(({ change }) => change)));
-  for (const { change, lists } of kept) {
+  for (const { change, project, language } of await subjectKept()) {
     const entry = await changeEntry(change);
-    for (const list of lists) list.push(entry);
+    if (project !== undefined) byProject.get(project)!.push(entry);
+    if (language !== undefined) byLanguage.get(language)!.push(entry);
   }
   return { byProject, byLanguage };
 });

@@ -18,6 +18,7 @@ import {
 import { unitHref } from '../../site-model/paths.ts';
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { perBuild } from './build-input.ts';
+import { unitsRead } from './changes.ts';
 import { siteTree, type ComponentEntry, type TranslationEntry } from './tree.ts';
 
 /** Most findings of one kind a language's page lists. */
@@ -53,7 +54,12 @@ function isSource(translation: TranslationEntry): boolean {
 
 async function readConsistency(): Promise<Map<string, LanguageConsistency>> {
   const { snapshot, components } = await siteTree();
-  const read = (translation: TranslationEntry): Promise<StoredUnit[]> => snapshot.units(translation.path);
+  // The one read of every translation's units on Astro's thread: the changes pages keep what they need of them (src/data/changes.ts).
+  const read = async (translation: TranslationEntry): Promise<StoredUnit[]> => {
+    const units = await snapshot.units(translation.path);
+    await unitsRead(translation.path, units);
+    return units;
+  };
 
   // Source texts used by more than one component: only their translations are kept for the
   // "translated differently" lists. Read from each component's source translation, or its first.
