@@ -24,11 +24,6 @@ export interface BuildInput {
   levels?: { measure: 'strings' | 'words'; levels: ReadonlyArray<{ name: string; percent: number }> };
   /** Credits (`--credits`): contributors' public names per project and language; absent: none. */
   credits?: boolean;
-  /**
-   * The folder through which the bulk writers hand the units' positions to the changes pages
-   * (site-model/positions.ts); absent when no writer runs, and the pages read the units themselves.
-   */
-  positions?: string;
   /** The dataset of `--dataset` (docs/dataset.md), for the home page's link; absent: none. Astro's input only. */
   dataset?: SiteDataset;
 }

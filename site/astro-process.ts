@@ -1,9 +1,6 @@
 // The process Astro's build runs in (site/astro-build.ts), started by site/build.ts in the build's
-// staging folder. It gets one `AstroRun` message, reports each page rendered (quiet builds) and
-// relays the unit positions' channel (site-model/positions.ts) between the build's bulk writers,
-// which are threads of the parent, and the changes pages here.
+// staging folder. It gets one `AstroRun` message and reports each page rendered (quiet builds).
 import { type AstroRun, runAstroBuild } from './astro-build.ts';
-import { positionsChannel } from '../site-model/positions.ts';
 
 /** This process's own CPU seconds (every thread) and peak RSS, which its parent's figures leave out (bench/build.ts). */
 export interface AstroUsage {
@@ -13,10 +10,7 @@ export interface AstroUsage {
 
 /** What this process and site/build.ts tell each other. */
 export type AstroProcessMessage =
-  | { kind: 'page' }
-  | { kind: 'done'; usage: AstroUsage }
-  | { kind: 'positions'; message: unknown }
-  | { kind: 'failed'; message: string; stack: string | undefined; cause: string | undefined };
+  { kind: 'page' } | { kind: 'done'; usage: AstroUsage } | { kind: 'failed'; message: string; stack: string | undefined; cause: string | undefined };
 
 // A build whose parent is gone has no one to write for.
 process.on('disconnect', () => process.exit(1));
@@ -24,11 +18,6 @@ process.on('disconnect', () => process.exit(1));
 const send = (message: AstroProcessMessage) => new Promise<void>((done) => process.send!(message, undefined, {}, () => done()));
 
 process.once('message', (run: AstroRun) => {
-  const relay = run.input.positions === undefined ? undefined : positionsChannel(run.input.positions);
-  if (relay) relay.onmessage = (event) => process.send!({ kind: 'positions', message: (event as MessageEvent).data } satisfies AstroProcessMessage);
-  process.on('message', (message: AstroProcessMessage | AstroRun) => {
-    if ('kind' in message && message.kind === 'positions') relay?.postMessage(message.message);
-  });
   void runAstroBuild(run, run.verbose ? undefined : () => process.send!({ kind: 'page' } satisfies AstroProcessMessage)).then(
     async () => {
       const usage = process.resourceUsage();

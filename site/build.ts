@@ -19,7 +19,6 @@ import type { AstroProcessMessage, AstroUsage } from './astro-process.ts';
 import { siblingModule } from './sibling-module.ts';
 import type { BulkReport } from './bulk-pages.ts';
 import { bulkWriters, startBulkWriters } from './bulk-workers.ts';
-import { positionsChannel } from '../site-model/positions.ts';
 import { sitePaths, stringsPerNeedPage, unitPageCount } from '../site-model/paths.ts';
 import { changesPerPage, publishedChanges } from '../src/data/changes.ts';
 import { needCounts } from '../src/data/help-needed.ts';
@@ -264,7 +263,7 @@ async function folderSize(dir: string): Promise<{ files: number; pages: number; 
 
 /**
  * Runs Astro's build in a process of its own, started in the staging folder (site/astro-build.ts
- * says why), and relays the unit positions' channel between it and the bulk writers.
+ * says why); resolves with its CPU and memory figures.
  */
 function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | undefined): Promise<AstroUsage> {
   return new Promise((done, fail) => {
@@ -275,19 +274,15 @@ function astroProcess(run: AstroRun, onPage: () => void, abort: AbortSignal | un
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const relay = run.input.positions === undefined ? undefined : positionsChannel(run.input.positions);
-    if (relay) relay.onmessage = (event) => child.connected && child.send({ kind: 'positions', message: (event as MessageEvent).data });
     let outcome: AstroProcessMessage | undefined;
     child.on('message', (message: AstroProcessMessage) => {
       if (message.kind === 'page') onPage();
-      else if (message.kind === 'positions') relay?.postMessage(message.message);
       else outcome = message;
     });
     const stop = () => child.kill();
     abort?.addEventListener('abort', stop);
     child.on('error', fail);
     child.on('exit', (code, signal) => {
-      relay?.close();
       abort?.removeEventListener('abort', stop);
       if (outcome?.kind === 'done' && code === 0) return done(outcome.usage);
       if (outcome?.kind === 'failed') {
@@ -376,7 +371,7 @@ async function writeSite(options: BuildOptions, snapshot: Snapshot, target: stri
   // written as strings by worker threads, one share of the components each, while Astro builds
   // the rest (docs/site.md, "Pages written outside Astro"): both cores at work.
   // The changes pages take their units' positions from Astro's own read of every unit, for the
-  // consistency pages (src/data/changes.ts): no positions are handed over by the writers (issue 36).
+  // consistency pages (src/data/changes.ts), not from the writers (docs/site.md).
   const input: BuildInput = {
     content: resolve(options.content),
     snapshot: snapshot.id,

@@ -30,7 +30,6 @@ import { componentBadges, projectBadges, translationBadges } from '../src/templa
 import { translationPage } from '../src/templates/translation-page.ts';
 import { listedNeeds, needPages } from '../src/templates/need-pages.ts';
 import { stringPage, unitPages } from '../src/templates/unit-pages.ts';
-import { positionsChannel, publishPositions, unitPositions, type PositionsMessage } from '../site-model/positions.ts';
 import { sitePaths, stringChecksum, type SitePath } from '../site-model/paths.ts';
 
 export interface BulkReport {
@@ -130,9 +129,7 @@ export async function writeBulkPages(
     report.otherFiles += files.length;
   };
   if (shard.index === 0) for (const project of tree.projects) await writeFiles(projectBadges(project, frame.ui));
-  const positions = positionsHandoff(input.positions);
-  const next = nextComponent(componentsOfShard(tree.components, shard), positions.wanted);
-  for (let component = next(); component !== undefined; component = next()) {
+  for (const component of componentsOfShard(tree.components, shard)) {
     await writeFiles(componentBadges(component, frame.ui));
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
@@ -146,7 +143,6 @@ export async function writeBulkPages(
     const strings = new Map<string, ComponentString>();
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
-      await positions.publish(translation.path, list);
       for await (const page of unitPages(tree, frame, translation, list, hasPage, locationOnStringPage)) {
         await writer.write(...page);
         report.unitPages += 1;
@@ -179,44 +175,5 @@ export async function writeBulkPages(
     }
   }
   await writer.flush();
-  positions.close();
   return { ...report, bytes: writer.bytes, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * The changes pages' side of the writers (site-model/positions.ts): each translation's unit
- * positions published as its units are read, and the translations the pages wait for taken
- * first. Nothing when the build input names no folder.
- */
-function positionsHandoff(dir: string | undefined) {
-  const wanted = new Set<string>();
-  if (!dir) return { wanted, publish: async () => {}, close: () => {} };
-  const channel = positionsChannel(dir);
-  channel.onmessage = (event) => {
-    const message = (event as MessageEvent<PositionsMessage>).data;
-    if (message.kind === 'want') for (const path of message.translations) wanted.add(path);
-  };
-  return {
-    wanted,
-    publish: async (translation: string, list: readonly StoredUnit[]) => {
-      wanted.delete(translation);
-      await publishPositions(dir, channel, translation, unitPositions(list));
-    },
-    close: () => channel.close(),
-  };
-}
-
-/** The components in order, except that one holding a wanted translation goes first. */
-export function nextComponent(components: readonly ComponentEntry[], wanted: ReadonlySet<string>): () => ComponentEntry | undefined {
-  const left = [...components];
-  return () => {
-    const at =
-      wanted.size === 0
-        ? 0
-        : Math.max(
-            0,
-            left.findIndex((component) => component.translations.some((t) => wanted.has(t.path))),
-          );
-    return left.splice(at, 1)[0];
-  };
 }

@@ -8,7 +8,6 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BulkReport, Shard } from './bulk-pages.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
-import { announceFailure } from '../site-model/positions.ts';
 import { siblingModule } from './sibling-module.ts';
 
 /**
@@ -63,8 +62,6 @@ export function startBulkWriters(input: BuildInput, out: string, count: number, 
   const report = all.then(
     (reports) => sumReports(reports, (performance.now() - started) / 1000),
     async (error: unknown) => {
-      // Changes pages waiting for a translation's unit positions would wait for ever (site-model/positions.ts).
-      if (input.positions !== undefined) announceFailure(input.positions, (error as Error).message);
       await stop();
       throw error;
     },
