@@ -267,12 +267,13 @@ describe('bytes per string at 50 languages (issue 14)', () => {
       // "Added": this server sends no last_updated, as Weblate before 5.6 (src/templates/unit-html.ts).
       expect(page.match(/<th scope="col">(Last changed|Added)<\/th>/g), file).toHaveLength(1);
       const table = page.slice(page.indexOf('<table class="units">'), page.lastIndexOf('</table>'));
-      expect(table.match(/<dt>(Source|Translation|Last changed|Added)<\/dt>|<time/g), file).toBeNull();
-      expect(page.match(/<td>\d{4}-\d\d-\d\d \d\d:\d\d<\/td>/g), file).toHaveLength(stringsPerLanguage);
+      expect(table.match(/<dt>(Source|Translation|Last changed|Added)(<\/dt>|<dd)|<time/g), file).toBeNull();
+      // Rows leave out the end tags HTML lets go (src/templates/unit-html.ts, `end`).
+      expect(page.match(/<td>\d{4}-\d\d-\d\d \d\d:\d\d<td>/g), file).toHaveLength(stringsPerLanguage);
     }
     for (const file of await htmlFiles(dist, stringPages)) {
       const page = await readFile(join(dist, file), 'utf8');
-      const rows = [...page.matchAll(/<tr><th><a href="[^"]*">[^<]*<\/a><\/th>[\s\S]*?<\/tr>/g)].map((match) => match[0]);
+      const rows = [...page.matchAll(/<tr><th><a href="[^"]*">[^<]*<\/a><td[\s\S]*?(?=<tr>|<\/tbody>)/g)].map((match) => match[0]);
       expect(rows, file).toHaveLength(51);
       for (const row of rows) expect(row.match(editor), `${file}: ${row}`).toBeNull();
       // Which language's link it is: test/site/output-unit-table.test.ts (the fixture's editor links name none).
