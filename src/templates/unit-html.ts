@@ -24,10 +24,13 @@ export function textLanguage(tag: string, dir: 'ltr' | 'rtl', pageDir: 'ltr' | '
 /**
  * ` lang dir` of a text, each only where it differs from the page's (`ui`, the interface
  * language): an English source on an English page inherits both (issue 14: 10 B a unit).
+ * Unquoted where HTML allows (a tag of letters, digits and `-_@.`), as the state classes: 2 B a
+ * cell, the same document (docs/site.md, "One page per string").
  */
 function langAttributes(language: TextLanguage, ui: PageUi): Html {
-  const lang = language.tag === ui.lang ? html`` : html` lang="${language.tag}"`;
-  return language.dir ? html`${lang} dir="${language.dir}"` : lang;
+  const tag = /^[A-Za-z0-9_@.-]+$/.test(language.tag) ? html`${language.tag}` : html`"${language.tag}"`;
+  const lang = language.tag === ui.lang ? html`` : html` lang=${tag}`;
+  return language.dir ? html`${lang} dir=${language.dir}` : lang;
 }
 
 const english = pageUi('en');
@@ -95,11 +98,12 @@ export interface StateOf {
  * `s<state>` (site.css draws a swatch before the word, so the word is never coloured text and
  * no state is told by colour alone; issue 26). Failing checks and suggestions follow on lines of
  * their own: the units API says only that a check fails, not which (docs/guide.md, "Checks").
- * A cell or row follows it wherever it is used, so its end tag is left out (`end`).
+ * A cell or row follows it wherever it is used, so its end tag is left out (`end`), and its
+ * class needs no quotes: 7 B a cell, the same document.
  */
 export function stateCell(unit: StateOf, ui: PageUi): Html {
   const { t } = ui;
-  return html`<td class="s${unit.state}">${ui.stateName(unit.state)}${unit.has_failing_check === true && html`<span class="flag">${t('unit.failingCheck')}</span>`}${unit.has_suggestion === true && html`<span class="flag">${t('unit.suggestion')}</span>`}`;
+  return html`<td class=s${unit.state}>${ui.stateName(unit.state)}${unit.has_failing_check === true && html`<span class="flag">${t('unit.failingCheck')}</span>`}${unit.has_suggestion === true && html`<span class="flag">${t('unit.suggestion')}</span>`}`;
 }
 
 /**

@@ -102,7 +102,7 @@ const page = (path: string) => readFile(join(dist, path), 'utf8');
 const translationPage = 'projects/hello/po/cs/index.html';
 
 /** A state cell as the site writes it wherever strings are listed: the class and the word. */
-const cells = (html: string) => [...html.matchAll(/<td class="s(\d+)">([^<]*)/g)].map(([, state, word]) => `${state} ${word}`);
+const cells = (html: string) => [...html.matchAll(/<td class=s(\d+)>([^<]*)/g)].map(([, state, word]) => `${state} ${word}`);
 
 describe('states 11 and 12 on the site', () => {
   it('shows each by Weblate’s label on the page of strings, and Czech of 10, 11, 12 in Weblate’s words for each', async () => {
