@@ -198,7 +198,7 @@ const perUnit = (sample: { units: number; frame: number; parts: Map<string, numb
 await bench.record({
   input: {
     size: `${input in scenarios ? input : `${units} units`}${tree.components.length < all ? `, ${tree.components.length} of ${all} components` : ''}${site ? ', built site' : ''}`,
-    about: `snapshot ${snapshotId}: ${tree.components.length} of ${all} components, ${units} units; ${site ? 'every part of a site tmsnap build made' : 'what the bulk writer writes'}`,
+    about: `snapshot ${snapshotId}: ${tree.components.length} of ${all} components, ${units} units; ${site ? `every part of the site tmsnap build made in ${out}` : 'what the bulk writer writes'}`,
   },
   figures: [
     figureOf('bulk writer', 's', report?.seconds ?? Number.NaN),
