@@ -36,7 +36,7 @@ export interface FramePage {
   /**
    * A page of those that grow with the strings (unit, string and list pages, tens of thousands
    * at 1M): no Open Graph and no feed link, 460 B a page that link previews and feed readers
-   * take from `<title>`, the description and the other pages (docs/site.md, "For search engines
+   * take from `<title>`, the description (its title) and the other pages (docs/site.md, "For search engines
    * and browsers").
    */
   lean?: boolean | undefined;
@@ -86,7 +86,8 @@ export function frameParts(page: FramePage, context: FrameContext): FrameParts {
   // The 404 page is served for any missing path: its links start from the base path.
   const notFound = path === sitePaths.notFound();
   const link = (to: SitePath) => (notFound ? to : relativeHref(path, to));
-  const summary = description ?? t('layout.description', { title, host: serverHost(manifest.server.base_url), snapshot: manifest.id });
+  // A lean page's description is its title, as a string page's: 100 B a page (docs/site.md).
+  const summary = description ?? (lean ? title : t('layout.description', { title, host: serverHost(manifest.server.base_url), snapshot: manifest.id }));
   const canonical = siteUrl && !notFound ? publicUrl(siteUrl, path) : undefined;
   const allFeeds = lean ? feeds : [...feeds, { title: t('nav.changes'), path: sitePaths.feed() }];
   const root = notFound ? '' : rootPrefix(path);

@@ -28,9 +28,14 @@ export function textLanguage(tag: string, dir: 'ltr' | 'rtl', pageDir: 'ltr' | '
  * cell, the same document (docs/site.md, "One page per string").
  */
 function langAttributes(language: TextLanguage, ui: PageUi): Html {
-  const tag = /^[A-Za-z0-9_@.-]+$/.test(language.tag) ? html`${language.tag}` : html`"${language.tag}"`;
+  const tag = bare(language.tag);
   const lang = language.tag === ui.lang ? html`` : html` lang=${tag}`;
   return language.dir ? html`${lang} dir=${language.dir}` : lang;
+}
+
+/** An attribute value unquoted where HTML allows it and it is plain (a site path, a tag), else quoted. */
+function bare(value: string): Html {
+  return /^[A-Za-z0-9_@.\/#%+-]+$/.test(value) ? html`${value}` : html`"${value}"`;
 }
 
 const english = pageUi('en');
@@ -187,7 +192,7 @@ export function unitRow(unit: StoredUnit, context: UnitContext): Html {
   const { t } = ui;
   const link =
     allLanguages !== undefined
-      ? html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`
+      ? html`<a href=${bare(allLanguages)}>${t('unit.allLanguages')}</a>`
       : live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`;
   const fields = [
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
@@ -251,7 +256,7 @@ export interface StringRow extends StateOf {
 export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
   return html`${rows.map(
     (row) =>
-      html`<tr><th><a href="${row.href}">${row.name}</a>${stateCell(row, ui)}${textCell('td', row.target, row.labels(row.target.length), row.language, ui, true)}`,
+      html`<tr><th><a href=${bare(row.href)}>${row.name}</a>${stateCell(row, ui)}${textCell('td', row.target, row.labels(row.target.length), row.language, ui, true)}`,
   )}`;
 }
 
@@ -325,7 +330,8 @@ export function needTable(units: readonly StoredUnit[], href: (unit: StoredUnit)
   const target = (unit: StoredUnit) => (unit.target.every((form) => form === '') ? html`<td>` : text(unit.target, context.target));
   // Rows without the end tags HTML lets go (`end`): 15 B a listed string.
   const rows = units.map(
-    (unit) => html`<tr><th><a href="${href(unit)}">${unit.position}</a>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}`,
+    (unit) =>
+      html`<tr><th><a href=${bare(href(unit))}>${unit.position}</a>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}`,
   );
   return html`<div class="table-wrap" style="${textLabels(ui)}"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }

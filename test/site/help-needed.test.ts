@@ -76,7 +76,7 @@ function helpTable(page: string): HelpRow[] {
 /** The strings a list page holds: each row's number and where it links. */
 function listed(page: string): Array<{ position: number; href: string }> {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
-  return [...body.matchAll(/<tr><th><a href="([^"]+)">(\d+)<\/a><td/g)].map(([, href, position]) => ({ href: href!, position: Number(position) }));
+  return [...body.matchAll(/<tr><th><a href="?([^"\s>]+)"?>(\d+)<\/a><td/g)].map(([, href, position]) => ({ href: href!, position: Number(position) }));
 }
 
 describe('a language page says where help is needed', () => {
@@ -164,7 +164,7 @@ describe('states and checks where strings are listed', () => {
 
   it('shows the flag on the string’s page in every language', async () => {
     const units = await read('projects/hello/po/cs/units/1/index.html');
-    const string = /<tr id="unit-\d+"><th>5<td[\s\S]*?<a href="([^"]+)">All languages<\/a>/.exec(units)![1]!;
+    const string = /<tr id="unit-\d+"><th>5<td[\s\S]*?<a href="?([^"\s>]+)"?>All languages<\/a>/.exec(units)![1]!;
     const page = await read(posix.join('projects/hello/po/cs/units/1', string));
     expect(page).toMatch(/Czech<\/a><td class=s20>translated<span class="flag">failing check<\/span><td/);
   });

@@ -60,7 +60,7 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
   it('gives each unit a row at its permalink, with its number, state, texts, time and link', () => {
     expect([...page.matchAll(/<tr id="(unit-\d+)">/g)].map((match) => match[1])).toEqual(['unit-101', 'unit-102', 'unit-103']);
     expect(page).toContain(
-      '<tr id="unit-101"><th>1<td class=s20>translated<td>Save &lt;b&gt;1&lt;/b&gt;<td lang=de>Speichern &quot;1&quot; &amp; &lt;i&gt;<td>2025-11-28 05:07<td><a href="../../../strings/00/0000000000000101/index.html">All languages</a><tr id="unit-102">',
+      '<tr id="unit-101"><th>1<td class=s20>translated<td>Save &lt;b&gt;1&lt;/b&gt;<td lang=de>Speichern &quot;1&quot; &amp; &lt;i&gt;<td>2025-11-28 05:07<td><a href=../../../strings/00/0000000000000101/index.html>All languages</a><tr id="unit-102">',
     );
     // An untranslated string's cell is empty: its state says so.
     expect(page).toContain('<td class=s0>untranslated<td>Save &lt;b&gt;2&lt;/b&gt;<td><td>');
@@ -199,6 +199,14 @@ describe('rows without the end tags HTML lets go: the browser builds the same ta
         ],
       ]);
       expect(await page.locator('dl > dt').allTextContents()).toEqual(['Note']);
+      expect(await page.evaluate(() => [...document.querySelectorAll('tbody a')].map((a) => a.getAttribute('href')))).toEqual([
+        '../../../strings/00/0000000000000401/index.html',
+        '../../../strings/00/0000000000000402/index.html',
+        'ar.html#unit-1',
+        'de.html#unit-2',
+        'units.html#unit-401',
+        'units.html#unit-402',
+      ]);
       // Unquoted lang, dir and state classes are read as quoted ones.
       const attributes = await page.evaluate(() =>
         [...document.querySelectorAll('td[lang], td[class]')].map(
