@@ -1,5 +1,5 @@
 /**
- * `npm run bench:site-output -- [SCENARIO|CONTENT] [--out DIR] [--components N] [--pages N]`:
+ * `npm run bench:site-output -- [SCENARIO|CONTENT] [--out DIR] [--components N] [--pages N] [--site DIR]`:
  * the bytes of the pages that grow with the strings (issue 14: ≤ 1 GB at 1M, ≤ 1 KB per string
  * at 10M), without a whole build. Runs the bulk writer (site/bulk-pages.ts: unit and string
  * pages) alone on a snapshot, as `tmsnap build` runs it after Astro, into `--out` (default: a
@@ -9,11 +9,14 @@
  * part of the markup costs per unit (tags and text by element), so what to cut next is
  * measured, not guessed (docs/site.md, "The 1M site against GitHub Pages' 1 GB").
  * The rest of the site (Astro's pages, the search index) is not written: a full build
- * (bench/build.ts) measures it. Prints figures; asserts none.
+ * (bench/build.ts) measures it. With `--site DIR`, a site `tmsnap build` made of that snapshot
+ * is measured instead, nothing written: every part of it (unit, string, translation and list
+ * pages, search index, history, feeds, badges, raw files, assets…) in bytes and bytes per
+ * string (issue 36). Prints figures; asserts none.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { writeBulkPages } from '../site/bulk-pages.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import { defaultPageSettings } from '../site-model/page-settings.ts';
@@ -69,16 +72,45 @@ interface Kind {
   files: string[];
 }
 
-async function walk(out: string): Promise<Record<'unit' | 'string', Kind>> {
-  const kinds = { unit: { pages: 0, bytes: 0, files: [] as string[] }, string: { pages: 0, bytes: 0, files: [] as string[] } };
+/** The part of the site a file is, by its path in the site (site-model/paths.ts). */
+export function sitePart(path: string): string {
+  const parts = path.split('/');
+  if (path.endsWith('.xml')) return 'feeds and sitemaps';
+  if (parts[0] === 'projects') {
+    if (parts.includes('units')) return 'unit pages';
+    if (parts.includes('strings')) return 'string pages';
+    if (parts.includes('needs')) return 'lists of what needs work';
+    if (parts.includes('file')) return 'raw files';
+    if (parts[2] === 'changes') return 'history (changes pages)';
+    return ['', '', 'project pages', 'component pages', 'translation pages'][parts.length - 1] ?? 'other';
+  }
+  if (parts[0] === 'languages')
+    return parts.includes('changes') ? 'history (changes pages)' : parts.includes('consistency') ? 'consistency pages' : 'language pages';
+  if (parts[0] === 'changes' || parts[0] === 'changes-between') return 'history (changes pages)';
+  if (parts[0] === 'search') return parts.includes('shards') ? 'search index' : 'search page';
+  const named: Record<string, string> = {
+    badges: 'badges',
+    data: 'data (status.json)',
+    assets: 'assets',
+    releases: 'releases',
+    credits: 'credits',
+    drift: 'drift pages',
+  };
+  return named[parts[0]!] ?? 'home, 404, favicon';
+}
+
+/** Every file of `out` by part; `index.html` files of the unit, string and list pages kept for the samples. */
+async function walk(out: string): Promise<Map<string, Kind>> {
+  const kinds = new Map<string, Kind>();
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name !== 'index.html') continue;
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
     const file = join(entry.parentPath, entry.name);
-    const kind = file.includes('/units/') ? kinds.unit : file.includes('/strings/') ? kinds.string : undefined;
-    if (kind === undefined) continue;
+    const part = sitePart(relative(out, file).split(sep).join('/'));
+    const kind = kinds.get(part) ?? { pages: 0, bytes: 0, files: [] };
+    kinds.set(part, kind);
     kind.pages += 1;
     kind.bytes += (await stat(file)).size;
-    kind.files.push(file);
+    if (['unit pages', 'string pages', 'lists of what needs work'].includes(part)) kind.files.push(file);
   }
   return kinds;
 }
@@ -106,6 +138,7 @@ async function breakdown(files: string[], perPage: (page: string) => number): Pr
 
 function printParts(title: string, sample: { units: number; frame: number; parts: Map<string, number> }, per: string): void {
   const { units, frame, parts } = sample;
+  if (units === 0) return;
   const total = frame + [...parts.values()].reduce((a, b) => a + b, 0);
   console.log(`  ${title}: ${(total / units).toFixed(1)} B per ${per} (frame ${(frame / units).toFixed(1)} B)`);
   const rows = [...parts].sort((a, b) => b[1] - a[1]);
@@ -126,40 +159,56 @@ if (sampleComponents !== undefined && sampleComponents < all) {
   tree.components.splice(0, all, ...chosen);
 }
 const units = tree.components.reduce((sum, component) => sum + component.totals.total, 0);
+const site = option('--site');
 const givenOut = option('--out');
-const out = givenOut === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-site-output-')) : resolve(givenOut);
+const out = site !== undefined ? resolve(site) : givenOut === undefined ? await mkdtemp(join(tmpdir(), 'tmsnap-site-output-')) : resolve(givenOut);
 
 const bench = startBench('site-output');
 console.log(`bench:site-output: snapshot ${snapshotId} in ${content}`);
 console.log(
   `  input: ${tree.components.length} of ${all} components${tree.components.length < all ? ' (a sample spread over the instance)' : ''}, ${units} units (components' totals)`,
 );
-const report = await writeBulkPages(buildInput, out);
+const report = site === undefined ? await writeBulkPages(buildInput, out) : undefined;
 const kinds = await walk(out);
-const bytes = kinds.unit.bytes + kinds.string.bytes;
-console.log(`  written: ${report.unitPages} unit pages, ${report.stringPages} string pages in ${report.seconds.toFixed(1)} s into ${out}`);
+const none: Kind = { pages: 0, bytes: 0, files: [] };
+const unit = kinds.get('unit pages') ?? none;
+const string = kinds.get('string pages') ?? none;
+const lists = kinds.get('lists of what needs work') ?? none;
+const bytes = unit.bytes + string.bytes;
+const total = [...kinds.values()].reduce((sum, kind) => sum + kind.bytes, 0);
+if (report) console.log(`  written: ${report.unitPages} unit pages, ${report.stringPages} string pages in ${report.seconds.toFixed(1)} s into ${out}`);
+else console.log(`  measured: the site in ${out}, as built (nothing written)`);
 console.log(
-  `  unit pages ${(kinds.unit.bytes / 1e6).toFixed(1)} MB (${(kinds.unit.bytes / units).toFixed(1)} B per unit), string pages ${(kinds.string.bytes / 1e6).toFixed(1)} MB (${(kinds.string.bytes / units).toFixed(1)} B per unit, ${(kinds.string.bytes / Math.max(1, kinds.string.pages)).toFixed(0)} B per page); together ${(bytes / units).toFixed(1)} B per unit`,
+  `  unit pages ${(unit.bytes / 1e6).toFixed(1)} MB (${(unit.bytes / units).toFixed(1)} B per unit), string pages ${(string.bytes / 1e6).toFixed(1)} MB (${(string.bytes / units).toFixed(1)} B per unit, ${(string.bytes / Math.max(1, string.pages)).toFixed(0)} B per page); together ${(bytes / units).toFixed(1)} B per unit`,
 );
-const unitSample = await breakdown(spread(kinds.unit.files, samplePages), (page) => page.split(' id="unit-').length - 1);
-printParts(`unit pages, ${Math.min(samplePages, kinds.unit.pages)} sampled`, unitSample, 'unit');
-const stringSample = await breakdown(spread(kinds.string.files, samplePages), (page) => page.split('<tr').length - 2);
-printParts(`string pages, ${Math.min(samplePages, kinds.string.pages)} sampled`, stringSample, 'row (a unit)');
+console.log(`  every part${report ? ' the bulk writer wrote' : ''}: ${(total / 1e6).toFixed(1)} MB, ${(total / units).toFixed(1)} B per string`);
+for (const [part, kind] of [...kinds].sort((a, b) => b[1].bytes - a[1].bytes))
+  console.log(
+    `    ${part.padEnd(26)} ${String(kind.pages).padStart(7)} files ${(kind.bytes / 1e6).toFixed(1).padStart(8)} MB ${(kind.bytes / units).toFixed(1).padStart(7)} B per string`,
+  );
+const unitSample = await breakdown(spread(unit.files, samplePages), (page) => page.split(' id="unit-').length - 1);
+printParts(`unit pages, ${Math.min(samplePages, unit.pages)} sampled`, unitSample, 'unit');
+const stringSample = await breakdown(spread(string.files, samplePages), (page) => page.split('<tr').length - 2);
+printParts(`string pages, ${Math.min(samplePages, string.pages)} sampled`, stringSample, 'row (a unit)');
+const listSample = await breakdown(spread(lists.files, samplePages), (page) => page.split('<tr><th><a ').length - 1);
+printParts(`lists of what needs work, ${Math.min(samplePages, lists.pages)} sampled`, listSample, 'listed string');
 console.log(`  load ${loadText(bench.load())} after`);
 const perUnit = (sample: { units: number; frame: number; parts: Map<string, number> }) =>
   (sample.frame + [...sample.parts.values()].reduce((a, b) => a + b, 0)) / sample.units;
 await bench.record({
   input: {
-    size: `${input in scenarios ? input : `${units} units`}${tree.components.length < all ? `, ${tree.components.length} of ${all} components` : ''}`,
-    about: `snapshot ${snapshotId}: ${tree.components.length} of ${all} components, ${units} units; unit and string pages only`,
+    size: `${input in scenarios ? input : `${units} units`}${tree.components.length < all ? `, ${tree.components.length} of ${all} components` : ''}${site ? ', built site' : ''}`,
+    about: `snapshot ${snapshotId}: ${tree.components.length} of ${all} components, ${units} units; ${site ? `every part of the site tmsnap build made in ${out}` : 'what the bulk writer writes'}`,
   },
   figures: [
-    figureOf('bulk writer', 's', report.seconds),
-    figureOf('unit pages', 'MB', kinds.unit.bytes / 1e6),
-    figureOf('string pages', 'MB', kinds.string.bytes / 1e6),
+    figureOf('bulk writer', 's', report?.seconds ?? Number.NaN),
+    figureOf('unit pages', 'MB', unit.bytes / 1e6),
+    figureOf('string pages', 'MB', string.bytes / 1e6),
     figureOf('unit and string pages per unit', 'B', bytes / units),
     figureOf('unit pages, sampled, per unit', 'B', perUnit(unitSample)),
     figureOf('string pages, sampled, per row', 'B', perUnit(stringSample)),
+    ...[...kinds].filter(([part]) => part !== 'unit pages' && part !== 'string pages').map(([part, kind]) => figureOf(part, 'MB', kind.bytes / 1e6)),
+    figureOf(site ? 'site per string' : 'bulk writer output per string', 'B', total / units),
   ],
 });
-if (givenOut === undefined) await rm(out, { recursive: true, force: true });
+if (site === undefined && givenOut === undefined) await rm(out, { recursive: true, force: true });

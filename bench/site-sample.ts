@@ -74,11 +74,11 @@ async function pickSample() {
   const unitId = /<tr id="(unit-\d+)"/.exec(units)?.[1];
   if (unitId === undefined) throw new Error(`${unitPage} holds no unit row`);
   const row = units.slice(units.indexOf(`id="${unitId}"`));
-  const stringHref = /<a href="([^"]*\/strings\/[^"]*)"/.exec(row.slice(0, row.indexOf('</tr>')))?.[1];
+  const stringHref = /<a href="?([^"\s>]*\/strings\/[^"\s>]*)/.exec(row.slice(0, row.indexOf('<tr', 1)))?.[1];
   // A word of a translated text in the sampled language, and of a source text (a unit row's
   // third and fourth cells, src/utils/unit-html.ts): what a reader would search for.
   const texts = (cell: 1 | 2) =>
-    [...units.matchAll(/<tr id="unit-\d+"><th>[^<]*<\/th><td>[^<]*<\/td><td[^>]*>([^<]+)<\/td><td(?! class="muted")[^>]*>([^<]+)<\/td>/g)].map(
+    [...units.matchAll(/<tr id="unit-\d+"><th>[^<]*<td[^>]*>[^<]*(?:<span[^>]*>[^<]*<\/span>)*<td[^>]*>([^<]+)<td(?! class="muted")[^>]*>([^<]+)<td>/g)].map(
       (match) => match[cell]!,
     );
   const words = (list: string[]) => list.flatMap((text) => text.split(/[\s%{}:.,…|()]+/)).filter((word) => word.length >= 4 && !word.includes('&'));

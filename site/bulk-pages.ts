@@ -134,16 +134,17 @@ export async function writeBulkPages(
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
     const hasPage = stringsWithPages(component, sourceUnits);
-    // The location a string's page shows, its source unit's: units with the same one do not repeat it.
-    const sourceLocations = new Map(sourceUnits?.map((unit) => [stringChecksum(unit.id_hash), unit.location]));
-    const locationOnStringPage = (unit: StoredUnit) => {
+    // The source unit a string's page shows (its location, context, note, explanation, flags):
+    // units with the same ones do not repeat them.
+    const sourceByChecksum = new Map(sourceUnits?.map((unit) => [stringChecksum(unit.id_hash), unit]));
+    const stringPageSource = (unit: StoredUnit) => {
       const checksum = stringChecksum(unit.id_hash);
-      return hasPage(checksum) && sourceLocations.get(checksum) === unit.location;
+      return hasPage(checksum) ? sourceByChecksum.get(checksum) : undefined;
     };
     const strings = new Map<string, ComponentString>();
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
-      for await (const page of unitPages(tree, frame, translation, list, hasPage, locationOnStringPage)) {
+      for await (const page of unitPages(tree, frame, translation, list, hasPage, stringPageSource)) {
         await writer.write(...page);
         report.unitPages += 1;
       }

@@ -33,6 +33,13 @@ export interface FramePage {
   description?: string | undefined;
   /** Atom feeds of this page's subject, besides the global one. */
   feeds?: ReadonlyArray<{ title: string; path: SitePath }> | undefined;
+  /**
+   * A page of those that grow with the strings (unit, string and list pages, tens of thousands
+   * at 1M): no Open Graph and no feed link, 460 B a page that link previews and feed readers
+   * take from `<title>`, the description (its title) and the other pages (docs/site.md, "For search engines
+   * and browsers").
+   */
+  lean?: boolean | undefined;
 }
 
 /** What every page of one build shares: read once per build, not per page. */
@@ -73,17 +80,18 @@ export interface FrameParts {
 }
 
 export function frameParts(page: FramePage, context: FrameContext): FrameParts {
-  const { path, title, breadcrumbs = [], description, feeds = [] } = page;
+  const { path, title, breadcrumbs = [], description, feeds = [], lean = false } = page;
   const { manifest, siteUrl, settings: site, ui: pageUi, name } = context;
   const { t } = pageUi;
   // The 404 page is served for any missing path: its links start from the base path.
   const notFound = path === sitePaths.notFound();
   const link = (to: SitePath) => (notFound ? to : relativeHref(path, to));
-  const summary = description ?? t('layout.description', { title, host: serverHost(manifest.server.base_url), snapshot: manifest.id });
+  // A lean page's description is its title, as a string page's: 100 B a page (docs/site.md).
+  const summary = description ?? (lean ? title : t('layout.description', { title, host: serverHost(manifest.server.base_url), snapshot: manifest.id }));
   const canonical = siteUrl && !notFound ? publicUrl(siteUrl, path) : undefined;
-  const allFeeds = [...feeds, { title: t('nav.changes'), path: sitePaths.feed() }];
+  const allFeeds = lean ? feeds : [...feeds, { title: t('nav.changes'), path: sitePaths.feed() }];
   const root = notFound ? '' : rootPrefix(path);
-  const head = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${notFound && html`<base${attr('href', site.base)}>`}<meta name="color-scheme" content="light dark"><meta name="generator" content="tmsnap"><title>${documentTitle(title, name)}</title><meta name="description"${attr('content', summary)}>${site.noindex && html`<meta name="robots" content="noindex, nofollow">`}<meta property="og:type" content="website"><meta property="og:site_name"${attr('content', name)}><meta property="og:title"${attr('content', title)}><meta property="og:description"${attr('content', summary)}>${canonical && html`<meta property="og:url"${attr('content', canonical)}><link rel="canonical"${attr('href', canonical)}>`}<link rel="icon"${attr('href', link(site.favicon))}><link rel="stylesheet"${attr('href', link(sitePaths.stylesheet()))}>${site.css && html`<link rel="stylesheet"${attr('href', link(site.css))}>`}${allFeeds.map((feed) => html`<link rel="alternate" type="application/atom+xml"${attr('title', feed.title)}${attr('href', link(feed.path))}>`)}<script${attr('src', link(sitePaths.script()))} defer></script>`;
+  const head = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${notFound && html`<base${attr('href', site.base)}>`}<meta name="color-scheme" content="light dark"><meta name="generator" content="tmsnap"><title>${documentTitle(title, name)}</title><meta name="description"${attr('content', summary)}>${site.noindex && html`<meta name="robots" content="noindex, nofollow">`}${!lean && html`<meta property="og:type" content="website"><meta property="og:site_name"${attr('content', name)}><meta property="og:title"${attr('content', title)}><meta property="og:description"${attr('content', summary)}>`}${canonical && html`${!lean && html`<meta property="og:url"${attr('content', canonical)}>`}<link rel="canonical"${attr('href', canonical)}>`}<link rel="icon"${attr('href', link(site.favicon))}><link rel="stylesheet"${attr('href', link(sitePaths.stylesheet()))}>${site.css && html`<link rel="stylesheet"${attr('href', link(site.css))}>`}${allFeeds.map((feed) => html`<link rel="alternate" type="application/atom+xml"${attr('title', feed.title)}${attr('href', link(feed.path))}>`)}<script${attr('src', link(sitePaths.script()))} defer></script>`;
   const crumbs =
     breadcrumbs.length > 0 &&
     html`<nav class="breadcrumbs"${attr('aria-label', t('layout.breadcrumb'))}> <ol> ${breadcrumbs.map((crumb) => html`<li> <a${attr('href', link(crumb.path))}>${crumb.label}</a> </li>`)} </ol> </nav>`;

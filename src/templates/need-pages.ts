@@ -71,7 +71,7 @@ export function needPages(
           ? html`<p>${t('needs.none')}</p>`
           : html`<p>${t('needs.intro', { count: units.length }, units.length)}</p>${nav}${needTable(onPage, href, context, need !== 'untranslated')}`;
       const title = t('needs.title', { need: t(`need.${need}`), name: `${component.record.name} — ${language.name}` });
-      files.push([path, framedPage({ path, title, breadcrumbs }, frame, body.value)]);
+      files.push([path, framedPage({ path, title, breadcrumbs, lean: true }, frame, body.value)]);
     }
   }
   return files;

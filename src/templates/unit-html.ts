@@ -24,10 +24,18 @@ export function textLanguage(tag: string, dir: 'ltr' | 'rtl', pageDir: 'ltr' | '
 /**
  * ` lang dir` of a text, each only where it differs from the page's (`ui`, the interface
  * language): an English source on an English page inherits both (issue 14: 10 B a unit).
+ * Unquoted where HTML allows (a tag of letters, digits and `-_@.`), as the state classes: 2 B a
+ * cell, the same document (docs/site.md, "One page per string").
  */
 function langAttributes(language: TextLanguage, ui: PageUi): Html {
-  const lang = language.tag === ui.lang ? html`` : html` lang="${language.tag}"`;
-  return language.dir ? html`${lang} dir="${language.dir}"` : lang;
+  const tag = bare(language.tag);
+  const lang = language.tag === ui.lang ? html`` : html` lang=${tag}`;
+  return language.dir ? html`${lang} dir=${language.dir}` : lang;
+}
+
+/** An attribute value unquoted where HTML allows it and it is plain (a site path, a tag), else quoted. */
+function bare(value: string): Html {
+  return /^[A-Za-z0-9_@.\/#%+-]+$/.test(value) ? html`${value}` : html`"${value}"`;
 }
 
 const english = pageUi('en');
@@ -38,8 +46,12 @@ export interface UnitContext {
   sourceLabels: (forms: number) => string[];
   targetLabels: (forms: number) => string[];
   locations: (unit: StoredUnit) => SourceLocation[];
-  /** True when the string's page shows this unit's very location (its source unit's), so the article need not. */
-  locationOnStringPage?: (unit: StoredUnit) => boolean;
+  /**
+   * The source unit the string's page shows, when the string has one: a unit's row leaves out
+   * each of context, note, explanation, location and flags that equals the source's, shown there
+   * once for every language (docs/site.md, "One page per string").
+   */
+  stringPageSource?: (unit: StoredUnit) => StoredUnit | undefined;
   /** The page of the string in every language (docs/site.md, "One page per string"): one relative link, or none. */
   allLanguages: (unit: StoredUnit) => string | undefined;
   /** The unit in the server's editor: shown only where the string has no page (which carries each language's). */
@@ -91,31 +103,50 @@ export interface StateOf {
  * `s<state>` (site.css draws a swatch before the word, so the word is never coloured text and
  * no state is told by colour alone; issue 26). Failing checks and suggestions follow on lines of
  * their own: the units API says only that a check fails, not which (docs/guide.md, "Checks").
+ * A cell or row follows it wherever it is used, so its end tag is left out (`end`), and its
+ * class needs no quotes: 7 B a cell, the same document.
  */
 export function stateCell(unit: StateOf, ui: PageUi): Html {
   const { t } = ui;
-  return html`<td class="s${unit.state}">${ui.stateName(unit.state)}${unit.has_failing_check === true && html`<span class="flag">${t('unit.failingCheck')}</span>`}${unit.has_suggestion === true && html`<span class="flag">${t('unit.suggestion')}</span>`}</td>`;
+  return html`<td class=s${unit.state}>${ui.stateName(unit.state)}${unit.has_failing_check === true && html`<span class="flag">${t('unit.failingCheck')}</span>`}${unit.has_suggestion === true && html`<span class="flag">${t('unit.suggestion')}</span>`}`;
 }
 
 /**
  * A string's text as a cell (`dd`, `td`): one form is the cell itself with its language and
  * direction; plural forms are one labelled block each. Every unit of a million renders this, so
  * the common case carries no wrapper, and a table's cell no class either: the unit and string
- * tables style their text columns by position (site.css; issue 14: bytes per string).
+ * tables style their text columns by position (site.css; issue 14: bytes per string). With
+ * `blank`, a translation with no text is an empty cell: the state beside it says "untranslated"
+ * (26 B a row that said "not translated" too, 12 MB at 1M).
  */
-function textCell(tag: 'dd' | 'td', texts: readonly string[], labels: string[], language: TextLanguage, ui: PageUi, empty?: string): Html {
-  if (empty !== undefined && texts.every((text) => text === '')) return html`<${tag} class="muted">${empty}</${tag}>`;
+function textCell(tag: 'dd' | 'td', texts: readonly string[], labels: string[], language: TextLanguage, ui: PageUi, blank = false): Html {
+  if (blank && texts.every((text) => text === '')) return html`<${tag}>${end(tag)}`;
   const attributes = tag === 'dd' ? html` class="text"${langAttributes(language, ui)}` : langAttributes(language, ui);
-  if (texts.length === 1 && !labels[0]) return html`<${tag}${attributes}>${texts[0]}</${tag}>`;
-  return html`<${tag}>${forms(texts, labels, language, ui)}</${tag}>`;
+  if (texts.length === 1 && !labels[0]) return html`<${tag}${attributes}>${texts[0]}${end(tag)}`;
+  return html`<${tag}>${forms(texts, labels, language, ui)}${end(tag)}`;
+}
+
+/**
+ * The end tag of a cell, none for `td`: HTML lets a table cell's, row's, `dt`'s and `dd`'s end
+ * tag be left out where another cell, row or the table's end follows, and browsers build the same
+ * document without them. Rows of the pages that grow with the strings leave them out: 35 B a unit
+ * on its unit page, 20 B on its string page (docs/site.md, "One page per string").
+ */
+function end(tag: 'dd' | 'td'): Html {
+  return tag === 'td' ? html`` : html`</dd>`;
 }
 
 function locationList(locations: readonly SourceLocation[]): Html {
   return html`${locations.map((location, index) => html`${index > 0 ? ', ' : ''}${location.href ? html`<a href="${location.href}" rel="nofollow noreferrer">${location.text}</a>` : html`<code>${location.text}</code>`}`)}`;
 }
 
+/** A unit's flags as a row or a string's page shows them: its own and the extra ones. */
+function unitFlags(unit: Pick<StoredUnit, 'flags' | 'extra_flags'>): string {
+  return [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
+}
+
 function field(name: string, value: Html | string, className?: string): Html {
-  return html`<dt>${name}</dt><dd${className ? html` class="${className}"` : ''}>${value}</dd>`;
+  return html`<dt>${name}<dd${className ? html` class="${className}"` : ''}>${value}`;
 }
 
 /**
@@ -148,27 +179,31 @@ function unitDate(units: readonly StoredUnit[]): UnitDate {
  */
 export function unitRow(unit: StoredUnit, context: UnitContext): Html {
   const allLanguages = context.allLanguages(unit);
-  // The string's page shows the source's location once; a unit repeats it only where its own
-  // differs (115 B a unit at 1M; docs/site.md, "One page per string").
-  const locations = context.locationOnStringPage?.(unit) ? [] : context.locations(unit);
-  const flags = [unit.flags, unit.extra_flags].filter((flag) => flag !== '').join(', ');
+  // The string's page shows the source's location, context, note, explanation and flags once; a
+  // unit repeats each only where its own differs (location 115 B a unit at 1M, the others 58 B;
+  // docs/site.md, "One page per string").
+  const shown = context.stringPageSource?.(unit);
+  const own = (field: 'context' | 'note' | 'explanation' | 'location') => shown === undefined || unit[field] !== shown[field];
+  const locations = own('location') ? context.locations(unit) : [];
+  const flags = unitFlags(unit);
+  const ownFlags = shown === undefined || flags !== unitFlags(shown);
   const live = allLanguages === undefined ? context.live(unit) : undefined;
   const ui = context.ui ?? english;
   const { t } = ui;
   const link =
     allLanguages !== undefined
-      ? html`<a href="${allLanguages}">${t('unit.allLanguages')}</a>`
+      ? html`<a href=${bare(allLanguages)}>${t('unit.allLanguages')}</a>`
       : live !== undefined && html`<a href="${live}">${t('unit.openEditor')}</a>`;
   const fields = [
     unit.previous_source !== '' && field(t('unit.previousSource'), unit.previous_source, 'text'),
-    unit.context !== '' && field(t('unit.context'), unit.context, 'text'),
-    unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
-    unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
+    unit.context !== '' && own('context') && field(t('unit.context'), unit.context, 'text'),
+    unit.note !== '' && own('note') && field(t('unit.note'), unit.note, 'text'),
+    unit.explanation !== '' && own('explanation') && field(t('unit.explanation'), unit.explanation, 'text'),
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
-    flags !== '' && field(t('unit.flags'), html`<code>${flags}</code>`),
+    flags !== '' && ownFlags && field(t('unit.flags'), html`<code>${flags}</code>`),
     unit.labels.length > 0 && field(t('unit.labels'), unit.labels.map(labelText).join(', ')),
   ].filter((item) => item !== false);
-  return html`<tr id="unit-${unit.id}"><th>${unit.position}</th>${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, t('unit.notTranslated'))}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}</td><td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}</td></tr>`;
+  return html`<tr id="unit-${unit.id}"><th>${unit.position}${stateCell(unit, ui)}${textCell('td', unit.source, context.sourceLabels(unit.source.length), context.source, ui)}${textCell('td', unit.target, context.targetLabels(unit.target.length), context.target, ui, true)}<td>${ui.utcMinute(unit.last_updated ?? unit.timestamp)}<td>${link}${fields.length > 0 && html`<dl>${fields}</dl>`}`;
 }
 
 /**
@@ -221,11 +256,11 @@ export interface StringRow extends StateOf {
 export function stringRows(rows: readonly StringRow[], ui: PageUi = english): Html {
   return html`${rows.map(
     (row) =>
-      html`<tr><th><a href="${row.href}">${row.name}</a></th>${stateCell(row, ui)}${textCell('td', row.target, row.labels(row.target.length), row.language, ui, ui.t('unit.notTranslated'))}</tr>`,
+      html`<tr><th><a href=${bare(row.href)}>${row.name}</a>${stateCell(row, ui)}${textCell('td', row.target, row.labels(row.target.length), row.language, ui, true)}`,
   )}`;
 }
 
-/** The source of a string on its page: text with plural labels, context, note, explanation, location. */
+/** The source of a string on its page: text with plural labels, context, note, explanation, location, flags. */
 export function stringSource(unit: StoredUnit, source: TextLanguage, labels: string[], locations: SourceLocation[], ui: PageUi = english): Html {
   const { t } = ui;
   return html`<dl class="meta"><dt>${t('unit.source')}</dt>${textCell('dd', unit.source, labels, source, ui)}${[
@@ -233,6 +268,7 @@ export function stringSource(unit: StoredUnit, source: TextLanguage, labels: str
     unit.note !== '' && field(t('unit.note'), unit.note, 'text'),
     unit.explanation !== '' && field(t('unit.explanation'), unit.explanation, 'text'),
     locations.length > 0 && field(t('unit.location'), locationList(locations)),
+    unitFlags(unit) !== '' && field(t('unit.flags'), html`<code>${unitFlags(unit)}</code>`),
   ]}</dl>`;
 }
 
@@ -290,12 +326,12 @@ const listExcerpt = 100;
 export function needTable(units: readonly StoredUnit[], href: (unit: StoredUnit) => string, context: TextContext, withTarget: boolean): Html {
   const ui = context.ui ?? english;
   const { t } = ui;
-  const text = (texts: readonly string[], language: TextLanguage) => html`<td${langAttributes(language, ui)}>${excerpt(texts.join(' | '), listExcerpt)}</td>`;
-  const target = (unit: StoredUnit) =>
-    unit.target.every((form) => form === '') ? html`<td class="muted">${t('unit.notTranslated')}</td>` : text(unit.target, context.target);
+  const text = (texts: readonly string[], language: TextLanguage) => html`<td${langAttributes(language, ui)}>${excerpt(texts.join(' | '), listExcerpt)}`;
+  const target = (unit: StoredUnit) => (unit.target.every((form) => form === '') ? html`<td>` : text(unit.target, context.target));
+  // Rows without the end tags HTML lets go (`end`): 15 B a listed string.
   const rows = units.map(
     (unit) =>
-      html`<tr><th><a href="${href(unit)}">${unit.position}</a></th>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}</tr>`,
+      html`<tr><th><a href=${bare(href(unit))}>${unit.position}</a>${stateCell(unit, ui)}${text(unit.source, context.source)}${withTarget && target(unit)}`,
   );
   return html`<div class="table-wrap" style="${textLabels(ui)}"><table class="units"><thead><tr><th scope="col">${t('col.number')}</th><th scope="col">${t('col.state')}</th><th scope="col">${t('col.source')}</th>${withTarget && html`<th scope="col">${t('col.translation')}</th>`}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }

@@ -27,7 +27,7 @@ export async function* unitPages(
   translation: TranslationEntry,
   list: readonly StoredUnit[],
   hasPage: (checksum: string) => boolean,
-  locationOnStringPage: (unit: StoredUnit) => boolean,
+  stringPageSource: (unit: StoredUnit) => StoredUnit | undefined,
 ): AsyncGenerator<[SitePath, string]> {
   const { component, language } = translation;
   const histories = await translationHistory(translation);
@@ -45,7 +45,7 @@ export async function* unitPages(
       sourceLabels: (forms) => pluralLabels(sourceLanguage?.record?.plural, forms, pageUi),
       targetLabels: (forms) => pluralLabels(language.record?.plural, forms, pageUi),
       locations: (unit) => locationLinks(unit.location, component.record.repoweb, component.record.branch),
-      locationOnStringPage,
+      stringPageSource,
       allLanguages: (unit) => {
         const checksum = stringChecksum(unit.id_hash);
         return hasPage(checksum) ? link(sitePaths.sourceString(translation.key.project, translation.key.component, checksum)) : undefined;
@@ -69,7 +69,7 @@ export async function* unitPages(
       next: page < pages ? link(sitePaths.units(translation.key, page + 1)) : undefined,
     };
     const breadcrumbs = [...componentTrail(component), { label: language.name, path: sitePaths.translation(translation.key) }];
-    yield [path, framedPage({ path, title, breadcrumbs }, frame, unitPageBody(onPage, pager, context))];
+    yield [path, framedPage({ path, title, breadcrumbs, lean: true }, frame, unitPageBody(onPage, pager, context))];
   }
 }
 
@@ -101,5 +101,8 @@ export function stringPage(tree: SiteTree, frame: FrameContext, component: Compo
     locationLinks(source.location, component.record.repoweb, component.record.branch),
     pageUi,
   );
-  return [path, framedPage({ path, title, description: title, breadcrumbs: componentTrail(component) }, frame, stringPageBody(sourceHtml, rows, pageUi))];
+  return [
+    path,
+    framedPage({ path, title, description: title, breadcrumbs: componentTrail(component), lean: true }, frame, stringPageBody(sourceHtml, rows, pageUi)),
+  ];
 }

@@ -86,6 +86,22 @@ describe('unit and string pages written outside Astro (fixture, --site-url, --ui
     }
   });
 
+  it('leave Open Graph and the feed link to the pages that do not grow with the strings (docs/site.md)', async () => {
+    const lists = files.filter((file) => /\/needs\/[a-z-]+\/index\.html$/.test(file));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const path of [...bulkPages(), ...lists]) {
+      const page = await read(path);
+      expect(page, path).not.toMatch(/<meta property="og:|application\/atom\+xml/);
+      expect(page, path).toMatch(/<meta name="description" content="[^"]+">/);
+    }
+    for (const path of ['projects/demo/core/de/index.html', 'projects/demo/core/index.html']) {
+      const page = await read(path);
+      expect(page, path).toContain(`<meta property="og:url" content="${publicUrl(siteUrl, path)}">`);
+      expect(page, path).toMatch(/<meta property="og:title" content="[^"]+">/);
+      expect(page, path).toContain('type="application/atom+xml"');
+    }
+  });
+
   it('keep server text as text in titles, breadcrumbs and the footer', async () => {
     const evil = bulkPages().filter((file) => file.startsWith('projects/evil-project/'));
     expect(evil.length).toBeGreaterThan(0);

@@ -76,7 +76,7 @@ function helpTable(page: string): HelpRow[] {
 /** The strings a list page holds: each row's number and where it links. */
 function listed(page: string): Array<{ position: number; href: string }> {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
-  return [...body.matchAll(/<tr><th><a href="([^"]+)">(\d+)<\/a><\/th>/g)].map(([, href, position]) => ({ href: href!, position: Number(position) }));
+  return [...body.matchAll(/<tr><th><a href="?([^"\s>]+)"?>(\d+)<\/a><td/g)].map(([, href, position]) => ({ href: href!, position: Number(position) }));
 }
 
 describe('a language page says where help is needed', () => {
@@ -131,9 +131,9 @@ describe('a language page says where help is needed', () => {
   it('lists the untranslated strings by number and source, and the rest with their translation', async () => {
     const untranslated = await read('projects/hello/po/cs/needs/untranslated/index.html');
     expect(listed(untranslated).map((row) => row.position)).toEqual([4]);
-    expect(untranslated).toContain('<td class="s0">untranslated</td><td>Open</td></tr>');
+    expect(untranslated).toContain('<td class=s0>untranslated<td>Open</tbody>');
     const editing = await read('projects/hello/po/cs/needs/needs-editing/index.html');
-    expect(editing).toContain('<td class="s10">needs editing</td>');
+    expect(editing).toContain('<td class=s10>needs editing<td');
     expect(editing).toContain('Orangutan má %d banán.');
   });
 
@@ -149,7 +149,7 @@ describe('a language page says where help is needed', () => {
 describe('states and checks where strings are listed', () => {
   it('gives every unit row its state as a word with a colour class, and the failing-check flag', async () => {
     const page = await read('projects/hello/po/cs/units/1/index.html');
-    const states = [...page.matchAll(/<tr id="unit-\d+"><th>\d+<\/th><td class="s(\d+)">([^<]+)/g)].map((match) => [Number(match[1]), match[2]]);
+    const states = [...page.matchAll(/<tr id="unit-\d+"><th>\d+<td class=s(\d+)>([^<]+)/g)].map((match) => [Number(match[1]), match[2]]);
     expect(states).toEqual([
       [20, 'translated'],
       [10, 'needs editing'],
@@ -158,15 +158,15 @@ describe('states and checks where strings are listed', () => {
       [20, 'translated'],
       [100, 'read-only'],
     ]);
-    expect(page).toContain('<td class="s20">translated<span class="flag">failing check</span></td>');
+    expect(page).toContain('<td class=s20>translated<span class="flag">failing check</span><td');
     expect(page).toContain('<span class="flag">has a suggestion</span>');
   });
 
   it('shows the flag on the string’s page in every language', async () => {
     const units = await read('projects/hello/po/cs/units/1/index.html');
-    const string = /<tr id="unit-\d+"><th>5<\/th>[\s\S]*?<a href="([^"]+)">All languages<\/a>/.exec(units)![1]!;
+    const string = /<tr id="unit-\d+"><th>5<td[\s\S]*?<a href="?([^"\s>]+)"?>All languages<\/a>/.exec(units)![1]!;
     const page = await read(posix.join('projects/hello/po/cs/units/1', string));
-    expect(page).toMatch(/Czech<\/a><\/th><td class="s20">translated<span class="flag">failing check<\/span><\/td>/);
+    expect(page).toMatch(/Czech<\/a><td class=s20>translated<span class="flag">failing check<\/span><td/);
   });
 
   it.runIf(chromium)('opens the language page and a list from file://, and axe finds nothing serious', async () => {

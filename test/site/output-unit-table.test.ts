@@ -5,10 +5,11 @@
  * src/templates/unit-html.ts directly; the built pages are held to the same in source-string-page.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium } from './browser.ts';
 import type { StoredUnit } from '../../snapshot/index.ts';
 import { pageUi } from '../../src/i18n/page.ts';
 import { html } from '../../src/utils/html.ts';
-import { stringPageBody, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../../src/templates/unit-html.ts';
+import { needTable, stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../../src/templates/unit-html.ts';
 import { builders } from '../helpers/records.ts';
 
 const base = 'https://weblate.example.org/';
@@ -52,16 +53,18 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
     const dated = unitPageBody(changed, pager, context());
     expect(dated.split('>Last changed<')).toHaveLength(2);
     expect(dated).not.toContain('>Added<');
-    expect(dated).toContain('<td>2026-11-26 01:40</td>');
+    expect(dated).toContain('<td>2026-11-26 01:40<td>');
     expect(dated).not.toContain('2025-11-28 05:07');
   });
 
   it('gives each unit a row at its permalink, with its number, state, texts, time and link', () => {
     expect([...page.matchAll(/<tr id="(unit-\d+)">/g)].map((match) => match[1])).toEqual(['unit-101', 'unit-102', 'unit-103']);
     expect(page).toContain(
-      '<tr id="unit-101"><th>1</th><td class="s20">translated</td><td>Save &lt;b&gt;1&lt;/b&gt;</td><td lang="de">Speichern &quot;1&quot; &amp; &lt;i&gt;</td><td>2025-11-28 05:07</td><td><a href="../../../strings/00/0000000000000101/index.html">All languages</a></td></tr>',
+      '<tr id="unit-101"><th>1<td class=s20>translated<td>Save &lt;b&gt;1&lt;/b&gt;<td lang=de>Speichern &quot;1&quot; &amp; &lt;i&gt;<td>2025-11-28 05:07<td><a href=../../../strings/00/0000000000000101/index.html>All languages</a><tr id="unit-102">',
     );
-    expect(page).toContain('<td class="muted">not translated</td>');
+    // An untranslated string's cell is empty: its state says so.
+    expect(page).toContain('<td class=s0>untranslated<td>Save &lt;b&gt;2&lt;/b&gt;<td><td>');
+    expect(page).not.toContain('not translated');
     // The time is text to the minute: no <time datetime>, no seconds, no zone (the page says UTC).
     expect(page).not.toMatch(/<time|05:07:50| UTC</);
   });
@@ -73,7 +76,7 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
       pager,
       context({ ui: arabic, source: textLanguage('en', 'ltr', 'rtl'), target: textLanguage('ar', 'rtl', 'rtl') }),
     );
-    expect(rtl).toContain('<td lang="en" dir="ltr">Save &lt;b&gt;1&lt;/b&gt;</td><td>Speichern');
+    expect(rtl).toContain('<td lang=en dir=ltr>Save &lt;b&gt;1&lt;/b&gt;<td>Speichern');
     expect(rtl).toContain(`<th scope="col">${arabic.t('col.source')}</th>`);
   });
 
@@ -81,20 +84,20 @@ describe('a unit page: one table, the labels in its head (issue 14)', () => {
     const rare = stored(200, 1, { context: 'menu <x>', note: 'Keep it short', location: 'src/a.c:1' });
     const row = unitPageBody([rare], pager, context({ allLanguages: () => undefined, locations: () => [{ text: 'src/a.c:1' }] }));
     expect(row).toContain(
-      `<td><a href="${rare.web_url}">open in the editor</a><dl><dt>Context</dt><dd class="text">menu &lt;x&gt;</dd><dt>Note</dt><dd class="text">Keep it short</dd><dt>Location</dt><dd><code>src/a.c:1</code></dd></dl></td></tr>`,
+      `<td><a href="${rare.web_url}">open in the editor</a><dl><dt>Context<dd class="text">menu &lt;x&gt;<dt>Note<dd class="text">Keep it short<dt>Location<dd><code>src/a.c:1</code></dl></tbody>`,
     );
   });
 
-  it('spends at most 120 B of markup on a unit beyond its texts, time and links (was about 350 B as an article)', () => {
+  it('spends at most 80 B of markup on a unit beyond its texts, time and links (120 B with its end tags and quotes, about 350 B as an article)', () => {
     const one = stored(123456, 42, { source: ['Open the file'], target: ['Datei öffnen'], state: 20 });
     const single = unitPageBody([one], pager, context());
     const empty = unitPageBody([], pager, context());
     expect(empty).not.toContain('<table');
-    const row = /<tr id="unit-123456">.*?<\/tr>/.exec(single)?.[0] ?? '';
+    const row = /<tr id="unit-123456">.*?(?=<\/tbody>)/.exec(single)?.[0] ?? '';
     expect(row).not.toBe('');
     const content = ['Open the file', 'Datei öffnen', '2025-11-28 05:07', '../../../strings/00/0000000000123456/index.html', 'unit-123456', '42', 'translated'];
     const markup = row.length - content.reduce((sum, text) => sum + text.length, 0);
-    expect(markup).toBeLessThanOrEqual(120);
+    expect(markup).toBeLessThanOrEqual(80);
   });
 });
 
@@ -120,7 +123,7 @@ describe('a string page: one editor link (issue 14)', () => {
     expect(editor(page)).toEqual([`${base}translate/a/b/en/`]);
     expect(page).not.toMatch(/Editor<\/th>|>edit</);
     expect(page.match(/<tr><th><a href/g)).toHaveLength(3);
-    expect(page).toContain('<td lang="de">de &lt;text&gt;</td>');
+    expect(page).toContain('<td lang=de>de &lt;text&gt;</tbody>');
   });
 
   it('falls back to the first language with an editor link, and shows none without one', () => {
@@ -128,5 +131,91 @@ describe('a string page: one editor link (issue 14)', () => {
       `${base}translate/a/b/de/`,
     ]);
     expect(editor(stringPageBody(html``, [row('ar', undefined), row('de', undefined)]))).toEqual([]);
+  });
+});
+
+describe('what a string\'s page shows once, its units leave out (docs/site.md, "One page per string")', () => {
+  const shared = { context: 'menu', note: 'Keep it short', explanation: 'A verb', location: 'src/a.c:1', flags: 'c-format', extra_flags: 'max-length:20' };
+  const source: StoredUnit = { ...stored(300, 1, { source: ['Open'], target: ['Open'] }), ...shared };
+  const same: StoredUnit = { ...stored(301, 1, { source: ['Open'], target: ['Öffnen'] }), ...shared };
+  const own: StoredUnit = {
+    ...stored(302, 2, { source: ['Close'], target: ['Schließen'] }),
+    ...shared,
+    note: 'Translators: not the verb',
+    flags: 'c-format, read-only',
+  };
+  const links = context({ locations: (u) => [{ text: u.location }], stringPageSource: () => source });
+
+  it('leaves out the context, note, explanation, location and flags equal to the source unit’s, and keeps those that differ', () => {
+    const page = unitPageBody([same, own], pager, links);
+    const row = (id: number) => new RegExp(`<tr id="unit-${id}">.*?(?=<tr|</tbody>)`, 's').exec(page)?.[0] ?? '';
+    expect(row(301)).not.toContain('<dl>');
+    expect(row(302)).toContain('<dl><dt>Note<dd class="text">Translators: not the verb<dt>Flags<dd><code>c-format, read-only, max-length:20</code></dl>');
+    expect(row(302)).not.toMatch(/Keep it short|A verb|src\/a\.c|>menu</);
+  });
+
+  it('keeps them all where the string has no page, and its page shows the flags', () => {
+    const alone = unitPageBody([same], pager, context({ locations: (u) => [{ text: u.location }], stringPageSource: () => undefined }));
+    for (const text of ['<dt>Context', 'Keep it short', 'A verb', 'src/a.c:1', 'c-format, max-length:20']) expect(alone).toContain(text);
+    const sourceHtml = stringSource(source, textLanguage('en', 'ltr', 'ltr'), [], [{ text: source.location }]).value;
+    expect(sourceHtml).toContain('<dt>Flags<dd><code>c-format, max-length:20</code></dl>');
+    for (const text of ['Keep it short', 'A verb', 'src/a.c:1', '>menu<']) expect(sourceHtml).toContain(text);
+  });
+});
+
+describe('rows without the end tags HTML lets go: the browser builds the same table', () => {
+  it.runIf(hasChromium())('reads every cell of a unit page, a string page and a list where it was', async () => {
+    const units = [
+      stored(401, 1, { source: ['Save <b>1</b>'], target: ['Speichern & <i>'], state: 20, note: 'Keep it short' }),
+      { ...stored(402, 2, { source: ['One', 'Many'], target: ['', ''], state: 0 }), has_suggestion: true },
+    ];
+    const unitPage = unitPageBody(units, pager, context({ sourceLabels: (forms) => (forms > 1 ? ['one', 'other'] : []) }));
+    const strings = stringPageBody(html`<dl class="meta"></dl>`, [
+      { name: 'ar', href: 'ar.html#unit-1', state: 10, has_failing_check: true, target: ['نص'], language: { tag: 'ar', dir: 'rtl' }, labels: () => [] },
+      { name: 'de', href: 'de.html#unit-2', state: 0, target: [''], language: { tag: 'de' }, labels: () => [] },
+    ]);
+    const list = needTable(units, (u) => `units.html#unit-${u.id}`, context(), true).value;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.setContent(`<!DOCTYPE html><html lang="en"><body><main>${unitPage}${strings}${list}</main></body></html>`);
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll('main > .table-wrap > table, main > table')].map((table) =>
+          [...table.querySelectorAll(':scope > tbody > tr')].map((row) => [row.id, ...[...row.children].map((cell) => `${cell.tagName} ${cell.textContent}`)]),
+        ),
+      );
+      expect(tables).toEqual([
+        [
+          ['unit-401', 'TH 1', 'TD translated', 'TD Save <b>1</b>', 'TD Speichern & <i>', 'TD 2025-11-28 05:07', 'TD All languagesNoteKeep it short'],
+          ['unit-402', 'TH 2', 'TD untranslatedhas a suggestion', 'TD oneOneotherMany', 'TD ', 'TD 2025-11-28 05:07', 'TD All languages'],
+        ],
+        [
+          ['', 'TH ar', 'TD needs editingfailing check', 'TD نص'],
+          ['', 'TH de', 'TD untranslated', 'TD '],
+        ],
+        [
+          ['', 'TH 1', 'TD translated', 'TD Save <b>1</b>', 'TD Speichern & <i>'],
+          ['', 'TH 2', 'TD untranslatedhas a suggestion', 'TD One | Many', 'TD '],
+        ],
+      ]);
+      expect(await page.locator('dl > dt').allTextContents()).toEqual(['Note']);
+      expect(await page.evaluate(() => [...document.querySelectorAll('tbody a')].map((a) => a.getAttribute('href')))).toEqual([
+        '../../../strings/00/0000000000000401/index.html',
+        '../../../strings/00/0000000000000402/index.html',
+        'ar.html#unit-1',
+        'de.html#unit-2',
+        'units.html#unit-401',
+        'units.html#unit-402',
+      ]);
+      // Unquoted lang, dir and state classes are read as quoted ones.
+      const attributes = await page.evaluate(() =>
+        [...document.querySelectorAll('td[lang], td[class]')].map(
+          (cell) => `${cell.className}|${cell.getAttribute('lang') ?? ''}|${cell.getAttribute('dir') ?? ''}`,
+        ),
+      );
+      expect(attributes).toEqual(['s20||', '|de|', 's0||', 's10||', '|ar|rtl', 's0||', 's20||', '|de|', 's0||']);
+    } finally {
+      await browser.close();
+    }
   });
 });
