@@ -11,7 +11,7 @@ export const unitFiles = [
   'test/crawler/{changed-units-merge,cut-translations,json,links-plain,links,max-requests,plan,request-queue,scope}.test.ts',
   'test/reference-server/{endpoints,filters,hash,json,mutations,pagination,po-file,profile-2026,profile-5.14,profile-5.4,profiles}.test.ts',
   'test/search/{build,query,routing,target-index,text,url-state}.test.ts',
-  'test/site/{boundaries,bulk-positions-names,consistency-model,help-needed-logic,i18n,link-check,logic,names,output-unit-table,privacy,scope-records}.test.ts',
+  'test/site/{boundaries,consistency-model,help-needed-logic,i18n,link-check,logic,names,output-unit-table,privacy,scope-records}.test.ts',
   'test/snapshot/{canonical,carry,delta,format2,journal-lines,normalize,previous-shared,read-check,store-read,unit-json,writer-reader}.test.ts',
   'test/unit-tier.test.ts',
 ];
