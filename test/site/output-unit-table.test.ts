@@ -5,34 +5,10 @@
  * src/templates/unit-html.ts directly; the built pages are held to the same in source-string-page.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from './browser.ts';
-import type { StoredUnit } from '../../snapshot/index.ts';
 import { pageUi } from '../../src/i18n/page.ts';
 import { html } from '../../src/utils/html.ts';
-import { needTable, stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow, type UnitContext } from '../../src/templates/unit-html.ts';
-import { builders } from '../helpers/records.ts';
-
-const base = 'https://weblate.example.org/';
-const { unit } = builders(base);
-const translationUrl = `${base}api/translations/app/ui/de/`;
-const pager = { page: 1, pages: 1, previous: undefined, next: undefined };
-
-function stored(id: number, position: number, text: Parameters<typeof unit>[4] = {}): StoredUnit {
-  return { ...unit(translationUrl, id, position, BigInt(id) * 1_000_003n, text), timestamp: '2025-11-28T05:07:50.324Z' } as StoredUnit;
-}
-
-function context(overrides: Partial<UnitContext> = {}): UnitContext {
-  return {
-    source: textLanguage('en', 'ltr', 'ltr'),
-    target: textLanguage('de', 'ltr', 'ltr'),
-    sourceLabels: () => [],
-    targetLabels: () => [],
-    locations: () => [],
-    allLanguages: (u) => `../../../strings/00/${String(u.id).padStart(16, '0')}/index.html`,
-    live: (u) => u.web_url,
-    ...overrides,
-  };
-}
+import { needTable, stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow } from '../../src/templates/unit-html.ts';
+import { base, context, pager, stored, translationUrl, unit } from './unit-rows.ts';
 
 describe('a unit page: one table, the labels in its head (issue 14)', () => {
   const units = [1, 2, 3].map((n) =>
@@ -160,62 +136,5 @@ describe('what a string\'s page shows once, its units leave out (docs/site.md, "
     const sourceHtml = stringSource(source, textLanguage('en', 'ltr', 'ltr'), [], [{ text: source.location }]).value;
     expect(sourceHtml).toContain('<dt>Flags<dd><code>c-format, max-length:20</code></dl>');
     for (const text of ['Keep it short', 'A verb', 'src/a.c:1', '>menu<']) expect(sourceHtml).toContain(text);
-  });
-});
-
-describe('rows without the end tags HTML lets go: the browser builds the same table', () => {
-  it.runIf(hasChromium())('reads every cell of a unit page, a string page and a list where it was', async () => {
-    const units = [
-      stored(401, 1, { source: ['Save <b>1</b>'], target: ['Speichern & <i>'], state: 20, note: 'Keep it short' }),
-      { ...stored(402, 2, { source: ['One', 'Many'], target: ['', ''], state: 0 }), has_suggestion: true },
-    ];
-    const unitPage = unitPageBody(units, pager, context({ sourceLabels: (forms) => (forms > 1 ? ['one', 'other'] : []) }));
-    const strings = stringPageBody(html`<dl class="meta"></dl>`, [
-      { name: 'ar', href: 'ar.html#unit-1', state: 10, has_failing_check: true, target: ['نص'], language: { tag: 'ar', dir: 'rtl' }, labels: () => [] },
-      { name: 'de', href: 'de.html#unit-2', state: 0, target: [''], language: { tag: 'de' }, labels: () => [] },
-    ]);
-    const list = needTable(units, (u) => `units.html#unit-${u.id}`, context(), true).value;
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      await page.setContent(`<!DOCTYPE html><html lang="en"><body><main>${unitPage}${strings}${list}</main></body></html>`);
-      const tables = await page.evaluate(() =>
-        [...document.querySelectorAll('main > .table-wrap > table, main > table')].map((table) =>
-          [...table.querySelectorAll(':scope > tbody > tr')].map((row) => [row.id, ...[...row.children].map((cell) => `${cell.tagName} ${cell.textContent}`)]),
-        ),
-      );
-      expect(tables).toEqual([
-        [
-          ['unit-401', 'TH 1', 'TD translated', 'TD Save <b>1</b>', 'TD Speichern & <i>', 'TD 2025-11-28 05:07', 'TD All languagesNoteKeep it short'],
-          ['unit-402', 'TH 2', 'TD untranslatedhas a suggestion', 'TD oneOneotherMany', 'TD ', 'TD 2025-11-28 05:07', 'TD All languages'],
-        ],
-        [
-          ['', 'TH ar', 'TD needs editingfailing check', 'TD نص'],
-          ['', 'TH de', 'TD untranslated', 'TD '],
-        ],
-        [
-          ['', 'TH 1', 'TD translated', 'TD Save <b>1</b>', 'TD Speichern & <i>'],
-          ['', 'TH 2', 'TD untranslatedhas a suggestion', 'TD One | Many', 'TD '],
-        ],
-      ]);
-      expect(await page.locator('dl > dt').allTextContents()).toEqual(['Note']);
-      expect(await page.evaluate(() => [...document.querySelectorAll('tbody a')].map((a) => a.getAttribute('href')))).toEqual([
-        '../../../strings/00/0000000000000401/index.html',
-        '../../../strings/00/0000000000000402/index.html',
-        'ar.html#unit-1',
-        'de.html#unit-2',
-        'units.html#unit-401',
-        'units.html#unit-402',
-      ]);
-      // Unquoted lang, dir and state classes are read as quoted ones.
-      const attributes = await page.evaluate(() =>
-        [...document.querySelectorAll('td[lang], td[class]')].map(
-          (cell) => `${cell.className}|${cell.getAttribute('lang') ?? ''}|${cell.getAttribute('dir') ?? ''}`,
-        ),
-      );
-      expect(attributes).toEqual(['s20||', '|de|', 's0||', 's10||', '|ar|rtl', 's0||', 's20||', '|de|', 's0||']);
-    } finally {
-      await browser.close();
-    }
   });
 });
