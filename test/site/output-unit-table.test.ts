@@ -5,6 +5,7 @@
  * src/templates/unit-html.ts directly; the built pages are held to the same in source-string-page.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import type { StoredUnit } from '../../snapshot/index.ts';
 import { pageUi } from '../../src/i18n/page.ts';
 import { html } from '../../src/utils/html.ts';
 import { needTable, stringPageBody, stringSource, textLanguage, unitPageBody, type StringRow } from '../../src/templates/unit-html.ts';
