@@ -40,10 +40,17 @@ export function machineText(machine: Machine): string {
   return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB memory, Node ${machine.node}, ${machine.os}`;
 }
 
-/** The commit the bench runs at; `unknown` outside a git checkout. */
-function readCommit(): string {
+/**
+ * The commit the bench runs at, `<hash>-dirty` when tracked files differ from it (the code that ran
+ * is then not that commit's; the bench's own results and their report aside), `unknown` outside a
+ * git checkout.
+ */
+export function readCommit(dir = repo): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const hash = git('rev-parse', '--short', 'HEAD');
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results', ':(exclude)docs/benchmarks.md');
+    return changed === '' ? hash : `${hash}-dirty`;
   } catch {
     return 'unknown';
   }

@@ -35,7 +35,7 @@ export const benchResult = z.object({
   bench: z.string().regex(/^[a-z0-9-]+$/),
   /** When the result was recorded (ISO 8601, UTC). */
   at: z.iso.datetime(),
-  /** The commit the bench ran at (`git rev-parse --short HEAD`; `unknown` outside a checkout). */
+  /** The commit the bench ran at (`git rev-parse --short HEAD`, `-dirty` when tracked code differed; `unknown` outside a checkout). */
   commit: z.string(),
   /** How it was run: the bench's file and its arguments, e.g. `bench/snapshot-store.ts 100000`. */
   command: z.string(),

@@ -2,10 +2,12 @@
  * The bench harness (bench/harness.ts): medians over repetitions, and `record`, one JSON line
  * per result appended to `<results>/<bench>.jsonl`, the lines docs/benchmarks.md is made from.
  */
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Bench, startBench } from '../../bench/harness.ts';
+import { Bench, readCommit, startBench } from '../../bench/harness.ts';
 import { benchResult, figureOf, median } from '../../bench/result.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -90,6 +92,30 @@ describe('Bench', () => {
     const bench = new Bench('snapshot', { results, machine, load: loads(), commit: 'abc1234', print: () => {} });
     await expect(bench.record({ input: { size: '1', about: '' }, figures: [figureOf('x', 's', Number.NaN)] })).rejects.toThrow();
     await expect(readFile(join(results, 'snapshot.jsonl'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('names the commit, and says when the tracked code differs from it (its results aside)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmsnap-harness-git-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    try {
+      git('init', '-q');
+      await mkdir(join(dir, 'bench/results'), { recursive: true });
+      await writeFile(join(dir, 'code.ts'), 'export {};\n');
+      await writeFile(join(dir, 'bench/results/crawl.jsonl'), '');
+      git('add', '.');
+      git('commit', '-qm', 'first');
+      const hash = git('rev-parse', '--short', 'HEAD');
+      expect(readCommit(dir)).toBe(hash);
+      await writeFile(join(dir, 'bench/results/crawl.jsonl'), '{}\n');
+      await writeFile(join(dir, 'untracked.ts'), '');
+      expect(readCommit(dir)).toBe(hash);
+      await writeFile(join(dir, 'code.ts'), 'export const changed = 1;\n');
+      expect(readCommit(dir)).toBe(`${hash}-dirty`);
+      expect(readCommit(tmpdir())).toBe('unknown');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bench name that cannot be a file name of its own', () => {
