@@ -554,6 +554,12 @@ export class SnapshotWriter {
     const path = `${translationPath}units/`;
     const normalized: unknown[] = [];
     const drift: DriftCounts = {};
+    await this.#normalizeUnits(translationUrl, units, normalized, drift);
+    await this.#storeUnits(path, normalized, drift);
+  }
+
+  /** Validates and normalizes API units into `normalized`, counting their drift; an invalid one is kept raw or reported. */
+  async #normalizeUnits(translationUrl: string, units: readonly unknown[], normalized: unknown[], drift: DriftCounts): Promise<void> {
     for (const [index, unit] of units.entries()) {
       const checked = api.unit.safeParse(unit);
       if (!checked.success) {
@@ -564,7 +570,6 @@ export class SnapshotWriter {
       countDrift(api.unitFields, [unit], drift);
       normalized.push(normalizeRecord('unit', unit, this.#linkBase));
     }
-    await this.#storeUnits(path, normalized, drift);
   }
 
   /**
@@ -594,16 +599,7 @@ export class SnapshotWriter {
     // Their drift counts as when they were put, so the manifest's drift is a full crawl's (api/fields.ts: names and types, which normalizing keeps).
     const drift = countDrift(api.unitFields, kept);
     const normalized: unknown[] = [...kept];
-    for (const [index, unit] of fresh.entries()) {
-      const checked = api.unit.safeParse(unit);
-      if (!checked.success) {
-        await this.#keepInvalid('unit', unit, checked.error, translationUrl + 'units/', index);
-        continue;
-      }
-      await this.#learnLinkStyle('unit', unit);
-      countDrift(api.unitFields, [unit], drift);
-      normalized.push(normalizeRecord('unit', unit, this.#linkBase));
-    }
+    await this.#normalizeUnits(translationUrl, fresh, normalized, drift);
     await this.#storeUnits(path, normalized, drift, chunks);
     return true;
   }
