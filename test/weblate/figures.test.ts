@@ -122,7 +122,7 @@ print(json.dumps({f"{c.project.slug}/{c.full_slug.split('/', 1)[1].replace('/', 
           if (Number(count) === 0) continue;
           expect(href, `${key}/${language.code} ${need} links to its list`).toBeDefined();
           const list = await readFile(join(dirname(join(site, language.page)), decodeURIComponent(href!)), 'utf8');
-          expect(new Set([...list.matchAll(/#unit-(\d+)"/g)].map((match) => match[1])).size, `${key}/${language.code} ${need}`).toBe(Number(count));
+          expect(new Set([...list.matchAll(/#unit-(\d+)(?=[">\s])/g)].map((match) => match[1])).size, `${key}/${language.code} ${need}`).toBe(Number(count));
         }
         rows++;
         compared.objects++;
