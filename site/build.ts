@@ -7,6 +7,7 @@
 import { copyFile, cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { clearLeftovers, newSiteFolder, planSwap, siteMarkFile, swapIn } from './site-folder.ts';
 import { fork } from 'node:child_process';
+import pLimit from 'p-limit';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -250,14 +251,28 @@ async function refuseArchive(dir: string, content: string): Promise<void> {
   }
 }
 
+/**
+ * Files, pages and bytes of the new site. Folders and files are read many at a time: one after
+ * another, the walk of the 1M site took 6.4 s (docs/decisions/2026-11-29-build-fixed-cost.md).
+ */
 async function folderSize(dir: string): Promise<{ files: number; pages: number; bytes: number }> {
   const figures = { files: 0, pages: 0, bytes: 0 };
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    figures.files += 1;
-    if (entry.name.endsWith('.html')) figures.pages += 1;
-    figures.bytes += (await stat(join(entry.parentPath, entry.name))).size;
-  }
+  const limit = pLimit(64);
+  const walk = async (folder: string): Promise<void> => {
+    const entries = await limit(() => readdir(folder, { withFileTypes: true }));
+    await Promise.all(
+      entries.map(async (entry) => {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) return walk(path);
+        if (!entry.isFile()) return;
+        const { size } = await limit(() => stat(path));
+        figures.files += 1;
+        if (entry.name.endsWith('.html')) figures.pages += 1;
+        figures.bytes += size;
+      }),
+    );
+  };
+  await walk(dir);
   return figures;
 }
 
