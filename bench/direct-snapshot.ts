@@ -164,9 +164,7 @@ export async function writeDirectSnapshot(
     });
   };
   if (night) {
-    for (const chunk of night.previous.index.changes) {
-      if (!(await writer.carryChanges(night.previous, chunk))) throw new Error(`cannot carry change chunk ${chunk.first}–${chunk.last}`);
-    }
+    if (!(await writer.carryChanges(night.previous, night.previous.index.changes))) throw new Error('cannot carry the previous snapshot’s change chunks');
     for (let offset = 0; offset < night.changes.length; offset += CHANGE_BATCH)
       await writer.putChanges(night.changes.slice(offset, offset + CHANGE_BATCH).map(renderChange));
   } else {

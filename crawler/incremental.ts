@@ -32,10 +32,10 @@ import {
   openSnapshot,
   type Snapshot,
   type Scope,
+  type ChangeChunk,
   type SnapshotWriter,
   canonicalJson,
 } from '../snapshot/index.ts';
-import type { ChangeChunk } from '../snapshot/schemas.ts';
 
 /** What the crawl lends `take`. */
 export interface CrawlContext {

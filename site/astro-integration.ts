@@ -82,9 +82,9 @@ export function tmsnapSite(input: BuildInput, onPage?: () => void): AstroIntegra
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
       },
-      // Started with the build rather than after its pages: the search index reads every unit on
-      // Astro's thread, which is otherwise idle while the changes pages wait for the bulk writers'
-      // unit positions (docs/site.md, "Where a build's time goes"). Its files are its own, under `search/`.
+      // Started with the build rather than after its pages, so that reading every unit for it
+      // overlaps the pages' rendering instead of following it on one core (docs/site.md, "Where a
+      // build's time goes"). Its files are its own, under `search/`.
       'astro:build:start': ({ logger }) => {
         searchIndex = writeSearchIndex(input, fileURLToPath(outDir!), logger);
         // Awaited on `astro:build:done`; a failure before then must not go unhandled.

@@ -121,10 +121,6 @@ export async function readIndex(store: ObjectStore, manifest: Manifest, inline?:
   };
 }
 
-/**
- * Reads the chunks of one list, a few at a time: in parallel enough to keep the disk busy,
- * never so many that a list of thousands of chunks runs out of file handles.
- */
 /** A unit as parsed, made a `StoredUnit`: small hashes come back as JS numbers; the schema's type (int64) is bigint. */
 function asStoredUnit(unit: unknown): void {
   const fields = unit as Record<string, unknown>;
@@ -132,6 +128,10 @@ function asStoredUnit(unit: unknown): void {
   if (typeof fields.content_hash === 'number') fields.content_hash = BigInt(fields.content_hash);
 }
 
+/**
+ * Reads the chunks of one list, a few at a time: in parallel enough to keep the disk busy,
+ * never so many that a list of thousands of chunks runs out of file handles.
+ */
 async function readAll<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;

@@ -349,12 +349,11 @@ export class SnapshotWriter {
    * are merged with it at `finish`, the carried ones winning, as when they are put last (the
    * crawl carries changes in its last phase).
    */
-  async carryChanges(previous: Snapshot, chunks: ChangeChunk | readonly ChangeChunk[]): Promise<boolean> {
+  async carryChanges(previous: Snapshot, chunks: readonly ChangeChunk[]): Promise<boolean> {
     this.#assertOpen();
-    const all = Array.isArray(chunks) ? (chunks as readonly ChangeChunk[]) : [chunks as ChangeChunk];
-    if (!all.every((chunk) => this.canCarryChanges(previous, chunk))) return false;
-    for (const chunk of all) this.#carriedChanges.set(Math.floor(chunk.first / changesPerChunk), chunk);
-    if (all.length > 0) await this.#journalLines(all.map((chunk) => ({ carried: chunk })));
+    if (!chunks.every((chunk) => this.canCarryChanges(previous, chunk))) return false;
+    for (const chunk of chunks) this.#carriedChanges.set(Math.floor(chunk.first / changesPerChunk), chunk);
+    if (chunks.length > 0) await this.#journalLines(chunks.map((chunk) => ({ carried: chunk })));
     return true;
   }
 

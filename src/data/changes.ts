@@ -7,7 +7,7 @@ import { redactValue } from '../../site-model/privacy.ts';
 import { changeIsPublished, publicationOfView } from '../../site-model/published-snapshot.ts';
 import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
-import { languageConsistency } from './consistency.ts';
+import { allConsistency } from './consistency.ts';
 import { siteTree, type ComponentEntry, type Snapshot, type TranslationEntry } from './tree.ts';
 
 export const changesPerPage = 100;
@@ -302,7 +302,7 @@ const readPositions = perBuild(() => new Map<string, Promise<UnitPositions>>());
 
 async function positionsOf(translation: TranslationEntry): Promise<UnitPositions> {
   // Every translation's units, read once for the consistency pages, give the positions.
-  await languageConsistency('');
+  await allConsistency();
   const seen = unitsSeen().positions.get(translation.path);
   if (seen) return seen;
   const read = readPositions();

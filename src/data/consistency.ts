@@ -43,7 +43,8 @@ export async function languageConsistency(code: string): Promise<LanguageConsist
   return (await allConsistency()).get(code) ?? none;
 }
 
-const allConsistency = perBuild(() => readConsistency());
+/** Every language's findings, from one read of every translation's units a build (which the changes pages keep positions of). */
+export const allConsistency = perBuild(() => readConsistency());
 
 const formsKey = (forms: readonly string[]) => forms.join('\u0000');
 

@@ -103,7 +103,7 @@ describe('SnapshotWriter.carry', () => {
       { ...second!, id: 3, url: `${base}api/changes/3/` },
       { ...second!, target: 'Edited since' },
     ]);
-    for (const chunk of [low!, high!]) expect(await writer.carryChanges(first, chunk)).toBe(true);
+    for (const chunk of [low!, high!]) expect(await writer.carryChanges(first, [chunk])).toBe(true);
     // A crawl killed here resumes from the writer's journal: the carried chunks are not lost.
     const resumed = await openSnapshotWriter(content, { baseUrl: `${base}api/`, scope: {}, tmsnapVersion: '0.1.0', resume: true });
     const later = await openSnapshot(content, (await resumed.finish(finishOptions)).id);
