@@ -62,7 +62,7 @@ export function foldersToMake(folder: string, made: ReadonlySet<string>): string
 /**
  * Writes pages with synchronous calls, each folder made once: a writer thread has nothing else
  * to do meanwhile, and a promise per `mkdir`, `open`, `write` and `close` cost each writer a
- * quarter of its time at 1M (docs/decisions/2026-11-29-build-1m.md). A folder another process
+ * fifth of its time at 1M (docs/decisions/2026-11-29-build-1m.md). A folder another process
  * made first (Astro's, in the same site) is fine: `recursive` takes an existing one.
  */
 export class PageWriter {
