@@ -62,8 +62,38 @@ export function safeSegment(value: string): string {
   return readable === '' ? `x-${hash}` : `${readable}-${hash}`;
 }
 
+/** A path `plainRelative` cannot take: empty, absolute, ending in `/`, or with an empty, `.` or `..` segment. */
+const unplainPath = /^$|^\/|\/$|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+
+/**
+ * `posix.relative(posix.dirname(from), to)` for plain site paths, by comparing their segments:
+ * `posix.relative` resolves both against the working folder first, which cost each bulk writer
+ * a tenth of its time at 1M, a link per unit (docs/decisions/2026-11-29-build-1m.md).
+ * Undefined where the answer is not a plain walk down from a common folder (`to` is `from`'s
+ * folder or one above it, or a path is not plain): `posix.relative` answers those.
+ */
+export function plainRelative(from: string, to: string): string | undefined {
+  if (unplainPath.test(from) || unplainPath.test(to)) return undefined;
+  const folderEnd = from.lastIndexOf('/');
+  // After the last `/` that both share at the same place: the start of the first segment that differs.
+  let common = 0;
+  const shared = Math.min(folderEnd + 1, to.length);
+  for (let at = 0; at < shared; at += 1) {
+    const code = from.charCodeAt(at);
+    if (code !== to.charCodeAt(at)) break;
+    if (code === 47) common = at + 1;
+  }
+  const rest = to.slice(common);
+  // `to` is `from`'s folder or a folder above it: `..` without a name, or nothing.
+  if (folderEnd >= common && from.startsWith(rest, common) && (common + rest.length === folderEnd || from.charCodeAt(common + rest.length) === 47))
+    return undefined;
+  let up = '';
+  if (folderEnd >= common) for (let at = common; at <= folderEnd; at = from.indexOf('/', at) + 1) up += '../';
+  return up + rest;
+}
+
 export function relativeHref(from: SitePath, to: SitePath, fragment?: string): string {
-  const relative = posix.relative(posix.dirname(from), to) || posix.basename(to);
+  const relative = plainRelative(from, to) ?? (posix.relative(posix.dirname(from), to) || posix.basename(to));
   return fragment === undefined ? relative : `${relative}#${encodeURIComponent(fragment)}`;
 }
 

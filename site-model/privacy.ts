@@ -71,6 +71,9 @@ export function redactEmails(text: string): string {
  */
 export function redactValue<T>(value: T): T {
   if (typeof value === 'string') return redactEmails(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  // Every unit of a build goes through here three times: loops that allocate nothing per field
+  // (no `Object.entries` pairs), as most values hold no address (docs/decisions/2026-11-29-build-1m.md).
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let at = 0; at < value.length; at += 1) {
@@ -80,19 +83,22 @@ export function redactValue<T>(value: T): T {
     }
     return (copy ?? value) as T;
   }
-  if (typeof value === 'object' && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null)) {
-    let copy: Record<string, unknown> | undefined;
-    for (const [key, item] of Object.entries(value)) {
-      const redacted = redactValue(item);
-      const redactedKey = redactEmails(key);
-      if (redacted === item && redactedKey === key) continue;
-      copy ??= { ...(value as Record<string, unknown>) };
-      if (redactedKey !== key) delete copy[key];
-      copy[redactedKey] = redacted;
-    }
-    return (copy ?? value) as T;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let copy: Record<string, unknown> | undefined;
+  for (let at = 0; at < keys.length; at += 1) {
+    const key = keys[at]!;
+    const item = record[key];
+    const redacted = redactValue(item);
+    const redactedKey = redactEmails(key);
+    if (redacted === item && redactedKey === key) continue;
+    copy ??= { ...record };
+    if (redactedKey !== key) delete copy[key];
+    copy[redactedKey] = redacted;
   }
-  return value;
+  return (copy ?? value) as T;
 }
 
 /** How a translation file is published. */

@@ -16,8 +16,8 @@
  * Like the pages, it renders the build input `buildSite` hands over (site-model/build-input.ts;
  * a writer thread gets it as its `workerData`).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { StoredUnit } from '../snapshot/index.ts';
 import type { BuildInput } from '../site-model/build-input.ts';
 import { history } from '../src/data/archive.ts';
@@ -44,42 +44,51 @@ export interface BulkReport {
   heapPeaks?: number[];
 }
 
-/** Files written at once: enough to keep the disk busy while the next page renders. */
-const writesInFlight = 16;
+/**
+ * The folders to make before writing into `folder`: it and each parent up to the first one in
+ * `made` (the output folder is in it from the start), outermost first. Pure: the writer below
+ * makes each folder once, parents first, rather than `mkdir -p` per file.
+ */
+export function foldersToMake(folder: string, made: ReadonlySet<string>): string[] {
+  const missing: string[] = [];
+  for (let at = folder; !made.has(at); at = dirname(at)) {
+    // The file system's root: no output folder above it was ever registered (not a path of `out`).
+    if (dirname(at) === at) throw new Error(`${folder} lies outside the site folder`);
+    missing.push(at);
+  }
+  return missing.reverse();
+}
 
-/** Writes pages with a few writes in flight, folders made once each. */
-class PageWriter {
-  private readonly pending = new Set<Promise<void>>();
-  /** Each folder's `mkdir`, made once: files written into it meanwhile wait for it. */
-  private readonly folders = new Map<string, Promise<unknown>>();
+/**
+ * Writes pages with synchronous calls, each folder made once: a writer thread has nothing else
+ * to do meanwhile, and a promise per `mkdir`, `open`, `write` and `close` cost each writer a
+ * fifth of its time at 1M (docs/decisions/2026-11-29-build-1m.md). A folder another process
+ * made first (Astro's, in the same site) is fine: `recursive` takes an existing one.
+ */
+export class PageWriter {
+  private readonly made: Set<string>;
   bytes = 0;
 
   private readonly out: string;
   private readonly onPage: () => void;
 
-  constructor(out: string, onPage: () => void) {
-    this.out = out;
+  constructor(out: string, onPage: () => void = () => {}) {
+    // `join` gives normalized paths: so must the folder they are told apart from.
+    this.out = resolve(out);
     this.onPage = onPage;
+    this.made = new Set([this.out]);
   }
 
-  async write(path: SitePath, text: string | Uint8Array): Promise<void> {
-    while (this.pending.size >= writesInFlight) await Promise.race(this.pending);
+  write(path: SitePath, text: string | Uint8Array): void {
     const file = join(this.out, path);
-    const folder = dirname(file);
+    for (const folder of foldersToMake(dirname(file), this.made)) {
+      mkdirSync(folder, { recursive: true });
+      this.made.add(folder);
+    }
     const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+    writeFileSync(file, bytes);
     this.bytes += bytes.length;
-    let made = this.folders.get(folder);
-    if (made === undefined) this.folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    const job: Promise<void> = (async () => {
-      await made;
-      await writeFile(file, bytes);
-      this.onPage();
-    })().finally(() => this.pending.delete(job));
-    this.pending.add(job);
-  }
-
-  async flush(): Promise<void> {
-    await Promise.all(this.pending);
+    this.onPage();
   }
 }
 
@@ -124,13 +133,13 @@ export async function writeBulkPages(
   const report = { unitPages: 0, stringPages: 0, translationPages: 0, otherFiles: 0 };
   const all = await history();
   const stored = tree.snapshot.paths();
-  const writeFiles = async (files: ReadonlyArray<[SitePath, string]>) => {
-    for (const file of files) await writer.write(...file);
+  const writeFiles = (files: ReadonlyArray<[SitePath, string]>) => {
+    for (const file of files) writer.write(...file);
     report.otherFiles += files.length;
   };
-  if (shard.index === 0) for (const project of tree.projects) await writeFiles(projectBadges(project, frame.ui));
+  if (shard.index === 0) for (const project of tree.projects) writeFiles(projectBadges(project, frame.ui));
   for (const component of componentsOfShard(tree.components, shard)) {
-    await writeFiles(componentBadges(component, frame.ui));
+    writeFiles(componentBadges(component, frame.ui));
     const source = sourceTranslation(component);
     const sourceUnits = source === undefined ? undefined : await tree.snapshot.units(source.path);
     const hasPage = stringsWithPages(component, sourceUnits);
@@ -145,7 +154,7 @@ export async function writeBulkPages(
     for (const translation of component.translations) {
       const list = translation === source && sourceUnits !== undefined ? sourceUnits : await tree.snapshot.units(translation.path);
       for await (const page of unitPages(tree, frame, translation, list, hasPage, stringPageSource)) {
-        await writer.write(...page);
+        writer.write(...page);
         report.unitPages += 1;
       }
       // The raw file as the crawl archived it, for download, as published: without e-mail
@@ -157,24 +166,23 @@ export async function writeBulkPages(
       // The lists behind the counts of what needs work (issue 26), from the units just read.
       const lists = listedNeeds(translation, list, await tree.snapshot.statistics(translation.path));
       for (const page of needPages(tree, frame, translation, list, lists)) {
-        await writer.write(...page);
+        writer.write(...page);
         report.otherFiles += 1;
       }
-      await writer.write(...translationPage(tree, frame, translation, list, raw && file ? { ...raw, size: file.bytes.length } : raw, all, lists));
+      writer.write(...translationPage(tree, frame, translation, list, raw && file ? { ...raw, size: file.bytes.length } : raw, all, lists));
       report.translationPages += 1;
-      await writeFiles(translationBadges(translation, frame.ui));
+      writeFiles(translationBadges(translation, frame.ui));
       if (file) {
-        await writer.write(sitePaths.file(translation.key, translation.record.filename), new Uint8Array(file.bytes));
+        writer.write(sitePaths.file(translation.key, translation.record.filename), new Uint8Array(file.bytes));
         report.otherFiles += 1;
       }
       if (component.translations.length > 1) addStrings(strings, translation, list, translation === source);
     }
     for (const [checksum, found] of strings) {
       if (!hasPage(checksum)) continue;
-      await writer.write(...stringPage(tree, frame, component, checksum, found));
+      writer.write(...stringPage(tree, frame, component, checksum, found));
       report.stringPages += 1;
     }
   }
-  await writer.flush();
   return { ...report, bytes: writer.bytes, seconds: (performance.now() - started) / 1000 };
 }

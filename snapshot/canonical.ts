@@ -91,6 +91,61 @@ export function parseStoredJson(text: string): unknown {
 
 class Unpaired extends Error {}
 
+const isDigitAt = (bytes: Uint8Array, at: number) => {
+  const code = bytes[at]!;
+  return code >= 48 && code <= 57;
+};
+
+/**
+ * Each run of `run` ASCII digits or more in `bytes` (start and end, the end excluded), or from
+ * the first only. Any `run` bytes in a row include one at every `run`-th place, so only those
+ * are looked at until one is a digit: `/\d{16}/` over the text of the change log (453 MB at 1M
+ * changes, no such run) cost a build 1.5 s, and the regex below over the units' as much
+ * (docs/decisions/2026-11-29-build-1m.md). UTF-8 bytes of other characters are never digits.
+ */
+function digitRuns(bytes: Uint8Array, run: number, firstOnly: boolean): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let at = run - 1; at < bytes.length; at += run) {
+    if (!isDigitAt(bytes, at)) continue;
+    let start = at;
+    while (start > 0 && isDigitAt(bytes, start - 1)) start -= 1;
+    let end = at + 1;
+    while (end < bytes.length && isDigitAt(bytes, end)) end += 1;
+    if (end - start >= run) {
+      runs.push([start, end]);
+      if (firstOnly) return runs;
+    }
+    // Past this run: any run after it still has a byte at one of the places looked at.
+    at = end - 1;
+  }
+  return runs;
+}
+
+/** Whether `bytes` hold `run` ASCII digits in a row (`/\d{run}/` over their text). */
+export function hasDigitRun(bytes: Uint8Array, run: number): boolean {
+  return digitRuns(bytes, run, true).length > 0;
+}
+
+/**
+ * The tokens `lineEndingInteger` finds in the text of `bytes`, in order: runs of 16 digits or
+ * more that end their line (a `,` between allowed), a `-` before one included.
+ */
+export function lineEndingIntegers(bytes: Uint8Array): string[] {
+  const tokens: string[] = [];
+  for (const [start, end] of digitRuns(bytes, 16, false)) {
+    if (!(bytes[end] === 10 || (bytes[end] === 44 && bytes[end + 1] === 10))) continue;
+    const from = start > 0 && bytes[start - 1] === 45 ? start - 1 : start;
+    tokens.push(Buffer.from(bytes.buffer, bytes.byteOffset + from, end - from).toString('latin1'));
+  }
+  return tokens;
+}
+
+/** Stored JSON from its UTF-8 bytes, as `parseStoredJson` parses the text: `JSON.parse` alone where no integer can need more than 2^53. */
+export function parseStoredBytes(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  return hasDigitRun(bytes, 16) ? parseStoredJson(text) : JSON.parse(text);
+}
+
 export function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import type { z } from 'zod';
-import { parseStoredJson, sha256 } from './canonical.ts';
+import { parseStoredBytes, sha256 } from './canonical.ts';
 import { partialSuffix, snapshotsDir } from './content.ts';
 import { readManifest } from './manifest.ts';
 import { compareSnapshotIdsNewestFirst, isSnapshotId } from './ids.ts';
@@ -180,7 +180,7 @@ export class Snapshot {
 
   /** The JSON of an object or of a record kept inline, by hash. */
   async readJson(hash: string, options: ReadOptions = {}): Promise<unknown> {
-    return parseStoredJson((await this.readBytes(hash, 'json', options)).toString('utf8'));
+    return parseStoredBytes(await this.readBytes(hash, 'json', options));
   }
 
   /** Every indexed path → object hash, sorted by path. */

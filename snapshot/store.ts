@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw, gzipSync } from 'node:zlib';
-import { canonicalJson, parseStoredJson, sha256 } from './canonical.ts';
+import { canonicalJson, parseStoredBytes, sha256 } from './canonical.ts';
 import {
   deltaFile,
   type DeltaHeader,
@@ -383,6 +383,6 @@ export class ObjectStore {
   }
 
   async readJson(hash: string, options: ReadOptions = {}): Promise<unknown> {
-    return parseStoredJson((await this.readBytes(hash, 'json', options)).toString('utf8'));
+    return parseStoredBytes(await this.readBytes(hash, 'json', options));
   }
 }

@@ -6,9 +6,9 @@
  * raw files the writers now make are all in the site.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { componentsOfShard } from '../../site/bulk-pages.ts';
+import { componentsOfShard, foldersToMake, PageWriter } from '../../site/bulk-pages.ts';
 import { checkLinks } from '../../site/link-check.ts';
 import type { ComponentEntry } from '../../src/data/tree.ts';
 import { buildWithCli, scratch } from './browser.ts';
@@ -42,6 +42,43 @@ describe('componentsOfShard', () => {
 });
 
 const tempFolder = useTempFolders('tmsnap-bulk-writers-', 'all', scratch);
+
+describe('PageWriter: each folder made once, parents first, then the file in one call', () => {
+  it('lists the folders a file needs that are not made yet, outermost first', () => {
+    const out = join(sep, 'site');
+    const made = new Set([out, join(out, 'projects')]);
+    expect(foldersToMake(join(out, 'projects', 'p', 'c', 'units', '1'), made)).toEqual(
+      ['p', 'p/c', 'p/c/units', 'p/c/units/1'].map((folder) => join(out, 'projects', ...folder.split('/'))),
+    );
+    expect(foldersToMake(join(out, 'projects'), made)).toEqual([]);
+    expect(() => foldersToMake(join(sep, 'elsewhere', 'x'), made)).toThrow(/outside the site folder/);
+  });
+
+  it('writes pages in folders it makes, beside and below ones it made or Astro made first', async () => {
+    const out = await tempFolder();
+    // A folder Astro's process made in the same site before the writer came to it.
+    await mkdir(join(out, 'projects', 'p', 'c'), { recursive: true });
+    await writeFile(join(out, 'projects', 'p', 'c', 'index.html'), 'astro');
+    let pages = 0;
+    const writer = new PageWriter(`${out}${sep}`, () => (pages += 1));
+    const written: Array<[string, string | Uint8Array]> = [
+      ['projects/p/c/de/units/1/index.html', 'ünit 1'],
+      ['projects/p/c/de/units/2/index.html', 'unit 2'],
+      ['projects/p/c/de/index.html', 'translation'],
+      ['projects/p/c/strings/ff/00000000000000ff/index.html', 'string'],
+      ['projects/p/c/de/file/de.po', new Uint8Array([0, 1, 2])],
+      ['badges/p.svg', '<svg/>'],
+    ];
+    for (const [path, text] of written) writer.write(path, text);
+    for (const [path, text] of written) {
+      const bytes = await readFile(join(out, ...path.split('/')));
+      expect(bytes.equals(typeof text === 'string' ? Buffer.from(text) : Buffer.from(text)), path).toBe(true);
+    }
+    expect(await readFile(join(out, 'projects', 'p', 'c', 'index.html'), 'utf8')).toBe('astro');
+    expect(pages).toBe(written.length);
+    expect(writer.bytes).toBe(written.reduce((sum, [, text]) => sum + (typeof text === 'string' ? Buffer.byteLength(text) : text.length), 0));
+  });
+});
 
 describe('a build with the bulk writers beside Astro (fixture)', () => {
   let dist: string;

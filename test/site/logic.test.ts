@@ -1,8 +1,9 @@
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { componentPathOf, lenientParse, projectPathOf } from '../../site-model/records.ts';
 import { badgeSvg, escapeXml } from '../../src/utils/badge.ts';
-import { relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
+import { plainRelative, relativeHref, rootPrefix, safeFileName, safeSegment, sitePaths } from '../../site-model/paths.ts';
 import { isSafeLink, renderInstructions } from '../../src/utils/markdown.ts';
 import { stateOf, stateWords } from '../../api/states.ts';
 import { chartOf, instantLabels } from '../../archive/chart.ts';
@@ -199,6 +200,33 @@ describe('links', () => {
     expect(relativeHref(unitPath, unitPath, 'unit-7')).toBe('index.html#unit-7');
     expect(rootPrefix(unitPath)).toBe('../../../../../../');
     expect(rootPrefix('index.html')).toBe('');
+  });
+
+  it('links as posix.relative does, for every pair of paths, plain or not', () => {
+    // Segments that share a start (`a`, `ab`), paths that are a folder of the other, and ones `plainRelative` leaves to posix.
+    const segments = ['a', 'ab', 'b', 'index.html', 'x.svg'];
+    const plain: string[] = [];
+    const grow = (prefix: string, depth: number) => {
+      for (const segment of segments) {
+        const path = prefix === '' ? segment : `${prefix}/${segment}`;
+        plain.push(path);
+        if (depth > 1) grow(path, depth - 1);
+      }
+    };
+    grow('', 3);
+    const odd = ['', '/abs/index.html', 'a/', 'a//b', './a', 'a/./b', 'a/../b', '..', 'a/..', '.'];
+    const expected = (from: string, to: string) => posix.relative(posix.dirname(from), to) || posix.basename(to);
+    for (const from of [...plain, ...odd]) {
+      for (const to of [...plain, ...odd]) {
+        expect(relativeHref(from, to), `${from} → ${to}`).toBe(expected(from, to));
+        const fast = plainRelative(from, to);
+        if (fast !== undefined) expect(fast, `${from} → ${to}`).toBe(expected(from, to));
+      }
+    }
+    // The bulk pages' links take the quick way (site-model/paths.ts): not posix.relative's.
+    const unitPath = sitePaths.units({ project: 'p', component: 'c', language: 'de' }, 2);
+    expect(plainRelative(unitPath, sitePaths.sourceString('p', 'c', '00000000000000ff'))).toBe('../../../strings/ff/00000000000000ff/index.html');
+    expect(plainRelative(unitPath, sitePaths.home())).toBe('../../../../../../index.html');
   });
 
   it('groups units into pages, keeping units beyond the promised total on the last page', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../api/index.ts';
 import { canonicalJson, parseStoredJson } from '../../snapshot/index.ts';
+import { hasDigitRun, parseStoredBytes } from '../../snapshot/canonical.ts';
 
 /** JSON values with 64-bit integers (as bigint beyond 2^53, like the lossless parser gives) and hostile keys. */
 const value = fc.letrec((tie) => ({
@@ -54,6 +55,33 @@ describe('canonical JSON', () => {
         expect(canonicalJson(parseStoredJson(text))).toBe(canonicalJson(parseJson(text)));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('reads stored bytes as the text would be read, digit runs found wherever they fall', () => {
+    // Digit runs of every length around 16, at every offset, among multi-byte characters.
+    const text = fc.array(
+      fc.oneof(
+        fc.constantFrom('é', '€', ' ', ',', '\n', '"'),
+        fc.integer({ min: 0, max: 20 }).map((length) => '7'.repeat(length)),
+      ),
+      {
+        maxLength: 40,
+      },
+    );
+    fc.assert(
+      fc.property(text, (parts) => {
+        const bytes = Buffer.from(parts.join(''), 'utf8');
+        expect(hasDigitRun(bytes, 16)).toBe(/\d{16}/.test(parts.join('')));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(value, (item) => {
+        const bytes = Buffer.from(canonicalJson(item), 'utf8');
+        expect(canonicalJson(parseStoredBytes(bytes))).toBe(canonicalJson(parseStoredJson(bytes.toString('utf8'))));
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, parseStoredJson, parseUnitsJson } from '../../snapshot/index.ts';
+import { lineEndingIntegers } from '../../snapshot/canonical.ts';
 
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
 /** A hash as stored: beyond 2^53 as bigint, else (as the writer gets it from JSON) sometimes a plain number. */
@@ -14,7 +15,7 @@ const extra = fc.dictionary(
   fc.constantFrom('a_big', 'flags', 'zz_count', '0', 'labels', 'explanation'),
   fc.oneof(
     fc.string(),
-    // Non-ASCII text: the integers are found in a one-byte view of the UTF-8 bytes.
+    // Non-ASCII text: the integers are found in the UTF-8 bytes.
     fc.string({ unit: 'grapheme' }),
     fc.integer(),
     int64,
@@ -40,6 +41,21 @@ describe('parseUnitsJson (units at JSON.parse speed, issue 11)', () => {
         expect(parseUnitsJson(Buffer.from(text))).toEqual(parseStoredJson(text));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('finds in the bytes the integer tokens the regex finds in the text', () => {
+    // Digit runs around 16 long at every offset, signs, commas, newlines and multi-byte characters.
+    const piece = fc.oneof(
+      fc.constantFrom('é', '€', '😀', ' ', ',', '\n', ',\n', '-', '--', '"', 'x'),
+      fc.integer({ min: 1, max: 40 }).map((length) => '9'.repeat(length)),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(lineEndingIntegers(Buffer.from(text, 'utf8'))).toEqual(text.match(/-?\d{16,}(?=,?\n)/g) ?? []);
+      }),
+      { numRuns: 3000 },
     );
   });
 
