@@ -11,9 +11,10 @@
 import { resolveFilters } from '../../../search/filters.ts';
 import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
-import { ShardSearch, type SearchHit } from '../../../search/query.ts';
+import { ShardSearch, unpackMatches, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
+import { joinForms } from '../../../search/matching.ts';
 import { tokenize } from '../../../search/text.ts';
 import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
@@ -21,6 +22,10 @@ import { installRegistration, loadScript } from './loader.ts';
 import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
 import { knownState, listsStrings, readState, unknownFilters, writeState, type SearchState } from './url-state.ts';
+import { SearchWorkers, workerCount, type OnAnswer } from './workers.ts';
+
+/** The worker's bundled text, put in by `site/search-app.ts`; absent where the page is not bundled so. */
+declare const TMSNAP_SEARCH_WORKER: string;
 
 const pageSize = 50;
 /**
@@ -87,7 +92,32 @@ let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], sco
  * The current query's search, kept while only shards arrive: each shard is searched once, not
  * again on every arrival. A new query or filter starts another.
  */
-let current: { key: string; search: ShardSearch; groups: HitGroups; rendered: boolean; renderedAt: number; renderMs: number } | undefined;
+let current:
+  | {
+      key: string;
+      /** The query's text, as the workers search it. */
+      text: string;
+      search: ShardSearch;
+      groups: HitGroups;
+      rendered: boolean;
+      renderedAt: number;
+      renderMs: number;
+      /** Numbers the query for the workers, which drop the searches of older ones. */
+      generation: number;
+      /** Each text search asked of the workers, by shard file: what to do with its matches. */
+      asked: Map<string, (matches: ReturnType<typeof unpackMatches>) => void>;
+      /** When the query was typed, until its first results are drawn: the keystroke's time (`tmsnap-search`). */
+      typedAt: number | undefined;
+    }
+  | undefined;
+let generations = 0;
+/**
+ * Where shard indexes are built and searched, off the page's thread (docs/search.md,
+ * "Workers"); undefined where workers are unavailable or failed: then the page does it all.
+ */
+let workers: SearchWorkers | undefined;
+/** Worker answers taken into results, for tests to tell which path ran. */
+let workerAnswers = 0;
 /** A later slice is set to draw results a slice left undrawn. */
 let renderPending = false;
 let shown = 0;
@@ -290,14 +320,32 @@ function run(typed: boolean, state: SearchState = formState()): void {
       list: listing,
       routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
-    current = { key, search: new ShardSearch(request, sources), groups: new HitGroups(), rendered: false, renderedAt: 0, renderMs: 0 };
+    current = {
+      key,
+      text: state.q,
+      search: new ShardSearch(request, sources),
+      groups: new HitGroups(),
+      rendered: false,
+      renderedAt: 0,
+      renderMs: 0,
+      generation: generations++,
+      asked: new Map(),
+      typedAt: undefined,
+    };
   }
+  if (typed) current.typedAt = started;
   const { search } = current;
   hitLists = [];
   const searched = new Set<number>();
   let unsearched = 0;
+  /** Shards whose matches the workers are still finding: their answers run the search again. */
+  let waiting = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
+    if (workers && !search.has(shard) && askWorkers(shard, position)) {
+      waiting++;
+      continue;
+    }
     // Each slice searches at least one shard, so a search always gets on.
     if (!search.has(shard) && hitLists.length > 0 && performance.now() - started > sliceMs) {
       unsearched++;
@@ -309,7 +357,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   current.groups.add(hitLists);
-  const missing = wanted.targets.length - ready.length + unsearched;
+  const missing = wanted.targets.length - ready.length + unsearched + waiting;
   // While shards stream in, the results are drawn again at most every `renderEveryMs`: drawing
   // 50 groups of up to a row per language on every slice was the page's largest cost at 1M
   // (docs/decisions/2026-11-29-search-all-languages.md). A keystroke, the first results and
@@ -318,16 +366,24 @@ function run(typed: boolean, state: SearchState = formState()): void {
   // takes at most about a tenth of the page's time while results stream in, whatever the load.
   const sinceRender = performance.now() - current.renderedAt;
   const renderGap = Math.max(renderEveryMs, 10 * current.renderMs);
-  if (typed || missing === 0 || !current.rendered || sinceRender >= renderGap) {
+  // While every shard waits on the workers there is nothing new to draw: the last results stay.
+  const found = hitLists.length > 0 || waiting === 0;
+  const keystroke = current.typedAt !== undefined;
+  if (found && (keystroke || missing === 0 || !current.rendered || sinceRender >= renderGap)) {
     const drawing = performance.now();
     groups = current.groups.ranked();
     shownQuery = { terms: tokenize(state.q), scope: state.in };
     // A keystroke while shards are still searched draws a screenful first (docs/search.md, "Routing").
-    showHits(true, typed && missing > 0);
+    showHits(true, keystroke && missing > 0);
     current.rendered = groups.length > 0;
     current.renderedAt = performance.now();
     current.renderMs = current.renderedAt - drawing;
-  } else if (!renderPending) {
+    if (keystroke) {
+      // A keystroke's time runs to its first results drawn, which come a worker's answer later.
+      performance.measure('tmsnap-search', { start: current.typedAt! });
+      current.typedAt = undefined;
+    }
+  } else if (found && !renderPending) {
     renderPending = true;
     setTimeout(() => {
       renderPending = false;
@@ -355,7 +411,65 @@ function run(typed: boolean, state: SearchState = formState()): void {
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
-  performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
+  performance.measure('tmsnap-search-more', { start: started });
+}
+
+/**
+ * Asks the workers for the text searches `shard` still needs (its bucket's sources, its
+ * targets), each once per query; false when it needs none and can be searched here at once.
+ */
+function askWorkers(shard: OpenTargetShard, position: number): boolean {
+  const { search, asked, generation, text } = current!;
+  const needs = search.textSearches(shard);
+  if (needs.source === undefined && !needs.target) return false;
+  const ask = (file: string, texts: () => readonly string[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
+    if (asked.has(file)) return;
+    asked.set(file, supply);
+    workers!.search(generation, file, texts, text, search.words);
+  };
+  if (needs.source !== undefined) {
+    const bucket = needs.source;
+    const file = manifest.buckets[bucket]!.sources!.file;
+    ask(
+      file,
+      () => sources.get(bucket)!.data.texts.map(joinForms),
+      (matches) => search.supplySource(bucket, matches),
+    );
+  }
+  if (needs.target) {
+    ask(
+      manifest.targets[position]!.file,
+      () => shard.data.units.target.map(joinForms),
+      (matches) => search.supplyTarget(shard, matches),
+    );
+  }
+  return true;
+}
+
+/** A worker's matches: taken into the query they were found for, which goes on next frame. */
+const takeAnswer: OnAnswer = ({ generation, key, matches }) => {
+  const supply = current?.generation === generation ? current.asked.get(key) : undefined;
+  if (!supply) return;
+  supply(unpackMatches(matches));
+  workerAnswers++;
+  form.dataset.workerAnswers = String(workerAnswers);
+  schedule(false);
+};
+
+/** Workers failed (or never started): the page searches on its own thread, the current query afresh. */
+function workersFailed(reason: string): void {
+  workers = undefined;
+  form.dataset.searchWorkers = '0';
+  console.warn(`tmsnap search: searching without workers (${reason})`);
+  if (current) current.asked.clear();
+  schedule(false);
+}
+
+function startWorkers(): void {
+  const forced = (globalThis as { tmsnapSearchWorkers?: number }).tmsnapSearchWorkers;
+  const count = forced ?? workerCount(navigator.hardwareConcurrency);
+  if (typeof TMSNAP_SEARCH_WORKER === 'string' && count > 0) workers = SearchWorkers.start(TMSNAP_SEARCH_WORKER, count, takeAnswer, workersFailed);
+  form.dataset.searchWorkers = String(workers?.size ?? 0);
 }
 
 /**
@@ -419,6 +533,8 @@ async function start(): Promise<void> {
   // these to split a cold query's time into loading the page, the index's first files and shards.
   performance.mark('tmsnap-search-start');
   installRegistration();
+  // Workers start while the index's first files arrive, so they are ready for its first shard.
+  startWorkers();
   setStatus('loading', t('search.loading'));
   // The routes are needed by the first query: fetched beside the manifest, not after it.
   const routesLoaded = loadScript<SearchRoutes>(routesFile).then(
