@@ -14,7 +14,6 @@ import { routeShards } from '../../../search/plan.ts';
 import { ShardSearch, unpackMatches, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
-import { joinForms } from '../../../search/matching.ts';
 import { tokenize } from '../../../search/text.ts';
 import type { UiLanguage } from '../../../site-model/page-settings.ts';
 import { translator, type Messages } from '../../i18n/translate.ts';
@@ -373,8 +372,10 @@ function run(typed: boolean, state: SearchState = formState()): void {
     const drawing = performance.now();
     groups = current.groups.ranked();
     shownQuery = { terms: tokenize(state.q), scope: state.in };
-    // A keystroke while shards are still searched draws a screenful first (docs/search.md, "Routing").
-    showHits(true, keystroke && missing > 0);
+    // While shards are still searched a keystroke draws a screenful first and the rest of the page
+    // a frame later; a drawing as results stream in draws a screenful alone, the page once complete
+    // (docs/search.md, "Routing").
+    showHits(true, missing === 0 ? 'page' : keystroke ? 'screenful-first' : 'screenful');
     current.rendered = groups.length > 0;
     current.renderedAt = performance.now();
     current.renderMs = current.renderedAt - drawing;
@@ -422,7 +423,7 @@ function askWorkers(shard: OpenTargetShard, position: number): boolean {
   const { search, asked, generation, text } = current!;
   const needs = search.textSearches(shard);
   if (needs.source === undefined && !needs.target) return false;
-  const ask = (file: string, texts: () => readonly string[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
+  const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
     if (asked.has(file)) return;
     asked.set(file, supply);
     workers!.search(generation, file, texts, text, search.words);
@@ -432,14 +433,14 @@ function askWorkers(shard: OpenTargetShard, position: number): boolean {
     const file = manifest.buckets[bucket]!.sources!.file;
     ask(
       file,
-      () => sources.get(bucket)!.data.texts.map(joinForms),
+      () => sources.get(bucket)!.data.texts,
       (matches) => search.supplySource(bucket, matches),
     );
   }
   if (needs.target) {
     ask(
       manifest.targets[position]!.file,
-      () => shard.data.units.target.map(joinForms),
+      () => shard.data.units.target,
       (matches) => search.supplyTarget(shard, matches),
     );
   }
@@ -453,7 +454,9 @@ const takeAnswer: OnAnswer = ({ generation, key, matches }) => {
   supply(unpackMatches(matches));
   workerAnswers++;
   form.dataset.workerAnswers = String(workerAnswers);
-  schedule(false);
+  // A keystroke's first results are drawn at once, not a frame later: typing waits on them.
+  if (current!.typedAt !== undefined) run(false);
+  else schedule(false);
 };
 
 /** Workers failed (or never started): the page searches on its own thread, the current query afresh. */
@@ -503,7 +506,8 @@ function openTarget(position: number): OpenTargetShard {
   return shard;
 }
 
-function showHits(reset: boolean, screenfulFirst = false): void {
+/** `page`: the next `pageSize` groups; `screenful-first`: a screenful, the rest a frame later; `screenful`: a screenful alone. */
+function showHits(reset: boolean, extent: 'page' | 'screenful-first' | 'screenful' = 'page'): void {
   const drawing = ++drawings;
   if (reset) {
     results.replaceChildren();
@@ -522,10 +526,10 @@ function showHits(reset: boolean, screenfulFirst = false): void {
     results.append(...groups.slice(shown, until).map((group) => renderGroup(group, context)));
     shown = until;
   };
-  draw(screenfulFirst ? Math.min(end, shown + screenfulGroups) : end);
+  draw(extent === 'page' ? end : Math.min(end, shown + screenfulGroups));
   // The rest of the page a frame later, unless the results were drawn again by then.
-  if (shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
-  more.hidden = end >= groups.length;
+  if (extent === 'screenful-first' && shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
+  more.hidden = (extent === 'screenful-first' ? end : shown) >= groups.length;
 }
 
 async function start(): Promise<void> {

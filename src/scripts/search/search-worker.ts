@@ -6,7 +6,7 @@
  */
 import { matchesOf, packMatches, type PackedMatches } from '../../../search/query.ts';
 import { joinedDocuments, searchText, textIndexOf, type TextIndex } from '../../../search/text-index.ts';
-import type { WorkerAnswer, WorkerRequest } from './workers.ts';
+import { unpackTexts, type PackedTexts, type WorkerAnswer, type WorkerRequest } from './workers.ts';
 
 /** The worker's global scope, typed here: the project's types are the page's (DOM), not a worker's. */
 const scope = globalThis as unknown as {
@@ -14,7 +14,7 @@ const scope = globalThis as unknown as {
   addEventListener(type: 'message', listener: (event: MessageEvent<WorkerRequest>) => void): void;
 };
 
-const texts = new Map<string, readonly string[]>();
+const texts = new Map<string, PackedTexts>();
 const indexes = new Map<string, TextIndex>();
 let queue: Extract<WorkerRequest, { kind: 'search' }>[] = [];
 /** The newest query the page asked about: searches of older ones are dropped unrun. */
@@ -30,9 +30,9 @@ function next(): void {
   try {
     let index = indexes.get(task.key);
     if (!index) {
-      const joined = texts.get(task.key);
-      if (!joined) throw new Error(`search worker: no texts for ${task.key}`);
-      indexes.set(task.key, (index = textIndexOf(joinedDocuments(joined))));
+      const packed = texts.get(task.key);
+      if (!packed) throw new Error(`search worker: no texts for ${task.key}`);
+      indexes.set(task.key, (index = textIndexOf(joinedDocuments(unpackTexts(packed)))));
       texts.delete(task.key);
     }
     const matches: PackedMatches = packMatches(matchesOf(searchText(index, task.query), task.words));

@@ -5,12 +5,42 @@
  * (a worker cannot load a `file://` script), so the page passes each shard's texts once.
  * Any failure stops them all, and the page searches on its own thread as before.
  */
+import { joinForms } from '../../../search/matching.ts';
 import type { PackedMatches } from '../../../search/query.ts';
 
 export type WorkerRequest =
-  { kind: 'texts'; key: string; texts: readonly string[] } | { kind: 'search'; generation: number; key: string; query: string; words: readonly string[] };
+  { kind: 'texts'; key: string; texts: PackedTexts } | { kind: 'search'; generation: number; key: string; query: string; words: readonly string[] };
 
 export type WorkerAnswer = { generation: number; key: string } & ({ matches: PackedMatches } | { error: string } | { ready: true });
+
+/**
+ * A shard's texts as one string and each text's length: copied to a worker as a block, where
+ * ten thousand strings each cost the structured clone its own step on the page's thread.
+ */
+export interface PackedTexts {
+  text: string;
+  lengths: Uint32Array;
+}
+
+/** Plural forms joined (`joinForms`) and packed in one pass: this runs on the page's thread for every shard. */
+export function packTexts(texts: readonly (readonly string[])[]): PackedTexts {
+  const lengths = new Uint32Array(texts.length);
+  const joined: string[] = new Array<string>(texts.length);
+  for (let at = 0; at < texts.length; at++) {
+    const forms = texts[at]!;
+    const text = forms.length === 1 ? forms[0]! : joinForms(forms);
+    joined[at] = text;
+    lengths[at] = text.length;
+  }
+  return { text: joined.join(''), lengths };
+}
+
+export function unpackTexts({ text, lengths }: PackedTexts): string[] {
+  const texts: string[] = [];
+  let at = 0;
+  for (const length of lengths) texts.push(text.slice(at, (at += length)));
+  return texts;
+}
 
 /** Matches of one shard for one query (`generation`). */
 export type OnAnswer = (answer: { generation: number; key: string; matches: PackedMatches }) => void;
@@ -45,7 +75,11 @@ export class SearchWorkers {
     this.#onFail = onFail;
     for (const worker of workers) {
       worker.onmessage = ({ data }: MessageEvent<WorkerAnswer>) => this.#answer(data);
-      worker.onerror = (event) => this.#fail(event.message || 'worker error');
+      worker.onerror = (event) => {
+        // Handled: the page searches alone, rather than the error reaching the page as uncaught.
+        event.preventDefault();
+        this.#fail(event.message || 'worker error');
+      };
       worker.onmessageerror = () => this.#fail('message error');
     }
   }
@@ -71,18 +105,19 @@ export class SearchWorkers {
   }
 
   /**
-   * Searches the shard `key` for `query` in its worker, its texts (forms joined) passed with
+   * Searches the shard `key` for `query` in its worker, its texts (plural forms each) passed with
    * the first search; the matches come back through `onAnswer` with `generation`.
    */
-  search(generation: number, key: string, texts: () => readonly string[], query: string, words: readonly string[]): void {
+  search(generation: number, key: string, texts: () => readonly (readonly string[])[], query: string, words: readonly string[]): void {
     if (this.#failed) return;
     let home = this.#home.get(key);
     if (home === undefined) {
-      const joined = texts();
+      const packed = packTexts(texts());
+      // An index's build takes about as long as its texts are: the shortest queue of text gets it.
       home = this.#load.indexOf(Math.min(...this.#load));
       this.#home.set(key, home);
-      this.#load[home]! += joined.length;
-      this.#post(home, { kind: 'texts', key, texts: joined });
+      this.#load[home]! += packed.text.length;
+      this.#post(home, { kind: 'texts', key, texts: packed });
     }
     this.#post(home, { kind: 'search', generation, key, query, words });
     if (this.#ready < this.#workers.length && this.#timer === undefined)
@@ -91,7 +126,7 @@ export class SearchWorkers {
 
   #post(worker: number, request: WorkerRequest): void {
     try {
-      this.#workers[worker]!.postMessage(request);
+      this.#workers[worker]!.postMessage(request, request.kind === 'texts' ? [request.texts.lengths.buffer] : []);
     } catch (error) {
       this.#fail(String(error));
     }
