@@ -115,6 +115,8 @@ let generations = 0;
  * "Workers"); undefined where workers are unavailable or failed: then the page does it all.
  */
 let workers: SearchWorkers | undefined;
+/** Shard files whose indexes the page built itself (a query's first shard): searched here, never in a worker. */
+const pageIndexes = new Set<string>();
 /** Worker answers taken into results, for tests to tell which path ran. */
 let workerAnswers = 0;
 /** A later slice is set to draw results a slice left undrawn. */
@@ -341,7 +343,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   let waiting = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
-    if (workers && !search.has(shard) && askWorkers(shard, position)) {
+    if (workers && !search.has(shard) && askWorkers(shard, position, hitLists.length === 0 && waiting === 0 && current.asked.size === 0)) {
       waiting++;
       continue;
     }
@@ -419,11 +421,15 @@ function run(typed: boolean, state: SearchState = formState()): void {
  * Asks the workers for the text searches `shard` still needs (its bucket's sources, its
  * targets), each once per query; false when it needs none and can be searched here at once.
  */
-function askWorkers(shard: OpenTargetShard, position: number): boolean {
+function askWorkers(shard: OpenTargetShard, position: number, first: boolean): boolean {
   const { search, asked, generation, text } = current!;
   const needs = search.textSearches(shard);
-  if (needs.source === undefined && !needs.target) return false;
+  let waits = false;
   const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
+    // An index the page built stays the page's; a query's first shard, built nowhere yet, is
+    // built here too: its first results do not wait for workers to start (docs/search.md, "Workers").
+    if (pageIndexes.has(file) || (first && !workers!.holds(file))) return void pageIndexes.add(file);
+    waits = true;
     if (asked.has(file)) return;
     asked.set(file, supply);
     workers!.search(generation, file, texts, text, search.words);
@@ -444,7 +450,7 @@ function askWorkers(shard: OpenTargetShard, position: number): boolean {
       (matches) => search.supplyTarget(shard, matches),
     );
   }
-  return true;
+  return waits;
 }
 
 /** A worker's matches: taken into the query they were found for, which goes on next frame. */

@@ -100,6 +100,11 @@ export class SearchWorkers {
     return new SearchWorkers(workers, onAnswer, onFail);
   }
 
+  /** Whether the shard `key`'s texts went to a worker: its index is (or will be) there. */
+  holds(key: string): boolean {
+    return this.#home.has(key);
+  }
+
   get size(): number {
     return this.#workers.length;
   }
