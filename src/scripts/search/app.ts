@@ -115,7 +115,13 @@ let generations = 0;
  * "Workers"); undefined where workers are unavailable or failed: then the page does it all.
  */
 let workers: SearchWorkers | undefined;
-/** Shard files whose indexes the page built itself (a query's first shard): searched here, never in a worker. */
+/**
+ * A query's first shards are searched by the page itself: their first results do not wait for
+ * workers, and a query of one language (a shard or two per bucket) runs as it did without them.
+ * `tmsnapSearchPageShards` set before the script runs changes it (the tests send every shard to workers).
+ */
+const pageShards = (globalThis as { tmsnapSearchPageShards?: number }).tmsnapSearchPageShards ?? 2;
+/** Shard files whose indexes the page built itself (a query's first shards): searched here, never in a worker. */
 const pageIndexes = new Set<string>();
 /** Worker answers taken into results, for tests to tell which path ran. */
 let workerAnswers = 0;
@@ -343,7 +349,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   let waiting = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
-    if (workers && !search.has(shard) && askWorkers(shard, position, hitLists.length === 0 && waiting === 0 && current.asked.size === 0)) {
+    if (workers && !search.has(shard) && askWorkers(shard, position, hitLists.length + waiting < pageShards)) {
       waiting++;
       continue;
     }
@@ -426,8 +432,8 @@ function askWorkers(shard: OpenTargetShard, position: number, first: boolean): b
   const needs = search.textSearches(shard);
   let waits = false;
   const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
-    // An index the page built stays the page's; a query's first shard, built nowhere yet, is
-    // built here too: its first results do not wait for workers to start (docs/search.md, "Workers").
+    // An index the page built stays the page's; a query's first shards' indexes, built nowhere
+    // yet, are built here too (`pageShards`, docs/search.md, "Workers").
     if (pageIndexes.has(file) || (first && !workers!.holds(file))) return void pageIndexes.add(file);
     waits = true;
     if (asked.has(file)) return;
