@@ -27,7 +27,8 @@
  * about with ours, so a before and an after share the machine's load.
  *
  * Each keystroke is measured twice: to the first results on screen (the page searches in
- * slices, showing the best hits found when a slice's time is up) and, typed again with a pause
+ * slices, showing the best hits found when a slice's time is up; the next key waits for them,
+ * as workers answer a key a little later, docs/search.md "Workers") and, typed again with a pause
  * after each character, to complete results. Where complete results do not come within
  * `--complete-timeout` seconds (every language of a 10M index), keystrokes are measured from
  * the first results, while shards still arrive.
