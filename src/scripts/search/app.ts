@@ -123,6 +123,8 @@ let workers: SearchWorkers | undefined;
 const pageShards = (globalThis as { tmsnapSearchPageShards?: number }).tmsnapSearchPageShards ?? 2;
 /** Shard files whose indexes the page built itself (a query's first shards): searched here, never in a worker. */
 const pageIndexes = new Set<string>();
+/** Text searches a slice asks of the workers, sent when the slice is done. */
+const asks: (() => void)[] = [];
 /** Worker answers taken into results, for tests to tell which path ran. */
 let workerAnswers = 0;
 /** A later slice is set to draw results a slice left undrawn. */
@@ -420,6 +422,9 @@ function run(typed: boolean, state: SearchState = formState()): void {
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
+  // Workers are asked once this slice has drawn what it found: on a busy machine their work
+  // would otherwise take the core the keystroke's drawing needs.
+  for (const ask of asks.splice(0)) ask();
   performance.measure('tmsnap-search-more', { start: started });
 }
 
@@ -438,7 +443,7 @@ function askWorkers(shard: OpenTargetShard, position: number, first: boolean): b
     waits = true;
     if (asked.has(file)) return;
     asked.set(file, supply);
-    workers!.search(generation, file, texts, text, search.words);
+    asks.push(() => workers?.search(generation, file, texts, text, search.words));
   };
   if (needs.source !== undefined) {
     const bucket = needs.source;
