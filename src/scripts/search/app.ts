@@ -116,6 +116,11 @@ let generations = 0;
  */
 let workers: SearchWorkers | undefined;
 /**
+ * Whether workers may still start: they start when a query first has a shard for them, so a
+ * query of one language (the page's own shards) never pays for their start on a busy machine.
+ */
+let workersAllowed = true;
+/**
  * A query's first shards are searched by the page itself: their first results do not wait for
  * workers, and a query of one language (a shard or two per bucket) runs as it did without them.
  * `tmsnapSearchPageShards` set before the script runs changes it (the tests send every shard to workers).
@@ -351,7 +356,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   let waiting = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
-    if (workers && !search.has(shard) && askWorkers(shard, position, hitLists.length + waiting < pageShards)) {
+    if (workersAllowed && !search.has(shard) && askWorkers(shard, position, hitLists.length + waiting < pageShards)) {
       waiting++;
       continue;
     }
@@ -439,7 +444,7 @@ function askWorkers(shard: OpenTargetShard, position: number, first: boolean): b
   const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
     // An index the page built stays the page's; a query's first shards' indexes, built nowhere
     // yet, are built here too (`pageShards`, docs/search.md, "Workers").
-    if (pageIndexes.has(file) || (first && !workers!.holds(file))) return void pageIndexes.add(file);
+    if (pageIndexes.has(file) || (first && !workers?.holds(file)) || !startedWorkers()) return void pageIndexes.add(file);
     waits = true;
     if (asked.has(file)) return;
     asked.set(file, supply);
@@ -479,17 +484,22 @@ const takeAnswer: OnAnswer = ({ generation, key, matches }) => {
 /** Workers failed (or never started): the page searches on its own thread, the current query afresh. */
 function workersFailed(reason: string): void {
   workers = undefined;
+  workersAllowed = false;
   form.dataset.searchWorkers = '0';
   console.warn(`tmsnap search: searching without workers (${reason})`);
   if (current) current.asked.clear();
   schedule(false);
 }
 
-function startWorkers(): void {
+/** The workers, started on first use; undefined where they cannot run (then the page searches alone). */
+function startedWorkers(): SearchWorkers | undefined {
+  if (workers || !workersAllowed) return workers;
   const forced = (globalThis as { tmsnapSearchWorkers?: number }).tmsnapSearchWorkers;
   const count = forced ?? workerCount(navigator.hardwareConcurrency);
   if (typeof TMSNAP_SEARCH_WORKER === 'string' && count > 0) workers = SearchWorkers.start(TMSNAP_SEARCH_WORKER, count, takeAnswer, workersFailed);
+  workersAllowed = workers !== undefined;
   form.dataset.searchWorkers = String(workers?.size ?? 0);
+  return workers;
 }
 
 /**
@@ -554,8 +564,7 @@ async function start(): Promise<void> {
   // these to split a cold query's time into loading the page, the index's first files and shards.
   performance.mark('tmsnap-search-start');
   installRegistration();
-  // Workers start while the index's first files arrive, so they are ready for its first shard.
-  startWorkers();
+  form.dataset.searchWorkers = '0';
   setStatus('loading', t('search.loading'));
   // The routes are needed by the first query: fetched beside the manifest, not after it.
   const routesLoaded = loadScript<SearchRoutes>(routesFile).then(
