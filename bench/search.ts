@@ -27,7 +27,8 @@
  * about with ours, so a before and an after share the machine's load.
  *
  * Each keystroke is measured twice: to the first results on screen (the page searches in
- * slices, showing the best hits found when a slice's time is up) and, typed again with a pause
+ * slices, showing the best hits found when a slice's time is up; the next key waits for them,
+ * as workers answer a key a little later, docs/search.md "Workers") and, typed again with a pause
  * after each character, to complete results. Where complete results do not come within
  * `--complete-timeout` seconds (every language of a 10M index), keystrokes are measured from
  * the first results, while shards still arrive.
@@ -269,7 +270,12 @@ async function measureOurs(browser: Browser, server: Awaited<ReturnType<typeof s
   await page.evaluate(() => performance.clearMeasures('tmsnap-search'));
   const query = await page.inputValue('#search-q');
   await page.fill('#search-q', '');
-  for (const character of query) await page.locator('#search-q').pressSequentially(character);
+  // Each key waits for its own first results (the `tmsnap-search` measure): a page that searches
+  // in workers draws them an answer later, and a next key before that would drop its search.
+  for (const [at, character] of [...query].entries()) {
+    await page.locator('#search-q').pressSequentially(character);
+    await pageCondition(page, `performance.getEntriesByName('tmsnap-search').length > ${at}`, 10_000);
+  }
   const keys = await page.evaluate(() => performance.getEntriesByName('tmsnap-search').map((entry) => entry.duration));
   const keysDone: number[] = [];
   // `--skip-keys-complete`: each keystroke to complete results is a whole query again, minutes at 1M on a loaded machine.

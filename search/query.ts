@@ -6,7 +6,7 @@ import { compareRanked, joinForms, phraseForm, phraseTier, tiers, type Ranked, t
 import type { HasFilter } from './format.ts';
 import { hasBits, unitsOfSource, type OpenSourceShard, type OpenTargetShard } from './shards.ts';
 import { tokenize, unspacedScript } from './text.ts';
-import { searchText, type TextIndex } from './text-index.ts';
+import { searchText, type TextHit, type TextIndex } from './text-index.ts';
 
 export const searchScopes = ['both', 'source', 'target'] as const;
 export type SearchScope = (typeof searchScopes)[number];
@@ -58,6 +58,8 @@ export class ShardSearch {
   readonly #sourceMatches = new Map<number, Map<number, Match>>();
   readonly #hits = new Map<OpenTargetShard, SearchHit[]>();
   readonly #sourceTiers = new Map<OpenSourceShard, Map<number, Tier>>();
+  /** Target matches found elsewhere (the page's workers), taken by `shard` instead of searching the index here. */
+  readonly #targetMatches = new Map<OpenTargetShard, Map<number, Match>>();
 
   constructor(request: SearchRequest, sources: ReadonlyMap<number, OpenSourceShard>) {
     this.#request = request;
@@ -79,12 +81,37 @@ export class ShardSearch {
   }
 
   #search(index: TextIndex): Map<number, Match> {
-    const found = new Map<number, Match>();
-    for (const result of searchText(index, this.#request.text)) {
-      const matched = new Set(result.terms);
-      found.set(result.id, { score: result.score, exact: this.#words.every((word) => matched.has(word)) });
-    }
-    return found;
+    return matchesOf(searchText(index, this.#request.text), this.#words);
+  }
+
+  /** The query's words that must all match exactly for a phrase tier: what a worker needs to tell `Match.exact`. */
+  get words(): readonly string[] {
+    return this.#words;
+  }
+
+  /**
+   * The text searches `shard` still needs before `shard()` can run without an index on this
+   * thread: its bucket's sources (by bucket) and its own targets, as routing and scope allow.
+   * The page has its workers run them and hands the matches back (docs/search.md, "Workers").
+   */
+  textSearches(shard: OpenTargetShard): { source?: number; target: boolean } {
+    const request = this.#request;
+    const needs: { source?: number; target: boolean } = { target: false };
+    if (this.#terms.length === 0 || this.#hits.has(shard)) return needs;
+    const bucket = shard.data.bucket;
+    if (request.scope !== 'target' && !this.#sourceMatches.has(bucket) && (!request.routing || request.routing.source(bucket))) needs.source = bucket;
+    needs.target = request.scope !== 'source' && !this.#targetMatches.has(shard) && (!request.routing || request.routing.target(shard));
+    return needs;
+  }
+
+  /** Matches of a bucket's sources found elsewhere, by source id. */
+  supplySource(bucket: number, matches: Map<number, Match>): void {
+    if (!this.#sourceMatches.has(bucket)) this.#sourceMatches.set(bucket, matches);
+  }
+
+  /** Matches of a shard's targets found elsewhere, by unit. */
+  supplyTarget(shard: OpenTargetShard, matches: Map<number, Match>): void {
+    this.#targetMatches.set(shard, matches);
   }
 
   /**
@@ -129,7 +156,7 @@ export class ShardSearch {
     }
     let fromTargets: Map<number, Match> | undefined;
     if (request.scope !== 'source') {
-      fromTargets = request.routing && !request.routing.target(shard) ? new Map() : this.#search(shard.index);
+      fromTargets = this.#targetMatches.get(shard) ?? (request.routing && !request.routing.target(shard) ? new Map() : this.#search(shard.index));
     }
     const units = new Set<number>(fromTargets?.keys());
     if (fromSources) for (const sourceId of fromSources.keys()) for (const unit of unitsOfSource(shard, sourceId)) units.add(unit);
@@ -174,10 +201,44 @@ export function mergeRanked(lists: readonly (readonly SearchHit[])[], count: num
   return merged;
 }
 
-interface Match {
+export interface Match {
   score: number;
   /** Every word of the query is one of the text's words (not only a prefix or a near miss). */
   exact: boolean;
+}
+
+/** One index's hits as the query ranks them: each document's score, and whether every word in `words` matched exactly. */
+export function matchesOf(hits: readonly TextHit[], words: readonly string[]): Map<number, Match> {
+  const found = new Map<number, Match>();
+  for (const hit of hits) {
+    const matched = new Set(hit.terms);
+    found.set(hit.id, { score: hit.score, exact: words.every((word) => matched.has(word)) });
+  }
+  return found;
+}
+
+/** Matches as typed arrays, which a worker transfers to the page rather than copying a graph of objects. */
+export interface PackedMatches {
+  ids: Int32Array;
+  scores: Float64Array;
+  exact: Uint8Array;
+}
+
+export function packMatches(matches: ReadonlyMap<number, Match>): PackedMatches {
+  const packed = { ids: new Int32Array(matches.size), scores: new Float64Array(matches.size), exact: new Uint8Array(matches.size) };
+  let at = 0;
+  for (const [id, { score, exact }] of matches) {
+    packed.ids[at] = id;
+    packed.scores[at] = score;
+    packed.exact[at++] = exact ? 1 : 0;
+  }
+  return packed;
+}
+
+export function unpackMatches(packed: PackedMatches): Map<number, Match> {
+  const matches = new Map<number, Match>();
+  for (let at = 0; at < packed.ids.length; at++) matches.set(packed.ids[at]!, { score: packed.scores[at]!, exact: packed.exact[at] === 1 });
+  return matches;
 }
 
 function sourcePhrase(shard: OpenSourceShard, id: number): string {

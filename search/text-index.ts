@@ -30,11 +30,13 @@ export interface TextHit {
  * The documents of a list of texts (plural forms each): ids are positions in the list, and an
  * empty text (an untranslated unit, found through its source only) is no document.
  */
-export function* documentsOf(texts: readonly (readonly string[])[]): Generator<SearchDocument> {
-  for (let id = 0; id < texts.length; id++) {
-    const text = joinForms(texts[id]!);
-    if (text.trim() !== '') yield { id, text };
-  }
+export function documentsOf(texts: readonly (readonly string[])[]): Generator<SearchDocument> {
+  return joinedDocuments(texts.map(joinForms));
+}
+
+/** The documents of texts whose forms are joined already (`joinForms`): what the page passes its workers. */
+export function* joinedDocuments(joined: readonly string[]): Generator<SearchDocument> {
+  for (let id = 0; id < joined.length; id++) if (joined[id]!.trim() !== '') yield { id, text: joined[id]! };
 }
 
 /** The index of `documents` (ids need not be dense; each id once). */

@@ -11,7 +11,7 @@
 import { resolveFilters } from '../../../search/filters.ts';
 import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
-import { ShardSearch, type SearchHit } from '../../../search/query.ts';
+import { ShardSearch, unpackMatches, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import { tokenize } from '../../../search/text.ts';
@@ -21,6 +21,10 @@ import { installRegistration, loadScript } from './loader.ts';
 import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
 import { knownState, listsStrings, readState, unknownFilters, writeState, type SearchState } from './url-state.ts';
+import { SearchWorkers, workerCount, type OnAnswer } from './workers.ts';
+
+/** The worker's bundled text, put in by `site/search-app.ts`; absent where the page is not bundled so. */
+declare const TMSNAP_SEARCH_WORKER: string;
 
 const pageSize = 50;
 /**
@@ -87,7 +91,47 @@ let shownQuery: { terms: string[]; scope: SearchState['in'] } = { terms: [], sco
  * The current query's search, kept while only shards arrive: each shard is searched once, not
  * again on every arrival. A new query or filter starts another.
  */
-let current: { key: string; search: ShardSearch; groups: HitGroups; rendered: boolean; renderedAt: number; renderMs: number } | undefined;
+let current:
+  | {
+      key: string;
+      /** The query's text, as the workers search it. */
+      text: string;
+      search: ShardSearch;
+      groups: HitGroups;
+      rendered: boolean;
+      renderedAt: number;
+      renderMs: number;
+      /** Numbers the query for the workers, which drop the searches of older ones. */
+      generation: number;
+      /** Each text search asked of the workers, by shard file: what to do with its matches. */
+      asked: Map<string, (matches: ReturnType<typeof unpackMatches>) => void>;
+      /** When the query was typed, until its first results are drawn: the keystroke's time (`tmsnap-search`). */
+      typedAt: number | undefined;
+    }
+  | undefined;
+let generations = 0;
+/**
+ * Where shard indexes are built and searched, off the page's thread (docs/search.md,
+ * "Workers"); undefined where workers are unavailable or failed: then the page does it all.
+ */
+let workers: SearchWorkers | undefined;
+/**
+ * Whether workers may still start: they start when a query first has a shard for them, so a
+ * query of one language (the page's own shards) never pays for their start on a busy machine.
+ */
+let workersAllowed = true;
+/**
+ * A query's first shards are searched by the page itself: their first results do not wait for
+ * workers, and a query of one language (a shard or two per bucket) runs as it did without them.
+ * `tmsnapSearchPageShards` set before the script runs changes it (the tests send every shard to workers).
+ */
+const pageShards = (globalThis as { tmsnapSearchPageShards?: number }).tmsnapSearchPageShards ?? 2;
+/** Shard files whose indexes the page built itself (a query's first shards): searched here, never in a worker. */
+const pageIndexes = new Set<string>();
+/** Text searches a slice asks of the workers, sent when the slice is done. */
+const asks: (() => void)[] = [];
+/** Worker answers taken into results, for tests to tell which path ran. */
+let workerAnswers = 0;
 /** A later slice is set to draw results a slice left undrawn. */
 let renderPending = false;
 let shown = 0;
@@ -290,14 +334,32 @@ function run(typed: boolean, state: SearchState = formState()): void {
       list: listing,
       routing: { source: routing.source, target: (shard: OpenTargetShard) => byTarget(positions.get(shard) ?? -1) },
     };
-    current = { key, search: new ShardSearch(request, sources), groups: new HitGroups(), rendered: false, renderedAt: 0, renderMs: 0 };
+    current = {
+      key,
+      text: state.q,
+      search: new ShardSearch(request, sources),
+      groups: new HitGroups(),
+      rendered: false,
+      renderedAt: 0,
+      renderMs: 0,
+      generation: generations++,
+      asked: new Map(),
+      typedAt: undefined,
+    };
   }
+  if (typed) current.typedAt = started;
   const { search } = current;
   hitLists = [];
   const searched = new Set<number>();
   let unsearched = 0;
+  /** Shards whose matches the workers are still finding: their answers run the search again. */
+  let waiting = 0;
   for (const { position } of ready) {
     const shard = openTarget(position);
+    if (workersAllowed && !search.has(shard) && askWorkers(shard, position, hitLists.length + waiting < pageShards)) {
+      waiting++;
+      continue;
+    }
     // Each slice searches at least one shard, so a search always gets on.
     if (!search.has(shard) && hitLists.length > 0 && performance.now() - started > sliceMs) {
       unsearched++;
@@ -309,7 +371,7 @@ function run(typed: boolean, state: SearchState = formState()): void {
   }
   hitCount = hitLists.reduce((sum, list) => sum + list.length, 0);
   current.groups.add(hitLists);
-  const missing = wanted.targets.length - ready.length + unsearched;
+  const missing = wanted.targets.length - ready.length + unsearched + waiting;
   // While shards stream in, the results are drawn again at most every `renderEveryMs`: drawing
   // 50 groups of up to a row per language on every slice was the page's largest cost at 1M
   // (docs/decisions/2026-11-29-search-all-languages.md). A keystroke, the first results and
@@ -318,16 +380,26 @@ function run(typed: boolean, state: SearchState = formState()): void {
   // takes at most about a tenth of the page's time while results stream in, whatever the load.
   const sinceRender = performance.now() - current.renderedAt;
   const renderGap = Math.max(renderEveryMs, 10 * current.renderMs);
-  if (typed || missing === 0 || !current.rendered || sinceRender >= renderGap) {
+  // While every shard waits on the workers there is nothing new to draw: the last results stay.
+  const found = hitLists.length > 0 || waiting === 0;
+  const keystroke = current.typedAt !== undefined;
+  if (found && (keystroke || missing === 0 || !current.rendered || sinceRender >= renderGap)) {
     const drawing = performance.now();
     groups = current.groups.ranked();
     shownQuery = { terms: tokenize(state.q), scope: state.in };
-    // A keystroke while shards are still searched draws a screenful first (docs/search.md, "Routing").
-    showHits(true, typed && missing > 0);
+    // While shards are still searched a keystroke draws a screenful first and the rest of the page
+    // a frame later; a drawing as results stream in draws a screenful alone, the page once complete
+    // (docs/search.md, "Routing").
+    showHits(true, missing === 0 ? 'page' : keystroke ? 'screenful-first' : 'screenful');
     current.rendered = groups.length > 0;
     current.renderedAt = performance.now();
     current.renderMs = current.renderedAt - drawing;
-  } else if (!renderPending) {
+    if (keystroke) {
+      // A keystroke's time runs to its first results drawn, which come a worker's answer later.
+      performance.measure('tmsnap-search', { start: current.typedAt! });
+      current.typedAt = undefined;
+    }
+  } else if (found && !renderPending) {
     renderPending = true;
     setTimeout(() => {
       renderPending = false;
@@ -355,7 +427,79 @@ function run(typed: boolean, state: SearchState = formState()): void {
     // When the results of a query were complete on screen: what bench/search.ts reports.
     performance.mark('tmsnap-search-done');
   }
-  performance.measure(typed ? 'tmsnap-search' : 'tmsnap-search-more', { start: started });
+  // Workers are asked once this slice has drawn what it found: on a busy machine their work
+  // would otherwise take the core the keystroke's drawing needs.
+  for (const ask of asks.splice(0)) ask();
+  performance.measure('tmsnap-search-more', { start: started });
+}
+
+/**
+ * Asks the workers for the text searches `shard` still needs (its bucket's sources, its
+ * targets), each once per query; false when it needs none and can be searched here at once.
+ */
+function askWorkers(shard: OpenTargetShard, position: number, first: boolean): boolean {
+  const { search, asked, generation, text } = current!;
+  const needs = search.textSearches(shard);
+  let waits = false;
+  const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
+    // An index the page built stays the page's; a query's first shards' indexes, built nowhere
+    // yet, are built here too (`pageShards`, docs/search.md, "Workers").
+    if (pageIndexes.has(file) || (first && !workers?.holds(file)) || !startedWorkers()) return void pageIndexes.add(file);
+    waits = true;
+    if (asked.has(file)) return;
+    asked.set(file, supply);
+    asks.push(() => workers?.search(generation, file, texts, text, search.words));
+  };
+  if (needs.source !== undefined) {
+    const bucket = needs.source;
+    const file = manifest.buckets[bucket]!.sources!.file;
+    ask(
+      file,
+      () => sources.get(bucket)!.data.texts,
+      (matches) => search.supplySource(bucket, matches),
+    );
+  }
+  if (needs.target) {
+    ask(
+      manifest.targets[position]!.file,
+      () => shard.data.units.target,
+      (matches) => search.supplyTarget(shard, matches),
+    );
+  }
+  return waits;
+}
+
+/** A worker's matches: taken into the query they were found for, which goes on next frame. */
+const takeAnswer: OnAnswer = ({ generation, key, matches }) => {
+  const supply = current?.generation === generation ? current.asked.get(key) : undefined;
+  if (!supply) return;
+  supply(unpackMatches(matches));
+  workerAnswers++;
+  form.dataset.workerAnswers = String(workerAnswers);
+  // A keystroke's first results are drawn at once, not a frame later: typing waits on them.
+  if (current!.typedAt !== undefined) run(false);
+  else schedule(false);
+};
+
+/** Workers failed (or never started): the page searches on its own thread, the current query afresh. */
+function workersFailed(reason: string): void {
+  workers = undefined;
+  workersAllowed = false;
+  form.dataset.searchWorkers = '0';
+  console.warn(`tmsnap search: searching without workers (${reason})`);
+  if (current) current.asked.clear();
+  schedule(false);
+}
+
+/** The workers, started on first use; undefined where they cannot run (then the page searches alone). */
+function startedWorkers(): SearchWorkers | undefined {
+  if (workers || !workersAllowed) return workers;
+  const forced = (globalThis as { tmsnapSearchWorkers?: number }).tmsnapSearchWorkers;
+  const count = forced ?? workerCount(navigator.hardwareConcurrency);
+  if (typeof TMSNAP_SEARCH_WORKER === 'string' && count > 0) workers = SearchWorkers.start(TMSNAP_SEARCH_WORKER, count, takeAnswer, workersFailed);
+  workersAllowed = workers !== undefined;
+  form.dataset.searchWorkers = String(workers?.size ?? 0);
+  return workers;
 }
 
 /**
@@ -389,7 +533,8 @@ function openTarget(position: number): OpenTargetShard {
   return shard;
 }
 
-function showHits(reset: boolean, screenfulFirst = false): void {
+/** `page`: the next `pageSize` groups; `screenful-first`: a screenful, the rest a frame later; `screenful`: a screenful alone. */
+function showHits(reset: boolean, extent: 'page' | 'screenful-first' | 'screenful' = 'page'): void {
   const drawing = ++drawings;
   if (reset) {
     results.replaceChildren();
@@ -408,10 +553,10 @@ function showHits(reset: boolean, screenfulFirst = false): void {
     results.append(...groups.slice(shown, until).map((group) => renderGroup(group, context)));
     shown = until;
   };
-  draw(screenfulFirst ? Math.min(end, shown + screenfulGroups) : end);
+  draw(extent === 'page' ? end : Math.min(end, shown + screenfulGroups));
   // The rest of the page a frame later, unless the results were drawn again by then.
-  if (shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
-  more.hidden = end >= groups.length;
+  if (extent === 'screenful-first' && shown < end) requestAnimationFrame(() => drawing === drawings && draw(end));
+  more.hidden = (extent === 'screenful-first' ? end : shown) >= groups.length;
 }
 
 async function start(): Promise<void> {
@@ -419,6 +564,7 @@ async function start(): Promise<void> {
   // these to split a cold query's time into loading the page, the index's first files and shards.
   performance.mark('tmsnap-search-start');
   installRegistration();
+  form.dataset.searchWorkers = '0';
   setStatus('loading', t('search.loading'));
   // The routes are needed by the first query: fetched beside the manifest, not after it.
   const routesLoaded = loadScript<SearchRoutes>(routesFile).then(

@@ -1,0 +1,130 @@
+/**
+ * The search page builds and searches its shard indexes in workers (docs/search.md,
+ * "Workers"), over HTTP and from file://: the workers' answers are what the results are made
+ * of, and they are the same results, in the same order and counts, as the page's own path
+ * (`tmsnapSearchWorkers = 0`). Where workers cannot start or break, the page searches alone.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { siteRoots, useSearchSite } from './search-site.ts';
+
+const site = useSearchSite('tmsnap-search-workers-');
+const pageErrors: string[] = [];
+
+/** What a reader sees: the status line and every result, group by group, with its marks and links. */
+interface Shown {
+  workers: string;
+  answers: number;
+  status: string;
+  results: string[];
+}
+
+/** Opens the page with `setup` run before its script (say, the number of workers forced). */
+async function open(root: string, query: string, setup?: string): Promise<Page> {
+  const page = await site.browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  if (setup) await page.addInitScript(setup);
+  await page.goto(`${root}search/index.html${query}`);
+  return page;
+}
+
+async function shown(page: Page): Promise<Shown> {
+  await page.waitForFunction(() => ['done', 'idle', 'error'].includes(document.getElementById('search-status')?.dataset.state ?? ''));
+  return page.evaluate(() => {
+    const form = document.getElementById('search-form')!;
+    return {
+      workers: form.dataset.searchWorkers ?? '',
+      answers: Number(form.dataset.workerAnswers ?? 0),
+      status: document.getElementById('search-status')?.textContent ?? '',
+      results: [...document.querySelectorAll('#search-results > li')].map((group) =>
+        [
+          [...group.querySelectorAll('.source .text')].map((text) => text.innerHTML).join('|'),
+          ...[...group.querySelectorAll('.search-translations > li')].map(
+            (row) =>
+              `${(row as HTMLElement).dataset.language}:${[...row.querySelectorAll('.target .text')].map((text) => text.innerHTML).join('|')} ${row.querySelector('a.unit-link')?.getAttribute('href')}`,
+          ),
+        ].join(' / '),
+      ),
+    };
+  });
+}
+
+/** A query typed again a key at a time, what each key shows once its search is complete. */
+async function typed(page: Page, text: string): Promise<Shown[]> {
+  const seen: Shown[] = [];
+  for (let length = 1; length <= text.length; length++) {
+    await page.evaluate(() => document.getElementById('search-status')!.removeAttribute('data-state'));
+    await page.fill('#search-q', text.slice(0, length));
+    seen.push(await shown(page));
+  }
+  return seen;
+}
+
+const queries = [
+  // A source word: every language, through the sources and the targets.
+  '?q=window',
+  '?q=file',
+  // Targets of two languages: exact, a prefix, one edit away.
+  '?q=menu',
+  '?q=men',
+  '?q=menue',
+  // Polish targets ("plik", "pliki", "plików"), the sources reached too, in two scopes.
+  '?q=plik',
+  '?q=plik&in=target',
+  '?q=save+as&in=source',
+  // Pairs of an unspaced script, in one language: one shard.
+  '?q=%E9%96%89%E3%81%98&lang=ja',
+];
+
+/** Every shard to the workers: the page's own first shards (`pageShards`) would leave the fixture's few to the page. */
+const allToWorkers = 'window.tmsnapSearchPageShards = 0;';
+
+describe.runIf(site.chromium).each(siteRoots(site))('search workers %s', (_, rootUrl) => {
+  test.each(queries)('%s: found by workers, the same results as the page’s own search', async (query) => {
+    const pages = await Promise.all([allToWorkers, '', 'window.tmsnapSearchWorkers = 0;'].map((setup) => open(rootUrl(), query, setup)));
+    const [byWorkers, asShipped, byPage] = await Promise.all(pages.map(shown));
+    // The worker path was taken: workers started and their answers made the results.
+    expect(Number(byWorkers!.workers)).toBeGreaterThan(0);
+    expect(byWorkers!.answers).toBeGreaterThan(0);
+    expect(byPage).toMatchObject({ workers: '0', answers: 0 });
+    expect(byPage!.results.length).toBeGreaterThan(0);
+    const seen = ({ status, results }: Shown) => ({ status, results });
+    expect(seen(byWorkers!)).toEqual(seen(byPage!));
+    // As shipped, the page searches a query's first shards itself and workers the rest.
+    expect(seen(asShipped!)).toEqual(seen(byPage!));
+    await Promise.all(pages.map((page) => page.close()));
+  });
+
+  test('keystrokes: each prefix finds what the page’s own search finds', async () => {
+    const inWorkers = await open(rootUrl(), '?q=save', allToWorkers);
+    const onPage = await open(rootUrl(), '?q=save', 'window.tmsnapSearchWorkers = 0');
+    await shown(inWorkers);
+    await shown(onPage);
+    const byWorkers = await typed(inWorkers, 'datei speichern');
+    const byPage = await typed(onPage, 'datei speichern');
+    expect(byWorkers.map(({ status, results }) => ({ status, results }))).toEqual(byPage.map(({ status, results }) => ({ status, results })));
+    expect(byWorkers.at(-1)!.answers).toBeGreaterThan(byWorkers[0]!.answers);
+    await inWorkers.close();
+    await onPage.close();
+  });
+
+  test('without workers, or when they break, the page searches alone', async () => {
+    const expected = await shown(await open(rootUrl(), '?q=window', 'window.tmsnapSearchWorkers = 0'));
+    // A browser that refuses workers.
+    const refused = await shown(await open(rootUrl(), '?q=window', allToWorkers + 'window.Worker = function () { throw new Error("no workers"); };'));
+    // Workers that start but fail: their script throws.
+    const broken = await shown(
+      await open(
+        rootUrl(),
+        '?q=window',
+        'const Real = Blob; window.Blob = class extends Real { constructor(_, options) { super(["throw new Error(1)"], options); } };',
+      ),
+    );
+    for (const result of [refused, broken]) {
+      expect(result.workers).toBe('0');
+      expect(result.answers).toBe(0);
+      expect({ status: result.status, results: result.results }).toEqual({ status: expected.status, results: expected.results });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
