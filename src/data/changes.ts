@@ -1,6 +1,6 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { action } from '../../api/change.ts';
-import { parseUnitsJson, storedChange, unitList, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
+import { parseUnitsJson, unitList, type ChangeChunk, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
 import { positionOf, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
 import { redactValue } from '../../site-model/privacy.ts';
@@ -84,7 +84,7 @@ const changeLog: () => Promise<ChangeLog> = perBuild(() =>
     let total = 0;
     for (const chunk of snapshot.index.changes) {
       starts.push(total);
-      const count = filtered ? (await readChunk(snapshot, chunk.hash)).length : chunk.count;
+      const count = filtered ? (await readChunk(snapshot, chunk)).length : chunk.count;
       counts.push(count);
       total += count;
     }
@@ -102,25 +102,22 @@ const changeLog: () => Promise<ChangeLog> = perBuild(() =>
 // chunk: two cached chunks mean each chunk is read once, and the log is never held whole.
 const chunkCache = perBuild(() => new Map<string, Promise<StoredChange[]>>());
 
-function readChunk(snapshot: Snapshot, hash: string): Promise<StoredChange[]> {
+function readChunk(snapshot: Snapshot, chunk: ChangeChunk): Promise<StoredChange[]> {
   const cache = chunkCache();
-  let chunk = cache.get(hash);
-  if (!chunk) {
-    // The snapshot's own store holds every change: only those the site publishes are kept, their addresses removed.
+  let changes = cache.get(chunk.hash);
+  if (!changes) {
+    // The reader's own chunk read (the published view passes `changesIn` to the reader, CRC-checked):
+    // only the changes the site publishes are kept, their addresses removed.
     const publication = publicationOfView(snapshot);
-    // Checked by its CRC-32, as `Snapshot.changesIn` reads every chunk: the pages read the whole
-    // log at 1M (a language with fewer changes than a page), and its sha256 cost more than the parse.
-    chunk = snapshot.store.readJson(hash, { check: 'crc' }).then((stored) => {
-      if (!Array.isArray(stored)) throw new Error(`snapshot ${snapshot.id}: change chunk ${hash} is not a list`);
-      const changes = stored.map((change) => storedChange.parse(change));
-      if (publication === undefined) return changes;
-      const kept = changes.filter((change) => changeIsPublished(change, publication));
+    changes = snapshot.changesIn(chunk).then((stored) => {
+      if (publication === undefined) return stored;
+      const kept = stored.filter((change) => changeIsPublished(change, publication));
       return publication.emails ? kept : kept.map((change) => redactValue(change));
     });
     if (cache.size >= 2) cache.delete(cache.keys().next().value ?? '');
-    cache.set(hash, chunk);
+    cache.set(chunk.hash, changes);
   }
-  return chunk;
+  return changes;
 }
 
 // Change targets can be whole source strings; the list shows the start of them.
@@ -150,7 +147,7 @@ async function newestStored(from: number, count: number): Promise<StoredChange[]
   const chunks = snapshot.index.changes;
   for (let at = chunkAt(starts, low); at < chunks.length && starts[at]! < high; at += 1) {
     const offset = starts[at]!;
-    const changes = await readChunk(snapshot, chunks[at]!.hash);
+    const changes = await readChunk(snapshot, chunks[at]!);
     picked.push(...changes.slice(Math.max(low - offset, 0), Math.min(high - offset, counts[at]!)));
   }
   return picked.reverse();
