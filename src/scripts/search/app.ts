@@ -11,7 +11,7 @@
 import { resolveFilters } from '../../../search/filters.ts';
 import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
-import { ShardSearch, unpackMatches, type SearchHit } from '../../../search/query.ts';
+import { ShardSearch, unpackMatches, type Match, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
 import { openSourceShard, openTargetShard, type OpenSourceShard, type OpenTargetShard } from '../../../search/shards.ts';
 import { tokenize } from '../../../search/text.ts';
@@ -104,7 +104,7 @@ let current:
       /** Numbers the query for the workers, which drop the searches of older ones. */
       generation: number;
       /** Each text search asked of the workers, by shard file: what to do with its matches. */
-      asked: Map<string, (matches: ReturnType<typeof unpackMatches>) => void>;
+      asked: Map<string, (matches: Map<number, Match>) => void>;
       /** When the query was typed, until its first results are drawn: the keystroke's time (`tmsnap-search`). */
       typedAt: number | undefined;
     }
@@ -441,7 +441,7 @@ function askWorkers(shard: OpenTargetShard, position: number, first: boolean): b
   const { search, asked, generation, text } = current!;
   const needs = search.textSearches(shard);
   let waits = false;
-  const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: ReturnType<typeof unpackMatches>) => void) => {
+  const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: Map<number, Match>) => void) => {
     // An index the page built stays the page's; a query's first shards' indexes, built nowhere
     // yet, are built here too (`pageShards`, docs/search.md, "Workers").
     if (pageIndexes.has(file) || (first && !workers?.holds(file)) || !startedWorkers()) return void pageIndexes.add(file);
