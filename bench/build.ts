@@ -24,8 +24,10 @@ import type { BulkReport } from '../site/bulk-pages.ts';
 import { bulkWriters } from '../site/bulk-workers.ts';
 import { listSnapshots } from '../snapshot/index.ts';
 import { writeDirectSnapshot } from './direct-snapshot.ts';
-import { type Bench, figureOf, loadText, startBench } from './harness.ts';
+import { type Bench, figureOf, loadText, startBench, statusWriter } from './harness.ts';
 import { scenarioNamed, scenarioResults } from './scenarios.ts';
+
+const status = statusWriter();
 
 const repo = resolve(import.meta.dirname, '..');
 /** Scenarios whose snapshot is written straight through the writer rather than crawled. */
@@ -82,7 +84,7 @@ async function crawlOnce(name: string, data: string, content: string, log: strin
   if (direct.has(name) || forceDirect) {
     const started = performance.now();
     const result = await writeDirectSnapshot(content, data, (progress) =>
-      process.stdout.write(`\r${name}: writing the snapshot, ${progress.stage} ${progress.done}/${progress.total}   `),
+      status(`${name}: writing the snapshot, ${progress.stage} ${progress.done}/${progress.total}`),
     );
     console.log(`\n${name}: wrote the snapshot in ${((performance.now() - started) / 1000).toFixed(0)} s${result.resumed ? ' (continued)' : ''}`);
     return;
@@ -168,7 +170,7 @@ async function benchScenario(bench: Bench, name: string, rebuild: boolean): Prom
       // The child's count of pages Astro wrote so far (its progress callback, every 100 pages).
       else if (/^pages \d+$/.test(line)) pages = Number(line.slice('pages '.length));
       else return;
-      process.stdout.write(`\r${name}: building, route ${routes}, ${pages} pages (${((performance.now() - started) / 1000).toFixed(0)} s)   `);
+      status(`${name}: building, route ${routes}, ${pages} pages (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     },
     {},
     (childPid) => (pid = childPid),

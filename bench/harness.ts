@@ -141,6 +141,28 @@ export class Bench {
 }
 
 /** Starts a bench: reads the machine and the load, and prints the machine line. */
+/**
+ * A status line for long work: rewritten in place on a terminal; in a log (no TTY) one line at
+ * most every `everySeconds`, so a 1M build's ~700 updates do not fill it.
+ */
+export function statusWriter(
+  stream: { isTTY?: boolean; write: (text: string) => unknown } = process.stdout,
+  everySeconds = 10,
+  now: () => number = () => performance.now(),
+): (text: string) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (text) => {
+    if (stream.isTTY) {
+      stream.write(`\r${text}   `);
+      return;
+    }
+    const at = now();
+    if (at - last < everySeconds * 1000) return;
+    last = at;
+    stream.write(`${text}\n`);
+  };
+}
+
 export function startBench(name: string, options: BenchOptions = {}): Bench {
   const bench = new Bench(name, options);
   (options.print ?? ((line: string) => console.log(line)))(bench.machineLine);

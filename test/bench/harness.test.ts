@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Bench, readCommit, startBench } from '../../bench/harness.ts';
+import { Bench, readCommit, startBench, statusWriter } from '../../bench/harness.ts';
 import { benchResult, figureOf, median } from '../../bench/result.ts';
 import { useTempFolders } from '../helpers/temp.ts';
 
@@ -120,5 +120,26 @@ describe('Bench', () => {
 
   it('refuses a bench name that cannot be a file name of its own', () => {
     expect(() => new Bench('../crawl', { machine, load: loads(), commit: 'x' })).toThrow(/bench name/);
+  });
+});
+
+describe('statusWriter', () => {
+  it('rewrites one line on a terminal, every update', () => {
+    const written: string[] = [];
+    const status = statusWriter({ isTTY: true, write: (text) => written.push(text) }, 10, () => 0);
+    for (let page = 1; page <= 3; page += 1) status(`pages ${page}`);
+    expect(written).toEqual(['\rpages 1   ', '\rpages 2   ', '\rpages 3   ']);
+  });
+
+  it('writes whole lines to a log, at most one per interval', () => {
+    const written: string[] = [];
+    let clock = 0;
+    const status = statusWriter({ isTTY: false, write: (text) => written.push(text) }, 10, () => clock);
+    for (let page = 1; page <= 700; page += 1) {
+      status(`pages ${page}`);
+      clock += 100;
+    }
+    // 70 s of updates, one every 0.1 s: a line at 0 s and then every 10 s.
+    expect(written).toEqual(['pages 1\n', 'pages 101\n', 'pages 201\n', 'pages 301\n', 'pages 401\n', 'pages 501\n', 'pages 601\n']);
   });
 });
