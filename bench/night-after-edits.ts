@@ -9,6 +9,8 @@
  *   npm run bench:night-after-edits -- --scenario 1m --edited 10 --before /tmp/main-checkout
  *   npm run bench:night-after-edits -- --scenario 100k --edited 10 --only after   # one night (profiling)
  *
+ * The server listens on the port of the kept crawl (a crawl of another URL would not be incremental).
+ *
  * The copies go to `--work DIR` (default a temporary folder) and are removed at the end. It
  * reports numbers and asserts none.
  */
@@ -30,14 +32,19 @@ const { values } = parseArgs({
     edited: { type: 'string', default: '10' },
     before: { type: 'string' },
     only: { type: 'string' },
-    port: { type: 'string', default: '18733' },
+    port: { type: 'string' },
     work: { type: 'string' },
   },
 });
 const scenario = scenarioNamed(values.scenario);
 const base = scenarioResults(scenario.name).crawlContent;
-if ((await listSnapshots(base).catch(() => [])).every((snapshot) => !snapshot.complete))
-  throw new Error(`${base} holds no complete crawl: run \`npm run bench:crawl -- --scenario ${scenario.name}\` first`);
+const kept = (await listSnapshots(base).catch(() => [])).find((snapshot) => snapshot.complete);
+if (kept === undefined) throw new Error(`${base} holds no complete crawl: run \`npm run bench:crawl -- --scenario ${scenario.name}\` first`);
+// A crawl is incremental only on a snapshot of the same server URL (crawler/incremental.ts
+// `previousSnapshot`): the server listens on the kept crawl's port, or the night is a full crawl.
+const keptPort = new URL(kept.manifest?.server.base_url ?? 'http://127.0.0.1/').port;
+if (values.port !== undefined && values.port !== keptPort)
+  throw new Error(`--port ${values.port}: the crawl kept in ${base} is of port ${keptPort}; leave --port out (a night on another port would be a full crawl)`);
 const codes: { name: string; dir: string }[] = [];
 if (values.only !== 'after') {
   if (values.before === undefined) throw new Error('--before DIR: a checkout of the code to compare with (or --only after)');
@@ -48,7 +55,7 @@ if (values.only !== 'before') codes.push({ name: 'after', dir: resolve(import.me
 const bench = startBench('night-after-edits');
 const work = values.work ?? (await mkdtemp(join(tmpdir(), 'tmsnap-night-')));
 const data = `${scenario.data},edited=${values.edited}`;
-const { url, child } = await startBenchServer(data, 'raised', Number(values.port));
+const { url, child } = await startBenchServer(data, 'raised', Number(keptPort));
 console.log(`--data ${data}: the night after, incremental on a copy of ${base}`);
 
 interface Night {
