@@ -1,9 +1,10 @@
 /**
  * The page's search workers (docs/search.md, "Workers"): each shard's index is built and
  * searched in one worker, which keeps it for later queries. Workers start from a `blob:` URL
- * of the worker's bundled text, which runs from `file://` too; shard files load in the page
- * (a worker cannot load a `file://` script), so the page passes each shard's texts once.
- * Any failure stops them all, and the page searches on its own thread as before.
+ * of the worker's bundled text (`workerFile`, loaded as a script when first needed), which runs
+ * from `file://` too; shard files load in the page (a worker cannot load a `file://` script),
+ * so the page passes each shard's texts once. Any failure stops them all, and the page searches
+ * on its own thread as before.
  */
 import { joinForms } from '../../../search/matching.ts';
 import type { PackedMatches } from '../../../search/query.ts';
@@ -41,6 +42,13 @@ export function unpackTexts({ text, lengths }: PackedTexts): string[] {
   for (const length of lengths) texts.push(text.slice(at, (at += length)));
   return texts;
 }
+
+/**
+ * The workers' bundled text, in the search folder beside `app.js`: a classic script that
+ * registers it as the index's files register their data (`site/search-app.ts`), so it loads from
+ * `file://` too, and only when a query first has a shard for the workers.
+ */
+export const workerFile = 'worker.js';
 
 /** Matches of one shard for one query (`generation`). */
 export type OnAnswer = (answer: { generation: number; key: string; matches: PackedMatches }) => void;
