@@ -4,6 +4,9 @@
  * of, and they are the same results, in the same order and counts, as the page's own path
  * (`tmsnapSearchWorkers = 0`). Where workers cannot start or break, the page searches alone.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { siteRoots, useSearchSite } from './search-site.ts';
@@ -98,6 +101,18 @@ const scriptsNoted = (workerFileAs?: string) => `
 `;
 
 const scriptsAdded = (page: Page) => page.evaluate(() => (window as unknown as { scriptsAdded: { file: string; groupsShown: number }[] }).scriptsAdded);
+
+describe.runIf(site.chromium)('the workers’ script', () => {
+  test('is worker.js, registered as an index file is, and not inside app.js', async () => {
+    const registered: unknown[][] = [];
+    runInNewContext(await readFile(join(site.dist, 'search/worker.js'), 'utf8'), { tmsnapSearch: (...args: unknown[]) => registered.push(args) });
+    expect(registered.map(([file, text]) => [file, typeof text])).toEqual([['worker.js', 'string']]);
+    // A message only the worker's own code holds.
+    const workerOnly = 'search worker: no texts for';
+    expect(registered[0]![1]).toContain(workerOnly);
+    expect(await readFile(join(site.dist, 'search/app.js'), 'utf8')).not.toContain(workerOnly);
+  });
+});
 
 describe.runIf(site.chromium).each(siteRoots(site))('search workers %s', (_, rootUrl) => {
   test.each(queries)('%s: found by workers, the same results as the page’s own search', async (query) => {
