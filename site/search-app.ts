@@ -6,8 +6,8 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registerFunction } from '../search/format.ts';
-import { workerFile } from '../src/scripts/search/workers.ts';
+// Not from src/scripts/: the package compiles no page script to JavaScript (tsconfig.pack.json).
+import { registerFunction, workerFile } from '../search/format.ts';
 
 const appEntry = fileURLToPath(new URL('../src/scripts/search/app.ts', import.meta.url));
 const workerEntry = fileURLToPath(new URL('../src/scripts/search/search-worker.ts', import.meta.url));

@@ -9,7 +9,15 @@
  * shows results at once however many shards are open (docs/search.md, "Routing").
  */
 import { resolveFilters } from '../../../search/filters.ts';
-import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
+import {
+  routesFile,
+  searchFormat,
+  workerFile,
+  type SearchManifest,
+  type SearchRoutes,
+  type SourceShardData,
+  type TargetShardData,
+} from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
 import { ShardSearch, unpackMatches, type Match, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
@@ -21,7 +29,7 @@ import { installRegistration, loadScript } from './loader.ts';
 import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
 import { knownState, listsStrings, readState, unknownFilters, writeState, type SearchState } from './url-state.ts';
-import { SearchWorkers, workerCount, workerFile, type OnAnswer } from './workers.ts';
+import { SearchWorkers, workerCount, type OnAnswer } from './workers.ts';
 
 const pageSize = 50;
 /**

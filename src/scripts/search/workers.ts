@@ -43,13 +43,6 @@ export function unpackTexts({ text, lengths }: PackedTexts): string[] {
   return texts;
 }
 
-/**
- * The workers' bundled text, in the search folder beside `app.js`: a classic script that
- * registers it as the index's files register their data (`site/search-app.ts`), so it loads from
- * `file://` too, and only when a query first has a shard for the workers.
- */
-export const workerFile = 'worker.js';
-
 /** Matches of one shard for one query (`generation`). */
 export type OnAnswer = (answer: { generation: number; key: string; matches: PackedMatches }) => void;
 
