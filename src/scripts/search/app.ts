@@ -127,7 +127,7 @@ let workers: SearchWorkers | undefined;
 let workersAllowed = true;
 /**
  * The workers' text (`workerFile`, beside this script), loaded when a query first has a shard
- * for them: carried in this script, it held every query's first results back (docs/search.md,
+ * for them: carried in this script, every query loaded it before its first results (docs/search.md,
  * "Workers"). Until it is in, those shards wait for it, not built in the page.
  */
 let workerText: Promise<void> | undefined;
