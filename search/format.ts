@@ -95,3 +95,11 @@ export interface TargetShardData {
 
 /** The global function shard scripts call: `tmsnapSearch("shards/t-pl-0.js", {...})`. */
 export const registerFunction = 'tmsnapSearch';
+
+/**
+ * The search page's workers' script (`site/search-app.ts`), beside `app.js`: it registers their
+ * bundled text through `registerFunction` as the index's files register their data, and is
+ * loaded only when a query first has a shard for the workers (docs/search.md, "Workers"). Not
+ * part of the index: the same for every site, whatever the format.
+ */
+export const workerFile = 'worker.js';

@@ -4,6 +4,9 @@
  * of, and they are the same results, in the same order and counts, as the page's own path
  * (`tmsnapSearchWorkers = 0`). Where workers cannot start or break, the page searches alone.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { siteRoots, useSearchSite } from './search-site.ts';
@@ -79,6 +82,38 @@ const queries = [
 /** Every shard to the workers: the page's own first shards (`pageShards`) would leave the fixture's few to the page. */
 const allToWorkers = 'window.tmsnapSearchPageShards = 0;';
 
+/**
+ * Notes each script element the page adds (the loader's way to load a file, from `file://` too)
+ * and how many result groups were on screen then; `workerFileAs` loads the workers' text from
+ * another file name instead (one that is not there).
+ */
+const scriptsNoted = (workerFileAs?: string) => `
+  window.scriptsAdded = [];
+  const append = Element.prototype.append;
+  Element.prototype.append = function (...nodes) {
+    for (const node of nodes) {
+      if (!(node instanceof HTMLScriptElement)) continue;
+      ${workerFileAs ? `if (node.getAttribute('src') === 'worker.js') node.src = ${JSON.stringify(workerFileAs)};` : ''}
+      window.scriptsAdded.push({ file: node.getAttribute('src'), groupsShown: document.querySelectorAll('#search-results > li').length });
+    }
+    return append.apply(this, nodes);
+  };
+`;
+
+const scriptsAdded = (page: Page) => page.evaluate(() => (window as unknown as { scriptsAdded: { file: string; groupsShown: number }[] }).scriptsAdded);
+
+describe.runIf(site.chromium)('the workers’ script', () => {
+  test('is worker.js, registered as an index file is, and not inside app.js', async () => {
+    const registered: unknown[][] = [];
+    runInNewContext(await readFile(join(site.dist, 'search/worker.js'), 'utf8'), { tmsnapSearch: (...args: unknown[]) => registered.push(args) });
+    expect(registered.map(([file, text]) => [file, typeof text])).toEqual([['worker.js', 'string']]);
+    // A message only the worker's own code holds.
+    const workerOnly = 'search worker: no texts for';
+    expect(registered[0]![1]).toContain(workerOnly);
+    expect(await readFile(join(site.dist, 'search/app.js'), 'utf8')).not.toContain(workerOnly);
+  });
+});
+
 describe.runIf(site.chromium).each(siteRoots(site))('search workers %s', (_, rootUrl) => {
   test.each(queries)('%s: found by workers, the same results as the page’s own search', async (query) => {
     const pages = await Promise.all([allToWorkers, '', 'window.tmsnapSearchWorkers = 0;'].map((setup) => open(rootUrl(), query, setup)));
@@ -126,5 +161,34 @@ describe.runIf(site.chromium).each(siteRoots(site))('search workers %s', (_, roo
       expect({ status: result.status, results: result.results }).toEqual({ status: expected.status, results: expected.results });
     }
     expect(pageErrors).toEqual([]);
+  });
+
+  test('the workers’ text loads only once a query has a shard for them, after its first results show', async () => {
+    // One language: a shard per bucket, all the page's own (`pageShards`), so no worker and no worker.js.
+    const polish = await open(rootUrl(), '?q=plik&lang=pl', scriptsNoted());
+    expect(await shown(polish)).toMatchObject({ workers: '0', answers: 0 });
+    expect((await scriptsAdded(polish)).map(({ file }) => file)).not.toContain('worker.js');
+    // Targets of two languages, the page keeping its first shard only (the fixture's shards are
+    // few): the workers take the second, their text loaded then, after the first results.
+    const everywhere = await open(rootUrl(), '?q=menu', 'window.tmsnapSearchPageShards = 1;' + scriptsNoted());
+    const result = await shown(everywhere);
+    expect(Number(result.workers)).toBeGreaterThan(0);
+    expect(result.answers).toBeGreaterThan(0);
+    const loads = (await scriptsAdded(everywhere)).filter(({ file }) => file === 'worker.js');
+    expect(loads).toHaveLength(1);
+    expect(loads[0]!.groupsShown).toBeGreaterThan(0);
+    await polish.close();
+    await everywhere.close();
+  });
+
+  test('when the workers’ text does not load, the page searches alone', async () => {
+    const expected = await shown(await open(rootUrl(), '?q=window', 'window.tmsnapSearchWorkers = 0'));
+    const errors = pageErrors.length;
+    const missing = await open(rootUrl(), '?q=window', allToWorkers + scriptsNoted('no-such-worker.js'));
+    const result = await shown(missing);
+    expect((await scriptsAdded(missing)).map(({ file }) => file)).toContain('no-such-worker.js');
+    expect(result).toMatchObject({ workers: '0', answers: 0 });
+    expect({ status: result.status, results: result.results }).toEqual({ status: expected.status, results: expected.results });
+    expect(pageErrors.slice(errors)).toEqual([]);
   });
 });

@@ -9,7 +9,15 @@
  * shows results at once however many shards are open (docs/search.md, "Routing").
  */
 import { resolveFilters } from '../../../search/filters.ts';
-import { routesFile, searchFormat, type SearchManifest, type SearchRoutes, type SourceShardData, type TargetShardData } from '../../../search/format.ts';
+import {
+  routesFile,
+  searchFormat,
+  workerFile,
+  type SearchManifest,
+  type SearchRoutes,
+  type SourceShardData,
+  type TargetShardData,
+} from '../../../search/format.ts';
 import { routeShards } from '../../../search/plan.ts';
 import { ShardSearch, unpackMatches, type Match, type SearchHit } from '../../../search/query.ts';
 import { openRoutes, routeQuery, type OpenRoutes } from '../../../search/routing.ts';
@@ -22,9 +30,6 @@ import { HitGroups, type HitGroup } from './groups.ts';
 import { renderGroup } from './render.ts';
 import { knownState, listsStrings, readState, unknownFilters, writeState, type SearchState } from './url-state.ts';
 import { SearchWorkers, workerCount, type OnAnswer } from './workers.ts';
-
-/** The worker's bundled text, put in by `site/search-app.ts`; absent where the page is not bundled so. */
-declare const TMSNAP_SEARCH_WORKER: string;
 
 const pageSize = 50;
 /**
@@ -120,6 +125,13 @@ let workers: SearchWorkers | undefined;
  * query of one language (the page's own shards) never pays for their start on a busy machine.
  */
 let workersAllowed = true;
+/**
+ * The workers' text (`workerFile`, beside this script), loaded when a query first has a shard
+ * for them: carried in this script, every query loaded it before its first results (docs/search.md,
+ * "Workers"). Until it is in, those shards wait for it, not built in the page.
+ */
+let workerText: Promise<void> | undefined;
+let workerSource: string | undefined;
 /**
  * A query's first shards are searched by the page itself: their first results do not wait for
  * workers, and a query of one language (a shard or two per bucket) runs as it did without them.
@@ -444,9 +456,12 @@ function askWorkers(shard: OpenTargetShard, position: number, first: boolean): b
   const ask = (file: string, texts: () => readonly (readonly string[])[], supply: (matches: Map<number, Match>) => void) => {
     // An index the page built stays the page's; a query's first shards' indexes, built nowhere
     // yet, are built here too (`pageShards`, docs/search.md, "Workers").
-    if (pageIndexes.has(file) || (first && !workers?.holds(file)) || !startedWorkers()) return void pageIndexes.add(file);
+    if (pageIndexes.has(file) || (first && !workers?.holds(file))) return void pageIndexes.add(file);
+    const started = startedWorkers();
+    if (!started) return void pageIndexes.add(file);
     waits = true;
-    if (asked.has(file)) return;
+    // Asked once the workers' text is in and they started (the load runs the search again).
+    if (started === 'loading' || asked.has(file)) return;
     asked.set(file, supply);
     asks.push(() => workers?.search(generation, file, texts, text, search.words));
   };
@@ -491,12 +506,26 @@ function workersFailed(reason: string): void {
   schedule(false);
 }
 
-/** The workers, started on first use; undefined where they cannot run (then the page searches alone). */
-function startedWorkers(): SearchWorkers | undefined {
+/**
+ * The workers, started on first use once their text is loaded (`loading` until then); undefined
+ * where they cannot run (then the page searches alone).
+ */
+function startedWorkers(): SearchWorkers | 'loading' | undefined {
   if (workers || !workersAllowed) return workers;
   const forced = (globalThis as { tmsnapSearchWorkers?: number }).tmsnapSearchWorkers;
   const count = forced ?? workerCount(navigator.hardwareConcurrency);
-  if (typeof TMSNAP_SEARCH_WORKER === 'string' && count > 0) workers = SearchWorkers.start(TMSNAP_SEARCH_WORKER, count, takeAnswer, workersFailed);
+  if (count > 0 && workerSource === undefined) {
+    workerText ??= loadScript<unknown>(workerFile).then(
+      (text) => {
+        if (typeof text !== 'string') return workersFailed(`${workerFile} held no worker`);
+        workerSource = text;
+        schedule(false);
+      },
+      () => workersFailed(`could not load ${workerFile}`),
+    );
+    return 'loading';
+  }
+  if (workerSource !== undefined && count > 0) workers = SearchWorkers.start(workerSource, count, takeAnswer, workersFailed);
   workersAllowed = workers !== undefined;
   form.dataset.searchWorkers = String(workers?.size ?? 0);
   return workers;

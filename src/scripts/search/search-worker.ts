@@ -1,7 +1,7 @@
 /**
  * The search page's worker: builds MiniSearch's index of a shard's texts and searches it, off
- * the page's one thread (docs/search.md, "Workers"). Bundled on its own and carried inside
- * `app.js` as text, started from a `blob:` URL: a worker cannot load a `file://` script, so the
+ * the page's one thread (docs/search.md, "Workers"). Bundled on its own and carried as text in
+ * `worker.js` (`workerFile`), started from a `blob:` URL: a worker cannot load a `file://` script, so the
  * page passes each shard's texts in once, and the index stays here for later queries.
  */
 import { matchesOf, packMatches, type PackedMatches } from '../../../search/query.ts';

@@ -1,9 +1,10 @@
 /**
  * The page's search workers (docs/search.md, "Workers"): each shard's index is built and
  * searched in one worker, which keeps it for later queries. Workers start from a `blob:` URL
- * of the worker's bundled text, which runs from `file://` too; shard files load in the page
- * (a worker cannot load a `file://` script), so the page passes each shard's texts once.
- * Any failure stops them all, and the page searches on its own thread as before.
+ * of the worker's bundled text (`workerFile`, loaded as a script when first needed), which runs
+ * from `file://` too; shard files load in the page (a worker cannot load a `file://` script),
+ * so the page passes each shard's texts once. Any failure stops them all, and the page searches
+ * on its own thread as before.
  */
 import { joinForms } from '../../../search/matching.ts';
 import type { PackedMatches } from '../../../search/query.ts';
