@@ -7,9 +7,9 @@
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
  */
-import type { Snapshot, StoredEntry, StoredChange } from '../snapshot/index.ts';
+import type { ScreenedUnits, Snapshot, StoredChange, StoredEntry, StoredUnit, UnitScreen } from '../snapshot/index.ts';
 import { unitIdOf } from './news.ts';
-import { decidePublication, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
+import { decidePublication, jsonMayHoldEmail, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
 
 /** Where a crawl of Weblate 2026 stores the suggestions it may read (snapshot/normalize.ts). */
 const suggestionsPath = 'api/suggestions/';
@@ -126,7 +126,19 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
       return languages.filter((entry) => codes.has(entry.record.code));
     },
     users: async () => entries(await snapshot.users()),
-    units: async (path: string) => (hidden(path) ? [] : redact(await snapshot.units(path))),
+    units: async (path: string) => {
+      if (hidden(path)) return [];
+      if (publication.emails) return snapshot.units(path);
+      // Every unit of a build comes through here, and few hold an address: only the units of a
+      // stored part whose bytes may hold one are walked (`jsonMayHoldEmail`).
+      const units: StoredUnit[] = [];
+      for (const part of await snapshot.screenedUnits(path, jsonMayHoldEmail))
+        for (const unit of part.units) units.push(part.flagged ? redactValue(unit) : unit);
+      return units;
+    },
+    // The reader's parts as published: every unit redacted, whatever `screen` says of the stored bytes.
+    screenedUnits: async (path: string, screen: UnitScreen): Promise<ScreenedUnits[]> =>
+      hidden(path) ? [] : (await snapshot.screenedUnits(path, screen)).map((part) => ({ units: redact(part.units), flagged: part.flagged })),
     statistics: async (path: string) => (hidden(path) ? undefined : redact(await snapshot.statistics(path))),
     notifications: async (path: string) =>
       redact(await snapshot.notifications(path)).filter((item) => !(typeof item.project === 'string' && hidden(item.project))),
