@@ -7,7 +7,7 @@
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
  */
-import type { ScreenedUnits, Snapshot, StoredChange, StoredEntry, StoredUnit, UnitScreen } from '../snapshot/index.ts';
+import type { ChangeChunk, JsonScreen, ScreenedUnits, Snapshot, StoredChange, StoredEntry, StoredUnit } from '../snapshot/index.ts';
 import { unitIdOf } from './news.ts';
 import { decidePublication, jsonMayHoldEmail, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
 
@@ -106,6 +106,13 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
       for (const { record } of entries(await snapshot.components())) codes.add(snapshot.toPath(record.source_language).split('/').at(-2) ?? '');
       return codes;
     })());
+  // A chunk's changes as published; as with units, only a chunk whose bytes may hold an address is walked.
+  const changesIn = async (chunk: ChangeChunk): Promise<StoredChange[]> => {
+    if (publication.emails) return (await snapshot.changesIn(chunk)).filter((change) => changeIsPublished(change, publication));
+    const { changes, flagged } = await snapshot.screenedChangesIn(chunk, jsonMayHoldEmail);
+    const kept = changes.filter((change) => changeIsPublished(change, publication));
+    return flagged ? kept.map((change) => redactValue(change)) : kept;
+  };
   let paths: ReadonlyMap<string, string> | undefined;
   const methods: Record<string, unknown> = {
     [publishedMark]: true,
@@ -137,13 +144,18 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
       return units;
     },
     // The reader's parts as published: every unit redacted, whatever `screen` says of the stored bytes.
-    screenedUnits: async (path: string, screen: UnitScreen): Promise<ScreenedUnits[]> =>
+    screenedUnits: async (path: string, screen: JsonScreen): Promise<ScreenedUnits[]> =>
       hidden(path) ? [] : (await snapshot.screenedUnits(path, screen)).map((part) => ({ units: redact(part.units), flagged: part.flagged })),
     statistics: async (path: string) => (hidden(path) ? undefined : redact(await snapshot.statistics(path))),
     notifications: async (path: string) =>
       redact(await snapshot.notifications(path)).filter((item) => !(typeof item.project === 'string' && hidden(item.project))),
+    changesIn,
+    screenedChangesIn: async (chunk: ChangeChunk, screen: JsonScreen) => {
+      const { changes, flagged } = await snapshot.screenedChangesIn(chunk, screen);
+      return { changes: redact(changes.filter((change) => changeIsPublished(change, publication))), flagged };
+    },
     changes: async function* () {
-      for await (const change of snapshot.changes()) if (changeIsPublished(change, publication)) yield redact(change);
+      for (const chunk of snapshot.index.changes) yield* await changesIn(chunk);
     },
     // The raw file with its addresses (and with --hide-authors its translators) removed: the site publishes these bytes.
     file: async (path: string) => {

@@ -55,7 +55,7 @@ export {
   Snapshot,
   type SnapshotSummary,
   type StoredEntry,
-  type UnitScreen,
+  type JsonScreen,
 } from './reader.ts';
 export { ReadSession, type ReadSessionOptions } from './session.ts';
 export * from './schemas.ts';

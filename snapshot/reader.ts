@@ -39,10 +39,10 @@ import { InlineRecords } from './inline.ts';
 import { ReadSession } from './session.ts';
 import { ObjectStore, type ReadOptions } from './store.ts';
 
-/** A test of a unit part's stored bytes (`Snapshot.screenedUnits`): its JSON, UTF-8, as stored. */
-export type UnitScreen = (json: Buffer) => boolean;
+/** A test of a stored part's bytes (`Snapshot.screenedUnits`, `screenedChangesIn`): its JSON, UTF-8, as stored. */
+export type JsonScreen = (json: Buffer) => boolean;
 
-/** Units of one stored part (a chunk, or format 1's whole list) with what a `UnitScreen` answered for its bytes. */
+/** Units of one stored part (a chunk, or format 1's whole list) with what a `JsonScreen` answered for its bytes. */
 export interface ScreenedUnits {
   units: StoredUnit[];
   flagged: boolean;
@@ -240,7 +240,7 @@ export class Snapshot {
    * (store.ts `ReadCheck`): a pass over the units reads every chunk, and meets each delta chain
    * once, so the bases on the way are not kept (store.ts `BaseUse`).
    */
-  async #readUnits(hash: string, screen?: UnitScreen): Promise<{ value: unknown; flagged: boolean }> {
+  async #readUnits(hash: string, screen?: JsonScreen): Promise<{ value: unknown; flagged: boolean }> {
     const bytes = await this.readBytes(hash, 'json', { check: 'crc', bases: 'pass' });
     return { value: parseUnitsJson(bytes), flagged: screen?.(bytes) ?? false };
   }
@@ -254,14 +254,14 @@ export class Snapshot {
   }
 
   /** Format 1's one object of a unit list. */
-  async #wholeUnitList(unitsPath: string, hash: string, screen?: UnitScreen): Promise<{ units: unknown[]; flagged: boolean }> {
+  async #wholeUnitList(unitsPath: string, hash: string, screen?: JsonScreen): Promise<{ units: unknown[]; flagged: boolean }> {
     const { value, flagged } = await this.#readUnits(hash, screen);
     if (!Array.isArray(value)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
     return { units: value, flagged };
   }
 
   /** Format 2's chunks of a unit list, each with its hash (and what `screen` said of its bytes), read in parallel. */
-  async #unitChunks(unitsPath: string, hash: string, screen?: UnitScreen): Promise<{ hash: string; units: unknown[]; flagged: boolean }[]> {
+  async #unitChunks(unitsPath: string, hash: string, screen?: JsonScreen): Promise<{ hash: string; units: unknown[]; flagged: boolean }[]> {
     const list = unitList.safeParse(await this.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
     const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash, screen));
@@ -372,7 +372,7 @@ export class Snapshot {
    * (the published view: site-model/published-snapshot.ts) asks the bytes first, which costs a
    * scan, not a walk of every parsed field.
    */
-  async screenedUnits(translationPathOrUrl: string, screen: UnitScreen): Promise<ScreenedUnits[]> {
+  async screenedUnits(translationPathOrUrl: string, screen: JsonScreen): Promise<ScreenedUnits[]> {
     const path = this.toPath(translationPathOrUrl);
     const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
     const hash = this.index.records[unitsPath];
@@ -389,10 +389,20 @@ export class Snapshot {
 
   /** The changes of one chunk of the index, ascending id. */
   async changesIn(chunk: ChangeChunk): Promise<StoredChange[]> {
+    return (await this.#changesIn(chunk)).changes;
+  }
+
+  /** The changes of one chunk, as `changesIn` gives them, with what `screen` answered for the chunk's stored bytes (as `screenedUnits`). */
+  screenedChangesIn(chunk: ChangeChunk, screen: JsonScreen): Promise<{ changes: StoredChange[]; flagged: boolean }> {
+    return this.#changesIn(chunk, screen);
+  }
+
+  async #changesIn(chunk: ChangeChunk, screen?: JsonScreen): Promise<{ changes: StoredChange[]; flagged: boolean }> {
     // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
-    const stored = await this.readJson(chunk.hash, { check: 'crc' });
+    const bytes = await this.readBytes(chunk.hash, 'json', { check: 'crc' });
+    const stored = parseStoredBytes(bytes);
     if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
-    return stored.map((change) => storedChange.parse(change));
+    return { changes: stored.map((change) => storedChange.parse(change)), flagged: screen?.(bytes) ?? false };
   }
 
   /** The statistics of an object (its path or its `statistics/` path); undefined when not stored or of another shape. */

@@ -161,6 +161,40 @@ describe('units the published view walks for addresses', () => {
     // The view's own parts are published too, whatever the screen says.
     expect(emailsIn(await publishedView(snapshot, publishEverything()).screenedUnits(path, () => false))).toEqual([]);
   });
+
+  it('publishes no address of a change chunk that holds one, and walks only those chunks', async () => {
+    const content = await contentDir();
+    const instance = syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 10 });
+    const [component, translation] = [instance.components[0]!.url, instance.translations[0]!.url];
+    const change = (id: number, overrides: Record<string, unknown>) => ({ ...instance.changes[0]!, id, url: `${base}api/changes/${id}/`, ...overrides });
+    // Three chunks of changes (ids by 250s): an address in a text, one in a URL (%40), none.
+    const changes = [
+      ...instance.changes.map((each, at) => (at === 4 ? { ...each, target: 'Mail Jane <jane@example.org>' } : each)),
+      change(300, { user: `${base}api/users/joe%40example.com/`, component, translation }),
+      change(600, { component, translation }),
+    ];
+    const writer = await newWriter(content);
+    await writer.putRecord(`${base}api/`, instance.root);
+    for (const record of [...instance.projects, ...instance.components, ...instance.translations]) await writer.putRecord(record.url, record);
+    await writer.putChanges(changes);
+    await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const chunks = snapshot.index.changes;
+    expect(chunks).toHaveLength(3);
+
+    const stored = (await Promise.all(chunks.map((chunk) => snapshot.changesIn(chunk)))).flat();
+    expect(emailsIn(stored)).toEqual(['jane@example.org', 'joe%40example.com']);
+    expect(await Promise.all(chunks.map(async (chunk) => (await snapshot.screenedChangesIn(chunk, jsonMayHoldEmail)).flagged))).toEqual([true, true, false]);
+    const view = publishedView(snapshot, publishEverything());
+    const published = (await Promise.all(chunks.map((chunk) => view.changesIn(chunk)))).flat();
+    expect(emailsIn(published)).toEqual([]);
+    expect(published).toEqual(redactValue(stored));
+    const all = [];
+    for await (const each of view.changes()) all.push(each);
+    expect(all).toEqual(published);
+    expect(emailsIn((await view.screenedChangesIn(chunks[0]!, () => false)).changes)).toEqual([]);
+    expect(emailsIn(await publishedView(snapshot, publishEverything(true)).changesIn(chunks[1]!))).toEqual(['joe%40example.com']);
+  });
 });
 
 describe('translation files', () => {
