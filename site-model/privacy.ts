@@ -101,6 +101,19 @@ export function redactValue<T>(value: T): T {
   return (copy ?? value) as T;
 }
 
+/**
+ * Whether JSON text (its UTF-8 bytes) may parse to a value that `redactValue` changes: only if
+ * it holds `@` or `%40`, or a `\u` escape that could spell either. Without a `\u`, JSON spells
+ * each character of a string or key as itself or as a backslash and one of `"\/bfnrt`, and no
+ * byte of a multi-byte UTF-8 character is ASCII: where this is false no string of the value
+ * holds either, and `redactValue` returns the value as it is. A scan of the bytes instead of a
+ * walk of every field (docs/decisions/2026-11-29-build-1m.md, fourth session).
+ */
+export function jsonMayHoldEmail(json: Uint8Array): boolean {
+  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+  return bytes.includes(0x40) || bytes.includes('%40', 0, 'latin1') || bytes.includes('\\u', 0, 'latin1');
+}
+
 /** How a translation file is published. */
 export interface FileRedaction {
   /** Keep e-mail addresses (`--publish emails`). */

@@ -7,9 +7,9 @@
  * makes goes through one: the pages' tree (src/data/tree.ts), the string histories, the
  * archive's figures and the search index.
  */
-import type { Snapshot, StoredEntry, StoredChange } from '../snapshot/index.ts';
+import type { ChangeChunk, JsonScreen, ScreenedUnits, Snapshot, StoredChange, StoredEntry, StoredUnit } from '../snapshot/index.ts';
 import { unitIdOf } from './news.ts';
-import { decidePublication, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
+import { decidePublication, jsonMayHoldEmail, projectOfPath, redactTranslationFile, redactValue, type Publication, type PublishKind } from './privacy.ts';
 
 /** Where a crawl of Weblate 2026 stores the suggestions it may read (snapshot/normalize.ts). */
 const suggestionsPath = 'api/suggestions/';
@@ -106,6 +106,13 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
       for (const { record } of entries(await snapshot.components())) codes.add(snapshot.toPath(record.source_language).split('/').at(-2) ?? '');
       return codes;
     })());
+  // A chunk's changes as published; as with units, only a chunk whose bytes may hold an address is walked.
+  const changesIn = async (chunk: ChangeChunk): Promise<StoredChange[]> => {
+    if (publication.emails) return (await snapshot.changesIn(chunk)).filter((change) => changeIsPublished(change, publication));
+    const { changes, flagged } = await snapshot.screenedChangesIn(chunk, jsonMayHoldEmail);
+    const kept = changes.filter((change) => changeIsPublished(change, publication));
+    return flagged ? kept.map((change) => redactValue(change)) : kept;
+  };
   let paths: ReadonlyMap<string, string> | undefined;
   const methods: Record<string, unknown> = {
     [publishedMark]: true,
@@ -126,12 +133,29 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
       return languages.filter((entry) => codes.has(entry.record.code));
     },
     users: async () => entries(await snapshot.users()),
-    units: async (path: string) => (hidden(path) ? [] : redact(await snapshot.units(path))),
+    units: async (path: string) => {
+      if (hidden(path)) return [];
+      if (publication.emails) return snapshot.units(path);
+      // Every unit of a build comes through here, and few hold an address: only the units of a
+      // stored part whose bytes may hold one are walked (`jsonMayHoldEmail`).
+      const units: StoredUnit[] = [];
+      for (const part of await snapshot.screenedUnits(path, jsonMayHoldEmail))
+        for (const unit of part.units) units.push(part.flagged ? redactValue(unit) : unit);
+      return units;
+    },
+    // The reader's parts as published: every unit redacted, whatever `screen` says of the stored bytes.
+    screenedUnits: async (path: string, screen: JsonScreen): Promise<ScreenedUnits[]> =>
+      hidden(path) ? [] : (await snapshot.screenedUnits(path, screen)).map((part) => ({ units: redact(part.units), flagged: part.flagged })),
     statistics: async (path: string) => (hidden(path) ? undefined : redact(await snapshot.statistics(path))),
     notifications: async (path: string) =>
       redact(await snapshot.notifications(path)).filter((item) => !(typeof item.project === 'string' && hidden(item.project))),
+    changesIn,
+    screenedChangesIn: async (chunk: ChangeChunk, screen: JsonScreen) => {
+      const { changes, flagged } = await snapshot.screenedChangesIn(chunk, screen);
+      return { changes: redact(changes.filter((change) => changeIsPublished(change, publication))), flagged };
+    },
     changes: async function* () {
-      for await (const change of snapshot.changes()) if (changeIsPublished(change, publication)) yield redact(change);
+      for (const chunk of snapshot.index.changes) yield* await changesIn(chunk);
     },
     // The raw file with its addresses (and with --hide-authors its translators) removed: the site publishes these bytes.
     file: async (path: string) => {

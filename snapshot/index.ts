@@ -46,7 +46,17 @@ export { completeLines, recoverJournal, recoverJournalSync } from './journal-lin
 export { apiPath, decodeLink, encodeLink, type LinkBase, normalizeBaseUrl, withoutFormatApi } from './links.ts';
 export { ArchiveLockedError, lockArchive, lockFileName, withArchiveLock } from './lock.ts';
 export { embeddedRecords, expandRecord, kindOfPath, NormalizeError, normalizeRecord, type RecordKind, type RecordLookup } from './normalize.ts';
-export { listSnapshots, type OpenOptions, openSnapshot, readIndex, Snapshot, type SnapshotSummary, type StoredEntry } from './reader.ts';
+export {
+  listSnapshots,
+  type OpenOptions,
+  openSnapshot,
+  readIndex,
+  type ScreenedUnits,
+  Snapshot,
+  type SnapshotSummary,
+  type StoredEntry,
+  type JsonScreen,
+} from './reader.ts';
 export { ReadSession, type ReadSessionOptions } from './session.ts';
 export * from './schemas.ts';
 export {

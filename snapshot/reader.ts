@@ -39,6 +39,15 @@ import { InlineRecords } from './inline.ts';
 import { ReadSession } from './session.ts';
 import { ObjectStore, type ReadOptions } from './store.ts';
 
+/** A test of a stored part's bytes (`Snapshot.screenedUnits`, `screenedChangesIn`): its JSON, UTF-8, as stored. */
+export type JsonScreen = (json: Buffer) => boolean;
+
+/** Units of one stored part (a chunk, or format 1's whole list) with what a `JsonScreen` answered for its bytes. */
+export interface ScreenedUnits {
+  units: StoredUnit[];
+  flagged: boolean;
+}
+
 /** A stored record with the relative API path it is indexed under (`api/projects/foo/`). */
 export interface StoredEntry<T> {
   path: string;
@@ -231,32 +240,36 @@ export class Snapshot {
    * (store.ts `ReadCheck`): a pass over the units reads every chunk, and meets each delta chain
    * once, so the bases on the way are not kept (store.ts `BaseUse`).
    */
-  async #readUnits(hash: string): Promise<unknown> {
-    return parseUnitsJson(await this.readBytes(hash, 'json', { check: 'crc', bases: 'pass' }));
+  async #readUnits(hash: string, screen?: JsonScreen): Promise<{ value: unknown; flagged: boolean }> {
+    const bytes = await this.readBytes(hash, 'json', { check: 'crc', bases: 'pass' });
+    return { value: parseUnitsJson(bytes), flagged: screen?.(bytes) ?? false };
   }
 
   /** A unit list as stored: format 1's one object, or format 2's chunks read (in parallel) and joined. */
   async #unitList(unitsPath: string, hash: string): Promise<unknown[]> {
-    if (this.manifest.format === 1) {
-      const stored = await this.#readUnits(hash);
-      if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
-      return stored;
-    }
+    if (this.manifest.format === 1) return (await this.#wholeUnitList(unitsPath, hash)).units;
     const units: unknown[] = [];
     for (const chunk of await this.#unitChunks(unitsPath, hash)) for (const unit of chunk.units) units.push(unit);
     return units;
   }
 
-  /** Format 2's chunks of a unit list, each with its hash, read in parallel. */
-  async #unitChunks(unitsPath: string, hash: string): Promise<{ hash: string; units: unknown[] }[]> {
+  /** Format 1's one object of a unit list. */
+  async #wholeUnitList(unitsPath: string, hash: string, screen?: JsonScreen): Promise<{ units: unknown[]; flagged: boolean }> {
+    const { value, flagged } = await this.#readUnits(hash, screen);
+    if (!Array.isArray(value)) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a list of units`);
+    return { units: value, flagged };
+  }
+
+  /** Format 2's chunks of a unit list, each with its hash (and what `screen` said of its bytes), read in parallel. */
+  async #unitChunks(unitsPath: string, hash: string, screen?: JsonScreen): Promise<{ hash: string; units: unknown[]; flagged: boolean }[]> {
     const list = unitList.safeParse(await this.readJson(hash));
     if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
-    const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash));
-    return chunks.map((chunk, at) => {
+    const chunks = await readAll(list.data.chunks, (chunk) => this.#readUnits(chunk.hash, screen));
+    return chunks.map(({ value, flagged }, at) => {
       const { count, hash: chunkHash } = list.data.chunks[at]!;
-      if (!Array.isArray(chunk) || chunk.length !== count)
+      if (!Array.isArray(value) || value.length !== count)
         throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${chunkHash} does not hold the units its list says`);
-      return { hash: chunkHash, units: chunk as unknown[] };
+      return { hash: chunkHash, units: value as unknown[], flagged };
     });
   }
 
@@ -349,7 +362,24 @@ export class Snapshot {
     if (this.manifest.format === 1) return undefined;
     const chunks = await this.#unitChunks(unitsPath, hash);
     for (const chunk of chunks) for (const unit of chunk.units) asStoredUnit(unit);
-    return chunks as { hash: string; units: StoredUnit[] }[];
+    return chunks.map(({ hash: chunkHash, units }) => ({ hash: chunkHash, units: units as StoredUnit[] }));
+  }
+
+  /**
+   * The units of one translation as `units` gives them, in the parts they are stored in (format
+   * 2's chunks, format 1's one list), each part with what `screen` answered for its stored
+   * bytes (the JSON, UTF-8, before parsing). A reader of every unit that looks at only some
+   * (the published view: site-model/published-snapshot.ts) asks the bytes first, which costs a
+   * scan, not a walk of every parsed field.
+   */
+  async screenedUnits(translationPathOrUrl: string, screen: JsonScreen): Promise<ScreenedUnits[]> {
+    const path = this.toPath(translationPathOrUrl);
+    const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
+    const hash = this.index.records[unitsPath];
+    if (hash === undefined) return [];
+    const parts = this.manifest.format === 1 ? [await this.#wholeUnitList(unitsPath, hash, screen)] : await this.#unitChunks(unitsPath, hash, screen);
+    for (const part of parts) for (const unit of part.units) asStoredUnit(unit);
+    return parts.map(({ units, flagged }) => ({ units: units as StoredUnit[], flagged }));
   }
 
   /** Every change, ascending id, read one chunk at a time. */
@@ -359,10 +389,20 @@ export class Snapshot {
 
   /** The changes of one chunk of the index, ascending id. */
   async changesIn(chunk: ChangeChunk): Promise<StoredChange[]> {
+    return (await this.#changesIn(chunk)).changes;
+  }
+
+  /** The changes of one chunk, as `changesIn` gives them, with what `screen` answered for the chunk's stored bytes (as `screenedUnits`). */
+  screenedChangesIn(chunk: ChangeChunk, screen: JsonScreen): Promise<{ changes: StoredChange[]; flagged: boolean }> {
+    return this.#changesIn(chunk, screen);
+  }
+
+  async #changesIn(chunk: ChangeChunk, screen?: JsonScreen): Promise<{ changes: StoredChange[]; flagged: boolean }> {
     // Every chunk is read: checked by its CRC-32 like unit chunks (store.ts `ReadCheck`).
-    const stored = await this.readJson(chunk.hash, { check: 'crc' });
+    const bytes = await this.readBytes(chunk.hash, 'json', { check: 'crc' });
+    const stored = parseStoredBytes(bytes);
     if (!Array.isArray(stored)) throw new Error(`snapshot ${this.id}: change chunk ${chunk.hash} is not a list`);
-    return stored.map((change) => storedChange.parse(change));
+    return { changes: stored.map((change) => storedChange.parse(change)), flagged: screen?.(bytes) ?? false };
   }
 
   /** The statistics of an object (its path or its `statistics/` path); undefined when not stored or of another shape. */

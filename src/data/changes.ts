@@ -3,8 +3,8 @@ import { action } from '../../api/change.ts';
 import { parseUnitsJson, unitList, type ChangeChunk, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
 import { positionOf, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
-import { redactValue } from '../../site-model/privacy.ts';
-import { changeIsPublished, publicationOfView } from '../../site-model/published-snapshot.ts';
+import { jsonMayHoldEmail, redactValue } from '../../site-model/privacy.ts';
+import { publicationOfView } from '../../site-model/published-snapshot.ts';
 import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
 import { allConsistency } from './consistency.ts';
@@ -106,14 +106,9 @@ function readChunk(snapshot: Snapshot, chunk: ChangeChunk): Promise<StoredChange
   const cache = chunkCache();
   let changes = cache.get(chunk.hash);
   if (!changes) {
-    // The reader's own chunk read (the published view passes `changesIn` to the reader, CRC-checked):
-    // only the changes the site publishes are kept, their addresses removed.
-    const publication = publicationOfView(snapshot);
-    changes = snapshot.changesIn(chunk).then((stored) => {
-      if (publication === undefined) return stored;
-      const kept = stored.filter((change) => changeIsPublished(change, publication));
-      return publication.emails ? kept : kept.map((change) => redactValue(change));
-    });
+    // The published view's chunk (CRC-checked): only the changes the site publishes, their
+    // addresses removed (site-model/published-snapshot.ts).
+    changes = snapshot.changesIn(chunk);
     if (cache.size >= 2) cache.delete(cache.keys().next().value ?? '');
     cache.set(chunk.hash, changes);
   }
@@ -221,7 +216,7 @@ async function unitChunk(snapshot: Snapshot, translationPath: string, index: num
         units = snapshot.readBytes(chunk.hash, 'json').then((bytes) => {
           const parsed = parseUnitsJson(bytes);
           const list = Array.isArray(parsed) ? parsed : [];
-          return publication && !publication.emails ? redactValue(list) : list;
+          return publication && !publication.emails && jsonMayHoldEmail(bytes) ? redactValue(list) : list;
         });
         if (cache.size >= 4) cache.delete(cache.keys().next().value ?? '');
         cache.set(chunk.hash, units);

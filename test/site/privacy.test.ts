@@ -9,14 +9,21 @@ import {
   decidePublication,
   emailPlaceholder,
   findEmails,
+  jsonMayHoldEmail,
   parsePublishKinds,
+  publishEverything,
   projectOfPath,
   redactEmails,
   redactTranslationFile,
   redactValue,
   repositoryFields,
 } from '../../site-model/privacy.ts';
+import { publishedView } from '../../site-model/published-snapshot.ts';
+import { chunkUnits, openSnapshot } from '../../snapshot/index.ts';
 import { hasCommand } from '../helpers/outside-command.ts';
+import { syntheticInstance } from '../helpers/records.ts';
+import { useContentFolders } from '../helpers/temp.ts';
+import { base, finishOptions, newWriter } from '../snapshot/helpers.ts';
 
 const run = promisify(execFile);
 const gettext = hasCommand('msgfmt', 'apt-get install -y gettext');
@@ -93,6 +100,100 @@ describe('e-mail addresses', () => {
     const redacted = redactValue(record);
     expect(redacted).toEqual({ email: emailPlaceholder, nested: [{ note: 'by Jane' }], keep: 3 });
     expect(record.email).toBe('jane@example.org');
+  });
+});
+
+/** Every address in a value's strings and keys (bigints as digits). */
+function emailsIn(value: unknown): string[] {
+  return findEmails(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
+}
+
+describe('units the published view walks for addresses', () => {
+  const contentDir = useContentFolders('tmsnap-privacy-');
+
+  it('tells JSON that may hold an address by its bytes: @, %40, or a \\u escape that may spell one', () => {
+    const held = [
+      '{"note":"Ask jane@example.org"}',
+      '{"web_url":"https://weblate.test/user/jane%40example.org/"}',
+      '{"labels":[{"jane@example.org":1}]}',
+      '{"note":"jane\\u0040example.org"}',
+      '{"note":"jane%\\u00340example.org"}',
+      '{"jane\\u0040example.org":1}',
+    ];
+    for (const text of held) {
+      const value: unknown = JSON.parse(text);
+      expect(redactValue(value), text).not.toBe(value);
+      expect(jsonMayHoldEmail(Buffer.from(text)), text).toBe(true);
+    }
+    for (const text of ['{"note":"no address, 100 % sure","target":["Příliš žluťoučký kůň\\n\\"ok\\""]}', '[]'])
+      expect(jsonMayHoldEmail(Buffer.from(text)), text).toBe(false);
+  });
+
+  it('publishes no address of a chunk that holds one, in a text, a URL (%40) or a key, and walks only those chunks', async () => {
+    const content = await contentDir();
+    const instance = syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 200 });
+    const { translationUrl, units } = instance.units[0]!;
+    const chunks = chunkUnits(units);
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    // One address a chunk, each where a walk of the parsed fields would meet it differently; the last chunks hold none.
+    chunks[0]![3]!.note = 'Ask Jane Doe <jane.doe@example.net>';
+    chunks[1]![0]!.web_url = `${base}user/joe%40example.com/`;
+    chunks[2]!.at(-1)!.labels = [{ 'ann@example.org': 'reviewer' }];
+    const writer = await newWriter(content);
+    await writer.putRecord(`${base}api/`, instance.root);
+    for (const record of [...instance.projects, ...instance.components, ...instance.translations]) await writer.putRecord(record.url, record);
+    await writer.putUnits(translationUrl, units);
+    await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const path = snapshot.toPath(translationUrl);
+
+    const stored = await snapshot.units(path);
+    expect(emailsIn(stored)).toEqual(['jane.doe@example.net', 'joe%40example.com', 'ann@example.org']);
+    const parts = await snapshot.screenedUnits(path, jsonMayHoldEmail);
+    expect(parts.map((part) => part.units.length)).toEqual(chunks.map((chunk) => chunk.length));
+    expect(parts.map((part) => part.flagged)).toEqual(chunks.map((_chunk, at) => at < 3));
+
+    const published = await publishedView(snapshot, publishEverything()).units(path);
+    expect(emailsIn(published)).toEqual([]);
+    expect(published).toEqual(redactValue(stored));
+    // With `--publish emails` the units are the stored ones.
+    expect(emailsIn(await publishedView(snapshot, publishEverything(true)).units(path))).toHaveLength(3);
+    // The view's own parts are published too, whatever the screen says.
+    expect(emailsIn(await publishedView(snapshot, publishEverything()).screenedUnits(path, () => false))).toEqual([]);
+  });
+
+  it('publishes no address of a change chunk that holds one, and walks only those chunks', async () => {
+    const content = await contentDir();
+    const instance = syntheticInstance(base, { projects: 1, languages: 1, unitsPerTranslation: 10 });
+    const [component, translation] = [instance.components[0]!.url, instance.translations[0]!.url];
+    const change = (id: number, overrides: Record<string, unknown>) => ({ ...instance.changes[0]!, id, url: `${base}api/changes/${id}/`, ...overrides });
+    // Three chunks of changes (ids by 250s): an address in a text, one in a URL (%40), none.
+    const changes = [
+      ...instance.changes.map((each, at) => (at === 4 ? { ...each, target: 'Mail Jane <jane@example.org>' } : each)),
+      change(300, { user: `${base}api/users/joe%40example.com/`, component, translation }),
+      change(600, { component, translation }),
+    ];
+    const writer = await newWriter(content);
+    await writer.putRecord(`${base}api/`, instance.root);
+    for (const record of [...instance.projects, ...instance.components, ...instance.translations]) await writer.putRecord(record.url, record);
+    await writer.putChanges(changes);
+    await writer.finish(finishOptions);
+    const snapshot = await openSnapshot(content);
+    const chunks = snapshot.index.changes;
+    expect(chunks).toHaveLength(3);
+
+    const stored = (await Promise.all(chunks.map((chunk) => snapshot.changesIn(chunk)))).flat();
+    expect(emailsIn(stored)).toEqual(['jane@example.org', 'joe%40example.com']);
+    expect(await Promise.all(chunks.map(async (chunk) => (await snapshot.screenedChangesIn(chunk, jsonMayHoldEmail)).flagged))).toEqual([true, true, false]);
+    const view = publishedView(snapshot, publishEverything());
+    const published = (await Promise.all(chunks.map((chunk) => view.changesIn(chunk)))).flat();
+    expect(emailsIn(published)).toEqual([]);
+    expect(published).toEqual(redactValue(stored));
+    const all = [];
+    for await (const each of view.changes()) all.push(each);
+    expect(all).toEqual(published);
+    expect(emailsIn((await view.screenedChangesIn(chunks[0]!, () => false)).changes)).toEqual([]);
+    expect(emailsIn(await publishedView(snapshot, publishEverything(true)).changesIn(chunks[1]!))).toEqual(['joe%40example.com']);
   });
 });
 

@@ -5,13 +5,14 @@
  * summary and settings file.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../site/link-check.ts';
 import { unsafeNames } from '../../site/name-check.ts';
+import { siteMarkFile } from '../../site/site-folder.ts';
 import { statusDocument } from '../../site-model/status-schema.ts';
 import { openSnapshot } from '../../snapshot/index.ts';
 import { buildWithCli, hasChromium, launchChromium, scratch, screenshot, serveStatic } from './browser.ts';
@@ -297,6 +298,20 @@ describe('tmsnap build', () => {
     expect(summary).toMatchObject({ snapshot: expect.any(String), pages: expect.any(Number), bytes: expect.any(Number), seconds: expect.any(Number) });
     expect(summary.pages).toBeGreaterThan(20);
     expect(buildOutput).not.toMatch(/├─|└─/);
+  });
+
+  it('counts in its summary every file, page and byte of the site', async () => {
+    const summary = JSON.parse(buildOutput.split('\n').find((line) => line.startsWith('{')) ?? '{}');
+    const files = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    const pages = files.filter((entry) => entry.name.endsWith('.html')).length;
+    expect(summary).toMatchObject({ files: files.length, pages });
+    // The site's mark file (site/site-folder.ts) is counted while it says "being written"; it is rewritten after.
+    const sizes = await Promise.all(
+      files.filter((entry) => entry.name !== siteMarkFile).map(async (entry) => (await stat(join(entry.parentPath, entry.name))).size),
+    );
+    const mark = summary.bytes - sizes.reduce((sum, size) => sum + size, 0);
+    expect(mark).toBeGreaterThan(50);
+    expect(mark).toBeLessThan(200);
   });
 
   it('fails with one line and exit 1 on a missing archive, an empty one and a missing snapshot, writing nothing', async () => {

@@ -55,6 +55,18 @@ describe('format 1 and format 2', () => {
     expect(translations.length).toBeGreaterThan(3);
     for (const path of translations)
       expect((await (await openSnapshot(old, ids[1])).units(path)).length).toBe((await (await openSnapshot(fresh, ids[1])).units(path)).length);
+    // Units read with a screen of their stored bytes: format 1's one list is one part, format 2's chunks as cut.
+    const [oldSnapshot, freshSnapshot] = [await openSnapshot(old, ids[1]), await openSnapshot(fresh, ids[1])];
+    for (const path of translations) {
+      const units = await freshSnapshot.units(path);
+      const oldParts = await oldSnapshot.screenedUnits(path, (json) => json.includes('"position":'));
+      expect(oldParts.map((part) => part.flagged)).toEqual([true]);
+      expect(oldParts[0]!.units).toEqual(units);
+      const freshParts = await freshSnapshot.screenedUnits(path, (json) => json.length % 2 === 0);
+      expect(freshParts.map((part) => part.units.length)).toEqual((await freshSnapshot.unitChunks(path))!.map((chunk) => chunk.units.length));
+      expect(freshParts.flatMap((part) => part.units)).toEqual(units);
+    }
+    expect(await freshSnapshot.screenedUnits('api/translations/none/core/cs/', () => true)).toEqual([]);
   });
 });
 
