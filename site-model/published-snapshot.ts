@@ -143,6 +143,9 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
         for (const unit of part.units) units.push(part.flagged ? redactValue(unit) : unit);
       return units;
     },
+    // Stored chunks name their objects by hash: units redacted under that hash would misstate
+    // them, so the view offers none and callers read `units` (snapshot/reader.ts `unitChunks`).
+    unitChunks: async () => undefined,
     // The reader's parts as published: every unit redacted, whatever `screen` says of the stored bytes.
     screenedUnits: async (path: string, screen: JsonScreen): Promise<ScreenedUnits[]> =>
       hidden(path) ? [] : (await snapshot.screenedUnits(path, screen)).map((part) => ({ units: redact(part.units), flagged: part.flagged })),

@@ -160,6 +160,9 @@ describe('units the published view walks for addresses', () => {
     expect(emailsIn(await publishedView(snapshot, publishEverything(true)).units(path))).toHaveLength(3);
     // The view's own parts are published too, whatever the screen says.
     expect(emailsIn(await publishedView(snapshot, publishEverything()).screenedUnits(path, () => false))).toEqual([]);
+    // Nor does the view hand out the stored chunks, which hold the addresses.
+    expect(await snapshot.unitChunks(path)).toHaveLength(chunks.length);
+    expect(await publishedView(snapshot, publishEverything()).unitChunks(path)).toBeUndefined();
   });
 
   it('publishes no address of a change chunk that holds one, and walks only those chunks', async () => {
