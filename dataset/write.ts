@@ -7,17 +7,9 @@
 import { sinceOf } from '../archive/credits.ts';
 import { describeSeries, sameSeries, seriesOf } from '../archive/series.ts';
 import { readTags, resolveSnapshotName, type Tag } from '../archive/tags.ts';
-import {
-  compareSnapshotIdsNewestFirst,
-  listSnapshots,
-  openSnapshot,
-  ReadSession,
-  type Manifest,
-  type SnapshotSummary,
-  type StoredChange,
-} from '../snapshot/index.ts';
-import { redactEmails, redactValue } from '../site-model/privacy.ts';
-import { changeIsPublished, publicationOfView, publishedSnapshot } from '../site-model/published-snapshot.ts';
+import { compareSnapshotIdsNewestFirst, listSnapshots, openSnapshot, ReadSession, type Manifest, type SnapshotSummary } from '../snapshot/index.ts';
+import { redactEmails } from '../site-model/privacy.ts';
+import { publishedSnapshot } from '../site-model/published-snapshot.ts';
 import { siteRecords } from '../site-model/records.ts';
 import { openParquetSink, readParquetState } from './parquet.ts';
 import { changeRow, keyText, snapshotRow, snapshotRows, translationKey, withoutNames } from './rows.ts';
@@ -209,16 +201,15 @@ export async function writeDataset(options: DatasetOptions): Promise<DatasetSumm
         live.delete(key);
       }
       // Changes: each once, in the first snapshot that holds it; a chunk seen before holds none new.
-      const publication = publicationOfView(snapshot);
       const users = new Map((await snapshot.users()).map(({ path, record }) => [path, record]));
-      const redact = publication?.emails ? (value: StoredChange) => value : (value: StoredChange) => redactValue(value);
       const changeRows: Row[] = [];
       for (const chunk of snapshot.index.changes) {
         if (chunks.has(chunk.hash)) continue;
+        // The view's chunk is published: its changes filtered and redacted (site-model/published-snapshot.ts).
         for (const change of await snapshot.changesIn(chunk)) {
-          if (knownChanges.has(change.id) || (publication && !changeIsPublished(change, publication))) continue;
+          if (knownChanges.has(change.id)) continue;
           knownChanges.add(change.id);
-          changeRows.push(named(changeRow(redact(change), id, users, redactEmails)));
+          changeRows.push(named(changeRow(change, id, users, redactEmails)));
         }
       }
       if (changeRows.length > 0) await sink.addChanges(id, changeRows);
