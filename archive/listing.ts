@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseJson } from '../api/json.ts';
 import { listSnapshotDirs, manifestFile, type ObjectKey, type SnapshotDir, sizesFile, stateFile } from '../snapshot/content.ts';
 import type { Manifest } from '../snapshot/manifest.ts';
-import { type ObjectSizes, readSizes } from './sizes.ts';
+import { type ObjectSizes, readSizes, sizesText } from './sizes.ts';
 
 export type SnapshotState = 'complete' | 'incomplete' | 'in progress' | 'damaged';
 
@@ -120,11 +120,10 @@ interface Walked {
 async function walk(contentDir: string, snapshots: readonly { snapshot: SnapshotDir; index?: string | undefined }[]): Promise<Map<string, Walked>> {
   const walked = new Map<string, Walked>();
   if (snapshots.length === 0) return walked;
-  const [{ references }, { listObjects, withArchiveLock }, { writeAtomic }, { sizesText }] = await Promise.all([
+  const [{ references }, { listObjects, withArchiveLock }, { writeAtomic }] = await Promise.all([
     import('./references.ts'),
     import('../snapshot/index.ts'),
     import('../snapshot/store.ts'),
-    import('./sizes.ts'),
   ]);
   const { objects } = await listObjects(contentDir);
   const onDisk = new Map<ObjectKey, number>(objects.map((object) => [object.key, object.size]));
