@@ -143,6 +143,16 @@ export function publishedView(snapshot: Snapshot, publication: Publication, hide
         for (const unit of part.units) units.push(part.flagged ? redactValue(unit) : unit);
       return units;
     },
+    unitsAt: async (path: string, position: number) => {
+      if (hidden(path)) return undefined;
+      if (publication.emails) return snapshot.unitsAt(path, position);
+      const part = await snapshot.screenedUnitsAt(path, position, jsonMayHoldEmail);
+      return part && { first: part.first, units: part.flagged ? redactValue(part.units) : part.units };
+    },
+    screenedUnitsAt: async (path: string, position: number, screen: JsonScreen) => {
+      const part = hidden(path) ? undefined : await snapshot.screenedUnitsAt(path, position, screen);
+      return part && { ...part, units: redact(part.units) };
+    },
     // Stored chunks name their objects by hash: units redacted under that hash would misstate
     // them, so the view offers none and callers read `units` (snapshot/reader.ts `unitChunks`).
     unitChunks: async () => undefined,

@@ -382,6 +382,41 @@ export class Snapshot {
     return parts.map(({ units, flagged }) => ({ units: units as StoredUnit[], flagged }));
   }
 
+  /**
+   * The stored part holding the unit at `position` of a translation (format 2's chunk, format
+   * 1's whole list) with the position of its first unit; undefined when there is none. A reader
+   * of one unit reads one chunk, not the translation's every unit (the changes pages).
+   */
+  async unitsAt(translationPathOrUrl: string, position: number): Promise<{ first: number; units: StoredUnit[] } | undefined> {
+    const part = await this.screenedUnitsAt(translationPathOrUrl, position, () => false);
+    return part && { first: part.first, units: part.units };
+  }
+
+  /** `unitsAt` with what `screen` answered for the part's stored bytes (as `screenedUnits`). */
+  async screenedUnitsAt(translationPathOrUrl: string, position: number, screen: JsonScreen): Promise<(ScreenedUnits & { first: number }) | undefined> {
+    const path = this.toPath(translationPathOrUrl);
+    const unitsPath = path.endsWith('/units/') ? path : `${path}units/`;
+    const hash = this.index.records[unitsPath];
+    if (hash === undefined) return undefined;
+    let part: { units: unknown[]; flagged: boolean } | undefined;
+    let first = 0;
+    if (this.manifest.format === 1) part = await this.#wholeUnitList(unitsPath, hash, screen);
+    else {
+      const list = unitList.safeParse(await this.readJson(hash));
+      if (!list.success) throw new Error(`snapshot ${this.id}, ${unitsPath}: expected a unit list (count and chunks)`);
+      const chunk = list.data.chunks.find((candidate) => position < (first += candidate.count));
+      if (chunk === undefined) return undefined;
+      first -= chunk.count;
+      const { value, flagged } = await this.#readUnits(chunk.hash, screen);
+      if (!Array.isArray(value) || value.length !== chunk.count)
+        throw new Error(`snapshot ${this.id}, ${unitsPath}: chunk ${chunk.hash} does not hold the units its list says`);
+      part = { units: value, flagged };
+    }
+    if (position >= first + part.units.length) return undefined;
+    for (const unit of part.units) asStoredUnit(unit);
+    return { first, units: part.units as StoredUnit[], flagged: part.flagged };
+  }
+
   /** Every change, ascending id, read one chunk at a time. */
   async *changes(): AsyncIterable<StoredChange> {
     for (const chunk of this.index.changes) yield* await this.changesIn(chunk);

@@ -1,9 +1,8 @@
 /** The change log as the changes pages and the Atom feeds show it, read chunk by chunk from the newest end. */
 import { action } from '../../api/change.ts';
-import { parseUnitsJson, unitList, type ChangeChunk, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
+import { type ChangeChunk, type StoredChange, type StoredUnit } from '../../snapshot/index.ts';
 import { positionOf, unitPositions, type UnitPositions } from '../../site-model/positions.ts';
 import { unitHref } from '../../site-model/paths.ts';
-import { jsonMayHoldEmail, redactValue } from '../../site-model/privacy.ts';
 import { publicationOfView } from '../../site-model/published-snapshot.ts';
 import { authorLabel, siteUsers } from './authors.ts';
 import { perBuild } from './build-input.ts';
@@ -186,46 +185,24 @@ interface UnitText {
 
 // A change page reads the one chunk of units holding a change's unit, not the translation's
 // every unit: a few chunks serve a page, as the change log's chunks do.
-const unitChunkCache = perBuild(() => new Map<string, Promise<unknown[]>>());
+const unitChunkCache = perBuild((): { path: string; first: number; units: StoredUnit[] }[] => []);
 
 /** The texts of the unit at position `index` of `translation`, or undefined when the snapshot does not hold it. */
 async function unitAt(translation: TranslationEntry, index: number, unitId: number): Promise<UnitText | undefined> {
   const kept = unitsSeen().texts.get(translation.path)?.get(unitId);
   if (kept) return kept;
   const { snapshot } = await siteTree();
-  const units = await unitChunk(snapshot, translation.path, index);
-  const unit = units?.units[index - units.first] as Partial<UnitText> | undefined;
+  // The published view's chunk, its addresses removed (site-model/published-snapshot.ts).
+  const cache = unitChunkCache();
+  let part = cache.find((held) => held.path === translation.path && index >= held.first && index < held.first + held.units.length);
+  if (!part) {
+    const read = await snapshot.unitsAt(translation.path, index);
+    if (read) cache.push((part = { path: translation.path, ...read }));
+    if (cache.length > 4) cache.shift();
+  }
+  const unit = part?.units[index - part.first] as Partial<UnitText> | undefined;
   if (!unit || !Array.isArray(unit.source) || !Array.isArray(unit.target)) return undefined;
   return { source: unit.source, target: unit.target, state: typeof unit.state === 'number' ? unit.state : -1 };
-}
-
-async function unitChunk(snapshot: Snapshot, translationPath: string, index: number): Promise<{ first: number; units: unknown[] } | undefined> {
-  const listHash = snapshot.index.records[`${translationPath}units/`];
-  if (listHash === undefined) return undefined;
-  if (snapshot.manifest.format === 1) return { first: 0, units: await snapshot.units(translationPath) };
-  const list = unitList.safeParse(await snapshot.readJson(listHash));
-  if (!list.success) return undefined;
-  let first = 0;
-  for (const chunk of list.data.chunks) {
-    if (index < first + chunk.count) {
-      const cache = unitChunkCache();
-      let units = cache.get(chunk.hash);
-      if (!units) {
-        // The store's bytes, not the published view's units: their addresses removed here (site-model/privacy.ts).
-        const publication = publicationOfView(snapshot);
-        units = snapshot.readBytes(chunk.hash, 'json').then((bytes) => {
-          const parsed = parseUnitsJson(bytes);
-          const list = Array.isArray(parsed) ? parsed : [];
-          return publication && !publication.emails && jsonMayHoldEmail(bytes) ? redactValue(list) : list;
-        });
-        if (cache.size >= 4) cache.delete(cache.keys().next().value ?? '');
-        cache.set(chunk.hash, units);
-      }
-      return { first, units: await units };
-    }
-    first += chunk.count;
-  }
-  return undefined;
 }
 
 async function translationOf(change: StoredChange): Promise<TranslationEntry | undefined> {

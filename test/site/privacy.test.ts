@@ -163,6 +163,19 @@ describe('units the published view walks for addresses', () => {
     // Nor does the view hand out the stored chunks, which hold the addresses.
     expect(await snapshot.unitChunks(path)).toHaveLength(chunks.length);
     expect(await publishedView(snapshot, publishEverything()).unitChunks(path)).toBeUndefined();
+    // One unit's chunk, as the changes pages read it: the stored one holds the address, the view's not.
+    const at = chunks[0]!.length + 2;
+    const stored1 = await snapshot.unitsAt(path, 3);
+    expect(stored1?.first).toBe(0);
+    expect(emailsIn(stored1)).toEqual(['jane.doe@example.net']);
+    const view = publishedView(snapshot, publishEverything());
+    expect(await view.unitsAt(path, 3)).toEqual({ first: 0, units: redactValue(stored.slice(0, chunks[0]!.length)) });
+    expect(await view.unitsAt(path, at)).toEqual({
+      first: chunks[0]!.length,
+      units: redactValue(stored.slice(chunks[0]!.length, chunks[0]!.length + chunks[1]!.length)),
+    });
+    expect(emailsIn(await view.screenedUnitsAt(path, at, () => false))).toEqual([]);
+    expect(await view.unitsAt(path, units.length)).toBeUndefined();
   });
 
   it('publishes no address of a change chunk that holds one, and walks only those chunks', async () => {
